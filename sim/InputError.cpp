@@ -1,0 +1,20 @@
+#include "sim/InputError.hpp"
+
+namespace coalsim {
+
+std::string input_error_message(const std::string& thing, const std::string& id, const std::string& file, int line,
+                                const std::string& what)
+{
+  std::string where = file;
+  if (line > 0)
+    where += ":" + std::to_string(line);
+  return "Invalid " + thing + " '" + id + "' in " + where + ": " + what;
+}
+
+void throw_input_error(const std::string& thing, const std::string& id, const std::string& file, int line,
+                       const std::string& what)
+{
+  throw InputError(input_error_message(thing, id, file, line, what));
+}
+
+} // namespace coalsim

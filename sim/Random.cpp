@@ -1,0 +1,200 @@
+#include "sim/Random.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+namespace {
+uint64_t splitmix64(uint64_t x)
+{
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+uint64_t fnv1a(const std::string& s)
+{
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s)
+    h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+} // namespace
+
+RngStream::RngStream(uint64_t seed, const std::string& purpose) : engine_(splitmix64(seed ^ splitmix64(fnv1a(purpose))))
+{
+}
+
+double RngStream::uniform()
+{
+  return static_cast<double>(engine_() >> 11) * 0x1.0p-53;
+}
+
+uint64_t RngStream::below(uint64_t n)
+{
+  xbt_assert(n > 0, "below(0)");
+  return static_cast<uint64_t>(uniform() * static_cast<double>(n)) % n;
+}
+
+Distribution Distribution::constant(double value)
+{
+  Distribution d;
+  d.kind_ = Kind::constant;
+  d.a_    = value;
+  return d;
+}
+Distribution Distribution::uniform(double min, double max)
+{
+  Distribution d;
+  d.kind_ = Kind::uniform;
+  d.a_    = min;
+  d.b_    = max;
+  return d;
+}
+Distribution Distribution::exponential(double mean)
+{
+  Distribution d;
+  d.kind_ = Kind::exponential;
+  d.a_    = mean;
+  return d;
+}
+Distribution Distribution::normal(double mean, double sd, double min)
+{
+  Distribution d;
+  d.kind_ = Kind::normal;
+  d.a_    = mean;
+  d.b_    = sd;
+  d.c_    = min;
+  return d;
+}
+Distribution Distribution::lognormal(double mu, double sigma)
+{
+  Distribution d;
+  d.kind_ = Kind::lognormal;
+  d.a_    = mu;
+  d.b_    = sigma;
+  return d;
+}
+Distribution Distribution::choice(std::vector<double> values, std::vector<double> weights)
+{
+  xbt_assert(not values.empty(), "choice over no values");
+  if (weights.empty())
+    weights.assign(values.size(), 1.0);
+  xbt_assert(weights.size() == values.size(), "choice: %zu values but %zu weights", values.size(), weights.size());
+  Distribution d;
+  d.kind_   = Kind::choice;
+  d.values_ = std::move(values);
+  double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+  double acc   = 0;
+  for (double w : weights) {
+    acc += w / total;
+    d.cumulative_.push_back(acc);
+  }
+  d.cumulative_.back() = 1.0;
+  return d;
+}
+Distribution Distribution::empirical(std::vector<double> samples)
+{
+  xbt_assert(not samples.empty(), "empirical distribution over no samples");
+  Distribution d;
+  d.kind_   = Kind::empirical;
+  d.values_ = std::move(samples);
+  return d;
+}
+
+double Distribution::sample(RngStream& rng) const
+{
+  switch (kind_) {
+    case Kind::constant:
+      return a_;
+    case Kind::uniform:
+      return a_ + (b_ - a_) * rng.uniform();
+    case Kind::exponential:
+      return -a_ * std::log1p(-rng.uniform());
+    case Kind::normal:
+      for (int i = 0; i < 1000; ++i) {
+        // Box-Muller; one of the pair is enough here.
+        double u1 = 1.0 - rng.uniform();
+        double u2 = rng.uniform();
+        double x  = a_ + b_ * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+        if (x >= c_)
+          return x;
+      }
+      return std::max(a_, c_);
+    case Kind::lognormal: {
+      double u1 = 1.0 - rng.uniform();
+      double u2 = rng.uniform();
+      return std::exp(a_ + b_ * std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2));
+    }
+    case Kind::choice: {
+      double u = rng.uniform();
+      auto it  = std::upper_bound(cumulative_.begin(), cumulative_.end(), u);
+      return values_[std::min<size_t>(it - cumulative_.begin(), values_.size() - 1)];
+    }
+    case Kind::empirical:
+      return values_[rng.below(values_.size())];
+  }
+  return a_;
+}
+
+double Distribution::mean() const
+{
+  switch (kind_) {
+    case Kind::constant:
+      return a_;
+    case Kind::uniform:
+      return (a_ + b_) / 2;
+    case Kind::exponential:
+      return a_;
+    case Kind::normal:
+      return std::max(a_, c_); // close enough for the truncations we allow (min well below mean)
+    case Kind::lognormal:
+      return std::exp(a_ + b_ * b_ / 2);
+    case Kind::choice: {
+      double m = 0, prev = 0;
+      for (size_t i = 0; i < values_.size(); ++i) {
+        m += values_[i] * (cumulative_[i] - prev);
+        prev = cumulative_[i];
+      }
+      return m;
+    }
+    case Kind::empirical:
+      return std::accumulate(values_.begin(), values_.end(), 0.0) / static_cast<double>(values_.size());
+  }
+  return a_;
+}
+
+std::string Distribution::describe() const
+{
+  std::ostringstream out;
+  switch (kind_) {
+    case Kind::constant:
+      out << a_;
+      break;
+    case Kind::uniform:
+      out << "uniform(" << a_ << ", " << b_ << ")";
+      break;
+    case Kind::exponential:
+      out << "exponential(mean " << a_ << ")";
+      break;
+    case Kind::normal:
+      out << "normal(" << a_ << ", sd " << b_ << ", min " << c_ << ")";
+      break;
+    case Kind::lognormal:
+      out << "lognormal(mu " << a_ << ", sigma " << b_ << ")";
+      break;
+    case Kind::choice:
+      out << "choice(" << values_.size() << " values)";
+      break;
+    case Kind::empirical:
+      out << "empirical(" << values_.size() << " samples)";
+      break;
+  }
+  return out.str();
+}
+
+} // namespace coalsim
