@@ -1,0 +1,6 @@
+"""Analysis of coalsim HDF5 traces (layout: README.md, section "The HDF5 trace")."""
+
+from .trace import Trace, TraceFormatError, load_trace
+from .metrics import compute_metrics
+
+__all__ = ["Trace", "TraceFormatError", "load_trace", "compute_metrics"]

@@ -1,0 +1,184 @@
+"""Load one `simulate` trace into numpy arrays, checking it against the documented layout.
+
+Only the layout documented in README.md ("The HDF5 trace") is read. Anything missing is reported
+with the file and the dataset or field that is missing: a mismatch between the simulator and this
+reader must never be papered over.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import h5py
+import numpy as np
+
+ROOT_ATTRIBUTES = ("simulator", "simulator_version", "policy", "seed", "platform", "clusters",
+                   "runtime_model", "end_time", "config")
+
+TABLE_FIELDS = {
+    "/clusters": ("index", "name", "site", "processors"),
+    "/jobs": ("id", "request_type", "priority", "status", "n_components", "processors", "n_clusters",
+              "clusters", "job_spread", "coallocated", "submit_time", "placement_time", "start_time",
+              "end_time", "completion_time", "response_time", "wait_time", "runtime", "overhead",
+              "file_transfer_time", "file_size", "placement_tries", "submission_failures",
+              "completion_failures"),
+    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time"),
+    "/failures": ("time", "job_id", "cluster", "kind"),
+}
+
+# /jobs status codes
+COMPLETED, FAILED, REJECTED, UNFINISHED = 0, 1, 2, 3
+STATUS_NAMES = {COMPLETED: "completed", FAILED: "failed", REJECTED: "rejected", UNFINISHED: "unfinished"}
+PRIORITY_NAMES = {0: "super_high", 1: "high", 2: "low", 3: "super_low"}
+REQUEST_TYPE_NAMES = {0: "ordered", 1: "unordered", 2: "flexible", 3: "total"}
+
+
+class TraceFormatError(Exception):
+    """The file is not a trace in the documented layout."""
+
+
+@dataclass
+class Trace:
+    path: Path
+    attrs: dict
+    clusters: np.ndarray
+    jobs: np.ndarray
+    components: np.ndarray
+    failures: np.ndarray
+    util_time: np.ndarray
+    grid_busy: np.ndarray
+    background_busy: np.ndarray
+    util_interval: float
+    queue_time: np.ndarray
+    queue_length: np.ndarray
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """Experiment name: the file stem."""
+        return self.path.stem
+
+    @property
+    def policy(self) -> str:
+        return self.attrs["policy"]
+
+    @property
+    def end_time(self) -> float:
+        return float(self.attrs["end_time"])
+
+    @property
+    def cluster_names(self) -> list:
+        return [_text(n) for n in self.clusters["name"]]
+
+    @property
+    def processors(self) -> np.ndarray:
+        """Processors per cluster, in cluster index order."""
+        return self.clusters["processors"].astype(float)
+
+    @property
+    def label(self) -> str:
+        """Legend label: experiment name and policy."""
+        return f"{self.name} ({self.policy})"
+
+
+def _text(value) -> str:
+    if isinstance(value, (bytes, np.bytes_)):
+        return value.decode("utf-8", "replace").rstrip("\0")
+    if isinstance(value, np.ndarray) and value.shape == ():
+        return _text(value[()])
+    return str(value)
+
+
+def _attribute(value):
+    """HDF5 attribute value as a Python scalar or str (fixed or variable length strings alike)."""
+    if isinstance(value, (bytes, np.bytes_, str)):
+        return _text(value)
+    if isinstance(value, np.ndarray):
+        if value.shape in ((), (1,)):
+            return _attribute(value.reshape(-1)[0])
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _dataset(h5, name, path):
+    if name not in h5:
+        raise TraceFormatError(f"{path}: missing dataset '{name}'")
+    node = h5[name]
+    if not isinstance(node, h5py.Dataset):
+        raise TraceFormatError(f"{path}: '{name}' is a group, expected a dataset")
+    return node[()]
+
+
+def _table(h5, name, path):
+    data = _dataset(h5, name, path)
+    if data.dtype.names is None:
+        raise TraceFormatError(f"{path}: dataset '{name}' is not a table (compound type expected)")
+    missing = [f for f in TABLE_FIELDS[name] if f not in data.dtype.names]
+    if missing:
+        raise TraceFormatError(f"{path}: dataset '{name}' lacks field(s) {', '.join(missing)}")
+    return np.atleast_1d(data)
+
+
+def _array(h5, name, path, ndim):
+    data = np.asarray(_dataset(h5, name, path), dtype=float)
+    if data.ndim != ndim:
+        raise TraceFormatError(f"{path}: dataset '{name}' has {data.ndim} dimension(s), expected {ndim}")
+    return data
+
+
+def _root_attributes(h5, path):
+    missing = [a for a in ROOT_ATTRIBUTES if a not in h5.attrs]
+    if missing:
+        raise TraceFormatError(f"{path}: missing root attribute(s) {', '.join(missing)}")
+    return {key: _attribute(h5.attrs[key]) for key in h5.attrs}
+
+
+def _check_shapes(trace):
+    path, n_clusters = trace.path, len(trace.clusters)
+    n = len(trace.util_time)
+    for name, data in (("/utilization/grid_busy", trace.grid_busy),
+                       ("/utilization/background_busy", trace.background_busy)):
+        if data.shape != (n, n_clusters):
+            raise TraceFormatError(f"{path}: dataset '{name}' has shape {data.shape}, expected "
+                                   f"({n}, {n_clusters}) (samples of /utilization/time, rows of /clusters)")
+    if trace.queue_length.shape != trace.queue_time.shape:
+        raise TraceFormatError(f"{path}: dataset '/queues/length' has shape {trace.queue_length.shape}, "
+                               f"expected {trace.queue_time.shape} like '/queues/time'")
+    listed = [c for c in str(trace.attrs["clusters"]).split(",") if c]
+    if listed != trace.cluster_names:
+        raise TraceFormatError(f"{path}: root attribute 'clusters' ({trace.attrs['clusters']}) does not match "
+                               f"the names in '/clusters' ({','.join(trace.cluster_names)})")
+    if not np.array_equal(trace.clusters["index"], np.arange(n_clusters)):
+        raise TraceFormatError(f"{path}: dataset '/clusters' field 'index' is not 0..{n_clusters - 1} in order")
+
+
+def load_trace(path) -> Trace:
+    """Read a trace file. Raises TraceFormatError naming the file and what is wrong."""
+    path = Path(path)
+    if not path.is_file():
+        raise TraceFormatError(f"{path}: no such trace file")
+    try:
+        h5 = h5py.File(path, "r")
+    except OSError as error:
+        raise TraceFormatError(f"{path}: not a readable HDF5 file ({error})") from error
+    with h5:
+        attrs = _root_attributes(h5, path)
+        if "/utilization" not in h5 or "interval" not in h5["/utilization"].attrs:
+            raise TraceFormatError(f"{path}: missing attribute 'interval' of group '/utilization'")
+        trace = Trace(
+            path=path,
+            attrs=attrs,
+            clusters=_table(h5, "/clusters", path),
+            jobs=_table(h5, "/jobs", path),
+            components=_table(h5, "/components", path),
+            failures=_table(h5, "/failures", path),
+            util_time=_array(h5, "/utilization/time", path, 1),
+            grid_busy=_array(h5, "/utilization/grid_busy", path, 2),
+            background_busy=_array(h5, "/utilization/background_busy", path, 2),
+            util_interval=float(_attribute(h5["/utilization"].attrs["interval"])),
+            queue_time=_array(h5, "/queues/time", path, 1),
+            queue_length=_array(h5, "/queues/length", path, 1),
+        )
+    _check_shapes(trace)
+    return trace

@@ -1,0 +1,242 @@
+#!/usr/bin/python3
+"""Write synthetic traces in the documented layout (README.md, "The HDF5 trace").
+
+Two kinds:
+- `write_small_trace(path)`: a tiny trace whose metrics are computed by hand in the unit tests
+  (the expected values are in SMALL_EXPECTED below, derived in the comments).
+- `write_random_trace(path, ...)`: a plausible 5-cluster DAS-2 run, internally consistent (the
+  utilization series are integrated from the job components), for developing the figures.
+
+Usage: make_synthetic_trace.py OUT.h5 [--jobs N] [--seed S] [--policy P] [--failures]
+"""
+
+import argparse
+import math
+
+import h5py
+import numpy as np
+
+CLUSTER_DTYPE = np.dtype([("index", "<i4"), ("name", "S32"), ("site", "S32"), ("processors", "<i4")])
+JOB_DTYPE = np.dtype([
+    ("id", "<i8"), ("request_type", "i1"), ("priority", "i1"), ("status", "i1"),
+    ("n_components", "<i4"), ("processors", "<i4"), ("n_clusters", "<i4"), ("clusters", "S48"),
+    ("job_spread", "<f8"), ("coallocated", "i1"), ("submit_time", "<f8"), ("placement_time", "<f8"),
+    ("start_time", "<f8"), ("end_time", "<f8"), ("completion_time", "<f8"), ("response_time", "<f8"),
+    ("wait_time", "<f8"), ("runtime", "<f8"), ("overhead", "<f8"), ("file_transfer_time", "<f8"),
+    ("file_size", "<f8"), ("placement_tries", "<i4"), ("submission_failures", "<i4"),
+    ("completion_failures", "<i4")])
+COMPONENT_DTYPE = np.dtype([("job_id", "<i8"), ("index", "<i4"), ("cluster", "<i4"), ("processors", "<i4"),
+                            ("file_site", "<i4"), ("transfer_time", "<f8")])
+FAILURE_DTYPE = np.dtype([("time", "<f8"), ("job_id", "<i8"), ("cluster", "<i4"), ("kind", "S16")])
+NAN = math.nan
+
+
+def write_trace(path, *, attrs, clusters, jobs, components, failures, util_time, grid_busy,
+                background_busy, interval, queue_length):
+    """Write the file exactly as documented. Table arguments are lists of tuples in field order."""
+    with h5py.File(path, "w", track_order=False) as h5:
+        for key, value in attrs.items():
+            h5.attrs[key] = value
+        h5.create_dataset("clusters", data=np.array(clusters, dtype=CLUSTER_DTYPE))
+        h5.create_dataset("jobs", data=np.array(jobs, dtype=JOB_DTYPE))
+        h5.create_dataset("components", data=np.array(components, dtype=COMPONENT_DTYPE))
+        h5.create_dataset("failures", data=np.array(failures, dtype=FAILURE_DTYPE))
+        util = h5.create_group("utilization")
+        util.attrs["interval"] = np.float64(interval)
+        util.create_dataset("time", data=np.asarray(util_time, dtype="<f8"))
+        util.create_dataset("grid_busy", data=np.asarray(grid_busy, dtype="<f8").reshape(len(util_time), -1))
+        util.create_dataset("background_busy",
+                            data=np.asarray(background_busy, dtype="<f8").reshape(len(util_time), -1))
+        queues = h5.create_group("queues")
+        queues.create_dataset("time", data=np.asarray(util_time, dtype="<f8"))
+        queues.create_dataset("length", data=np.asarray(queue_length, dtype="<f8"))
+
+
+def root_attrs(policy, seed, clusters, end_time):
+    return {"simulator": "coalsim", "simulator_version": "synthetic", "policy": policy,
+            "seed": np.int64(seed), "platform": "synthetic.xml", "clusters": ",".join(clusters),
+            "runtime_model": "delay", "end_time": np.float64(end_time),
+            "config": f"policy: {policy}\nseed: {seed}\n"}
+
+
+def job_row(job_id, *, status, n_components, processors, clusters, submit, placement=NAN, start=NAN,
+            end=NAN, completion=NAN, overhead=0.0, ftt=0.0, file_size=0.0, priority=1, request_type=1,
+            tries=0, submission_failures=0, completion_failures=0):
+    names = list(dict.fromkeys(clusters))
+    n_clusters = len(names)
+    spread = n_clusters / n_components if n_components else NAN
+    return (job_id, request_type, priority, status, n_components, processors, n_clusters,
+            "+".join(names).encode(), spread, int(n_clusters > 1), submit, placement, start, end,
+            completion, completion - submit, start - submit, end - start, overhead, ftt, file_size,
+            tries, submission_failures, completion_failures)
+
+
+# ------------------------------------------------------------------ the hand-computed trace
+#
+# Clusters: fsA 8 processors, fsB 4 processors (12 in all). Samples end at 10, 20, 30, 35
+# (interval 10 s, the last one covers 5 s), end_time 35.
+#   grid_busy       fsA: 4, 4, 8, 0   fsB: 0, 2, 2, 0
+#   background_busy fsA: 2, 0, 0, 0   fsB: 2, 2, 0, 4
+# Grid processor-seconds: fsA 40+40+80+0 = 160, fsB 0+20+20+0 = 40 -> system 200.
+# Background: fsA 20, fsB 20+20+0+20 = 60 -> system 80.
+# Capacity: fsA 8*35 = 280, fsB 4*35 = 140, system 420.
+# Jobs (completion order, then failed/rejected by id):
+#   0: 2x2 on fsA+fsB, submit 0, placed 1, start 2, end 12, done 13, overhead 3, ftt 0.5
+#   1: 1x4 on fsA,     submit 0, placed 5, start 6, end 26, done 27, overhead 2, ftt 0
+#   2: 2x4 on fsA+fsA, submit 5, placed 15, start 20, end 30, done 31, overhead 1, ftt 4
+#   3: 2x2, failed: claim failure at 8 on fsB, dropped at 25
+#   4: 1x4, rejected
+# Running intervals [2,12), [6,26), [20,30) -> at most 2 at once.
+# Queue length 1, 2, 0, 0 -> time average (10 + 20) / 35.
+
+SMALL_EXPECTED = {
+    "util_grid_fsA": 160 / 280, "util_grid_fsB": 40 / 140, "util_grid": 200 / 420,
+    "util_background_fsA": 20 / 280, "util_background_fsB": 60 / 140, "util_background": 80 / 420,
+    "util_total": 280 / 420,
+    "util_grid_peak": 10 / 12,  # third sample: 8 + 2 of 12
+    "response_mean": (13 + 27 + 26) / 3,
+    "response_sd": float(np.std([13, 27, 26], ddof=1)),
+    "wait_mean": (2 + 6 + 15) / 3,
+    "runtime_mean": (10 + 20 + 10) / 3,
+    "overhead_mean": 2.0,
+    "placement_mean": (1 + 5 + 10) / 3,
+    "ftt_mean": 4.5 / 3,
+    "spread_mean": (1.0 + 1.0 + 0.5) / 3,
+    "coallocated_share": 1 / 3,
+    "max_concurrent": 2,
+    "queue_mean": 30 / 35,
+    "queue_max": 2.0,
+    "n_jobs": 5, "n_completed": 3, "n_failed": 1, "n_rejected": 1, "n_unfinished": 0,
+    "failures_claim": 1, "failures_drop": 1,
+    "failure_share": 1 / 4,  # job 3: 1 failed claim; submissions 3 (completed) + 1
+    "end_time": 35.0, "last_submit": 20.0, "drain_time": 15.0,
+    "placement_mean_2x2": 1.0, "placement_mean_1x4": 5.0, "placement_mean_2x4": 10.0,
+    "n_jobs_2x2": 2, "n_completed_2x2": 1, "failure_share_2x2": 1 / 2,
+    "spread_mean_2x4": 0.5,
+}
+
+
+def write_small_trace(path, policy="wf"):
+    clusters = [(0, b"fsA", b"siteA", 8), (1, b"fsB", b"siteB", 4)]
+    jobs = [
+        job_row(0, status=0, n_components=2, processors=4, clusters=["fsA", "fsB"], submit=0, placement=1,
+                start=2, end=12, completion=13, overhead=3, ftt=0.5, file_size=1e9),
+        job_row(1, status=0, n_components=1, processors=4, clusters=["fsA"], submit=0, placement=5, start=6,
+                end=26, completion=27, overhead=2, tries=2),
+        job_row(2, status=0, n_components=2, processors=8, clusters=["fsA", "fsA"], submit=5, placement=15,
+                start=20, end=30, completion=31, overhead=1, ftt=4.0, file_size=2e9, priority=2),
+        job_row(3, status=1, n_components=2, processors=4, clusters=[], submit=10, submission_failures=1),
+        job_row(4, status=2, n_components=1, processors=4, clusters=[], submit=20),
+    ]
+    jobs[3] = jobs[3][:6] + (0, b"", NAN, 0) + jobs[3][10:]
+    jobs[4] = jobs[4][:6] + (0, b"", NAN, 0) + jobs[4][10:]
+    components = [(0, 0, 0, 2, 1, 0.5), (0, 1, 1, 2, 1, 0.0), (1, 0, 0, 4, -1, 0.0),
+                  (2, 0, 0, 4, 1, 4.0), (2, 1, 0, 4, 1, 4.0)]
+    failures = [(8.0, 3, 1, b"claim"), (25.0, 3, -1, b"drop")]
+    write_trace(path, attrs=root_attrs(policy, 7, ["fsA", "fsB"], 35.0), clusters=clusters, jobs=jobs,
+                components=components, failures=failures, util_time=[10, 20, 30, 35],
+                grid_busy=[[4, 0], [4, 2], [8, 2], [0, 0]], background_busy=[[2, 2], [0, 2], [0, 0], [0, 4]],
+                interval=10.0, queue_length=[1, 2, 0, 0])
+
+
+# ------------------------------------------------------------------ a plausible DAS-2 run
+
+DAS2 = [("fs0", "vu", 144), ("fs1", "leiden", 64), ("fs2", "uva", 64), ("fs3", "delft", 64), ("fs4", "utrecht", 64)]
+
+
+def _place(rng, free, n_components, size):
+    """Worst-fit on the current free processors; None when a component does not fit."""
+    free = free.copy()
+    chosen = []
+    for _ in range(n_components):
+        best = int(np.argmax(free + rng.uniform(0, 0.5, free.size)))
+        if free[best] < size:
+            return None
+        free[best] -= size
+        chosen.append(best)
+    return chosen
+
+
+def _simulate_jobs(rng, n_jobs, capacity, failures):
+    """A crude time-stepped grid scheduler (FCFS, 5-s steps) producing consistent job records."""
+    free = capacity.astype(float) * 0.65  # the rest is background load
+    arrivals = np.cumsum(rng.exponential(40.0, n_jobs))
+    shapes = [(rng.choice([1, 2, 4]), rng.choice([8, 16])) for _ in range(n_jobs)]
+    queue, running, rows, comps, fails = [], [], [], [], []
+    t, next_job, step = 0.0, 0, 5.0
+    while len(rows) < n_jobs:
+        while next_job < n_jobs and arrivals[next_job] <= t:
+            queue.append(next_job)
+            next_job += 1
+        for job in [r for r in running if r[1] <= t]:
+            running.remove(job)
+            for c in job[2]:
+                free[c] += job[3]
+        waiting = []
+        for j in queue:
+            n, size = shapes[j]
+            chosen = _place(rng, free, n, size)
+            if chosen is None or (waiting and rng.random() < 0.5):
+                waiting.append(j)
+                continue
+            sub_fail = int(failures and rng.random() < 0.1 * n)
+            if sub_fail:
+                fails.append((t, j, chosen[-1], b"claim"))
+            ftt = rng.uniform(0, 60) if len(set(chosen)) > 1 else rng.uniform(0, 20)
+            start = t + 2 + ftt
+            end = start + rng.uniform(90, 192)
+            for c in chosen:
+                free[c] -= size
+            running.append((j, end, chosen, size))
+            names = [DAS2[c][0] for c in chosen]
+            rows.append(job_row(j, status=0, n_components=n, processors=n * size, clusters=names,
+                                submit=arrivals[j], placement=t, start=start, end=end, completion=end + 3,
+                                overhead=5.0, ftt=ftt, file_size=2e9, priority=int(rng.choice([1, 2])),
+                                tries=int((t - arrivals[j]) // 60), submission_failures=sub_fail))
+            comps += [(j, i, c, size, int(rng.integers(0, 5)), ftt) for i, c in enumerate(chosen)]
+        queue = waiting
+        t += step
+    return rows, comps, fails
+
+
+def write_random_trace(path, n_jobs=60, seed=1, policy="wf", failures=False, interval=30.0):
+    rng = np.random.default_rng(seed)
+    capacity = np.array([p for _, _, p in DAS2])
+    rows, comps, fails = _simulate_jobs(rng, n_jobs, capacity, failures)
+    rows.sort(key=lambda r: (r[14], r[0]))  # completion order, then id
+    end_time = max(r[13] for r in rows)
+    edges = np.arange(interval, end_time + interval, interval)
+    edges[-1] = end_time
+    starts = np.concatenate(([0.0], edges[:-1]))
+    grid = np.zeros((edges.size, capacity.size))
+    by_id = {r[0]: r for r in rows}
+    for job_id, _, cluster, procs, _, _ in comps:
+        s, e = by_id[job_id][12], by_id[job_id][13]
+        overlap = (np.minimum(edges, e) - np.maximum(starts, s)).clip(min=0)
+        grid[:, cluster] += procs * overlap / (edges - starts)
+    background = capacity * (0.3 + 0.1 * np.sin(edges[:, None] / 600.0 + np.arange(capacity.size)))
+    queue = np.array([sum(r[10] < e and r[11] >= e for r in rows) for e in edges], dtype=float)
+    names = [n for n, _, _ in DAS2]
+    write_trace(path, attrs=root_attrs(policy, seed, names, end_time),
+                clusters=[(i, n.encode(), s.encode(), p) for i, (n, s, p) in enumerate(DAS2)],
+                jobs=rows, components=comps, failures=sorted(fails), util_time=edges, grid_busy=grid,
+                background_busy=background.round(), interval=interval, queue_length=queue)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("output")
+    parser.add_argument("--jobs", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--policy", default="wf")
+    parser.add_argument("--failures", action="store_true")
+    parser.add_argument("--small", action="store_true", help="write the hand-computed trace instead")
+    args = parser.parse_args()
+    if args.small:
+        write_small_trace(args.output, args.policy)
+    else:
+        write_random_trace(args.output, args.jobs, args.seed, args.policy, args.failures)
+
+
+if __name__ == "__main__":
+    main()
