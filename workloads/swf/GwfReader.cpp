@@ -1,0 +1,136 @@
+#include "workloads/swf/GwfReader.hpp"
+
+#include "workloads/swf/TraceFields.hpp"
+
+namespace coalsim {
+
+const std::array<const char*, GwfReader::field_count>& GwfReader::field_names()
+{
+  static const std::array<const char*, field_count> names = {
+      "JobID",         "SubmitTime",        "WaitTime",           "RunTime",         "NProcs",
+      "AverageCPUTimeUsed", "UsedMemory",   "ReqNProcs",          "ReqTime",         "ReqMemory",
+      "Status",        "UserID",            "GroupID",            "ExecutableID",    "QueueID",
+      "PartitionID",   "OrigSiteID",        "LastRunSiteID",      "JobStructure",    "JobStructureParams",
+      "UsedNetwork",   "UsedLocalDiskSpace", "UsedResources",     "ReqPlatform",     "ReqNetwork",
+      "ReqLocalDiskSpace", "ReqResources",  "VOID",               "ProjectID"};
+  return names;
+}
+
+TraceJob GwfRecord::job() const
+{
+  TraceJob job;
+  job.id          = job_id;
+  job.submit_time = submit_time;
+  job.wait_time   = wait_time;
+  job.run_time    = run_time;
+  job.processors  = processors();
+  job.status      = status;
+  job.line        = line;
+  return job;
+}
+
+GwfRecord GwfReader::parse_line(std::string_view text, const std::string& file, int line)
+{
+  thread_local std::vector<std::string_view> fields;
+  split_fields(text, fields);
+  TraceLineContext where{"GWF record", &file, line, fields.empty() ? std::string_view() : fields.front()};
+  if (fields.size() != field_count)
+    throw_field_count_error(fields.size(), field_count, where);
+
+  const auto& names = field_names();
+  auto integer      = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto real         = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto text_field   = [&](size_t i) { return std::string(fields[i]); };
+
+  GwfRecord r;
+  r.job_id                     = integer(0);
+  r.submit_time                = real(1);
+  r.wait_time                  = real(2);
+  r.run_time                   = real(3);
+  r.processors_allocated       = integer(4);
+  r.average_cpu_time           = real(5);
+  r.used_memory                = real(6);
+  r.requested_processors       = integer(7);
+  r.requested_time             = real(8);
+  r.requested_memory           = real(9);
+  r.status                     = integer(10);
+  r.user_id                    = text_field(11);
+  r.group_id                   = text_field(12);
+  r.executable_id              = text_field(13);
+  r.queue_id                   = text_field(14);
+  r.partition_id               = text_field(15);
+  r.orig_site_id               = text_field(16);
+  r.last_run_site_id           = text_field(17);
+  r.job_structure              = text_field(18);
+  r.job_structure_params       = text_field(19);
+  r.used_network               = real(20);
+  r.used_local_disk_space      = real(21);
+  r.used_resources             = text_field(22);
+  r.requested_platform         = text_field(23);
+  r.requested_network          = real(24);
+  r.requested_local_disk_space = real(25);
+  r.requested_resources        = text_field(26);
+  r.virtual_organization_id    = text_field(27);
+  r.project_id                 = text_field(28);
+  r.line                       = line;
+  return r;
+}
+
+GwfReader::GwfReader(const std::string& path) : lines_(path)
+{
+  has_pending_ = read_record(pending_);
+}
+
+bool GwfReader::read_record(GwfRecord& record)
+{
+  std::string_view text;
+  while (lines_.next_line(text)) {
+    size_t first = text.find_first_not_of(" \t\r\v\f");
+    if (first == std::string_view::npos)
+      continue;
+    if (text[first] == '#' || text[first] == ';') {
+      header_.add_comment(text.substr(first + 1));
+      continue;
+    }
+    record = parse_line(text, lines_.path(), lines_.line_number());
+    return true;
+  }
+  return false;
+}
+
+bool GwfReader::next_record(GwfRecord& record)
+{
+  bool found;
+  if (has_pending_) {
+    record       = std::move(pending_);
+    has_pending_ = false;
+    found        = true;
+  } else {
+    found = read_record(record);
+  }
+  if (found)
+    ++records_read_;
+  return found;
+}
+
+bool GwfReader::next_job(GwfRecord& record)
+{
+  while (next_record(record)) {
+    SkipReason reason = record.skip_reason();
+    if (reason == SkipReason::none) {
+      ++usable_jobs_;
+      return true;
+    }
+    skipped_.add(reason);
+  }
+  return false;
+}
+
+void GwfReader::for_each_job(const std::function<void(const GwfRecord&)>& on_job_cb)
+{
+  GwfRecord record;
+  while (next_job(record))
+    on_job_cb(record);
+}
+
+} // namespace coalsim

@@ -1,0 +1,137 @@
+#include "workloads/swf/SwfReader.hpp"
+
+#include "workloads/swf/TraceFields.hpp"
+
+namespace coalsim {
+
+const std::array<const char*, SwfReader::field_count>& SwfReader::field_names()
+{
+  static const std::array<const char*, field_count> names = {
+      "job number",          "submit time",      "wait time",         "run time",
+      "allocated processors", "average CPU time", "used memory",       "requested processors",
+      "requested time",      "requested memory", "status",            "user ID",
+      "group ID",            "executable number", "queue number",     "partition number",
+      "preceding job number", "think time"};
+  return names;
+}
+
+TraceJob SwfRecord::job() const
+{
+  TraceJob job;
+  job.id          = job_number;
+  job.submit_time = submit_time;
+  job.wait_time   = wait_time;
+  job.run_time    = run_time;
+  job.processors  = processors();
+  job.status      = status;
+  job.line        = line;
+  return job;
+}
+
+SwfRecord SwfReader::parse_line(std::string_view text, const std::string& file, int line)
+{
+  thread_local std::vector<std::string_view> fields;
+  split_fields(text, fields);
+  TraceLineContext where{"SWF record", &file, line, fields.empty() ? std::string_view() : fields.front()};
+  if (fields.size() != field_count)
+    throw_field_count_error(fields.size(), field_count, where);
+
+  const auto& names = field_names();
+  auto integer      = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto real         = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+
+  SwfRecord r;
+  r.job_number           = integer(0);
+  r.submit_time          = real(1);
+  r.wait_time            = real(2);
+  r.run_time             = real(3);
+  r.allocated_processors = integer(4);
+  r.average_cpu_time     = real(5);
+  r.used_memory          = real(6);
+  r.requested_processors = integer(7);
+  r.requested_time       = real(8);
+  r.requested_memory     = real(9);
+  r.status               = integer(10);
+  r.user_id              = integer(11);
+  r.group_id             = integer(12);
+  r.executable_number    = integer(13);
+  r.queue_number         = integer(14);
+  r.partition_number     = integer(15);
+  r.preceding_job_number = integer(16);
+  r.think_time           = real(17);
+  r.line                 = line;
+  return r;
+}
+
+SwfReader::SwfReader(const std::string& path) : lines_(path)
+{
+  has_pending_ = read_record(pending_);
+}
+
+bool SwfReader::read_record(SwfRecord& record)
+{
+  std::string_view text;
+  while (lines_.next_line(text)) {
+    size_t first = text.find_first_not_of(" \t\r\v\f");
+    if (first == std::string_view::npos)
+      continue;
+    if (text[first] == ';') {
+      header_.add_comment(text.substr(first + 1));
+      continue;
+    }
+    record = parse_line(text, lines_.path(), lines_.line_number());
+    return true;
+  }
+  return false;
+}
+
+bool SwfReader::next_record(SwfRecord& record)
+{
+  bool found;
+  if (has_pending_) {
+    record       = pending_;
+    has_pending_ = false;
+    found        = true;
+  } else {
+    found = read_record(record);
+  }
+  if (found)
+    ++records_read_;
+  return found;
+}
+
+bool SwfReader::next_job(SwfRecord& record)
+{
+  while (next_record(record)) {
+    SkipReason reason = record.skip_reason();
+    if (reason == SkipReason::none) {
+      ++usable_jobs_;
+      return true;
+    }
+    skipped_.add(reason);
+  }
+  return false;
+}
+
+void SwfReader::for_each_job(const std::function<void(const SwfRecord&)>& on_job_cb)
+{
+  SwfRecord record;
+  while (next_job(record))
+    on_job_cb(record);
+}
+
+SwfTrace read_swf(const std::string& path)
+{
+  SwfReader reader(path);
+  SwfTrace trace;
+  trace.path = path;
+  SwfRecord record;
+  while (reader.next_job(record))
+    trace.jobs.push_back(record);
+  trace.header  = reader.header();
+  trace.records = reader.records_read();
+  trace.skipped = reader.skipped();
+  return trace;
+}
+
+} // namespace coalsim
