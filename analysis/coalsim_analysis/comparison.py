@@ -1,0 +1,140 @@
+"""Simulated vs published: match traces to the experiments of a reference file, compare, report."""
+
+import fnmatch
+import glob
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .claims import evaluate, references
+from .metrics import compute_metrics
+from .trace import load_trace
+
+
+@dataclass
+class Row:
+    experiment: str
+    runs: int
+    metric: str
+    simulated: float
+    published: object  # reference.Published
+
+    @property
+    def deviation(self) -> float:
+        """(simulated - published) / published, in %; NaN when published is 0 or data are missing."""
+        if self.published.value == 0 or math.isnan(self.simulated):
+            return math.nan
+        return 100.0 * (self.simulated - self.published.value) / abs(self.published.value)
+
+    @property
+    def status(self) -> str:
+        if math.isnan(self.simulated):
+            return "no data"
+        within = self.published.within(self.simulated)
+        return "-" if within is None else ("ok" if within else "OUT")
+
+    @property
+    def failed(self) -> bool:
+        return self.status in ("OUT", "no data")
+
+
+@dataclass
+class ClaimResult:
+    claim: object  # reference.Claim
+    passed: bool
+    values: dict
+
+
+def match_traces(pattern: str, traces, reference_dir: Path) -> list:
+    """Traces of one experiment: the TRACE arguments matching the pattern (by path or file name),
+    or, without TRACE arguments, the files the pattern globs relative to the reference file."""
+    if traces:
+        return sorted(t for t in traces if fnmatch.fnmatch(str(t), pattern) or fnmatch.fnmatch(Path(t).name, pattern)
+                      or fnmatch.fnmatch(str(t), f"*/{pattern}"))
+    base = Path(pattern) if Path(pattern).is_absolute() else reference_dir / pattern
+    return sorted(glob.glob(str(base)))
+
+
+def experiment_metrics(paths, cache) -> dict:
+    """Metrics of an experiment: the mean over its runs (one trace per run) of each metric."""
+    per_run = []
+    for path in paths:
+        if path not in cache:
+            cache[path] = compute_metrics(load_trace(path))
+        per_run.append(cache[path])
+    names = set().union(*per_run) if per_run else set()
+    result = {}
+    for name in names:
+        values = np.array([m.get(name, math.nan) for m in per_run], dtype=float)
+        result[name] = float(np.nanmean(values)) if np.isfinite(values).any() else math.nan
+    return result
+
+
+def compare(reference, traces):
+    """Returns (rows, claim results, {experiment: trace paths})."""
+    cache, values, matched = {}, {}, {}
+    rows = []
+    for experiment in reference.experiments:
+        paths = match_traces(experiment.trace, traces, reference.path.parent)
+        matched[experiment.name] = paths
+        metrics = experiment_metrics(paths, cache)
+        for metric, value in metrics.items():
+            values[(experiment.name, metric)] = value
+        for published in experiment.published:
+            rows.append(Row(experiment.name, len(paths), published.metric,
+                            metrics.get(published.metric, math.nan), published))
+    results = []
+    for claim in reference.claims:
+        used = {pair: values.get(pair, math.nan) for pair in references(claim.tree)}
+        results.append(ClaimResult(claim, evaluate(claim.tree, used), used))
+    return rows, results, matched
+
+
+def number(value: float) -> str:
+    if isinstance(value, float) and math.isnan(value):
+        return "n/a"
+    return f"{value:.1f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def tolerance_text(published) -> str:
+    if published.abs_tolerance is not None:
+        return f"±{number(published.abs_tolerance)}"
+    if published.tolerance is not None:
+        return f"±{100 * published.tolerance:.4g}%"
+    return "-"
+
+
+def any_failure(rows, results, matched) -> bool:
+    """What --strict rejects: a value out of tolerance or without data, a failed claim, an experiment without trace."""
+    return (any(r.failed for r in rows) or any(not r.passed for r in results)
+            or any(not paths for paths in matched.values()))
+
+
+def markdown(reference, rows, results, matched, traces=()) -> str:
+    lines = [f"# Simulated vs published ({reference.path})", ""]
+    for name, paths in matched.items():
+        lines.append(f"- {name}: " + (", ".join(str(p) for p in paths) if paths else "**no trace matched**"))
+    used = {str(p) for paths in matched.values() for p in paths}
+    unused = [str(t) for t in traces if str(t) not in used]
+    if unused:
+        lines.append(f"- not matched by any experiment: {', '.join(unused)}")
+    lines += ["", "| experiment | runs | metric | simulated | published | deviation | tolerance | status |",
+              "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"]
+    for row in rows:
+        deviation = "n/a" if math.isnan(row.deviation) else f"{row.deviation:+.1f}%"
+        lines.append(f"| {row.experiment} | {row.runs} | {row.metric} | {number(row.simulated)} | "
+                     f"{number(row.published.value)} | {deviation} | {tolerance_text(row.published)} | {row.status} |")
+    if results:
+        lines += ["", "## Claims", ""]
+        for result in results:
+            used = ", ".join(f"{e}.{m} = {number(v)}" for (e, m), v in result.values.items())
+            what = f"{result.claim.description}: " if result.claim.description else ""
+            lines.append(f"- {'PASS' if result.passed else 'FAIL'}: {what}`{result.claim.text}` ({used})")
+    out = sum(r.failed for r in rows)
+    failed = sum(not r.passed for r in results)
+    missing = sum(not paths for paths in matched.values())
+    lines += ["", f"{out} of {len(rows)} values out of tolerance or without data; "
+                  f"{failed} of {len(results)} claims failed; {missing} of {len(matched)} experiments without a trace."]
+    return "\n".join(lines)

@@ -1,0 +1,42 @@
+#!/usr/bin/python3
+"""Simulated vs published values and qualitative claims.
+
+  compare.py --reference REF.yaml [TRACE...] [--strict]
+
+Prints a Markdown table (simulated, published, deviation in %) and each claim as PASS or FAIL.
+The reference file format is described in coalsim_analysis/reference.py and README.md.
+Exit status: 0 done; 1 with --strict when a value is out of tolerance or has no data, or a claim
+fails; 2 when the reference file or a trace is invalid.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from coalsim_analysis import TraceFormatError  # noqa: E402
+from coalsim_analysis.comparison import any_failure, compare, markdown  # noqa: E402
+from coalsim_analysis.reference import ReferenceError, load_reference  # noqa: E402
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Compare simulated traces with published values.")
+    parser.add_argument("--reference", required=True, type=Path, help="reference YAML file")
+    parser.add_argument("traces", nargs="*", metavar="TRACE",
+                        help="traces; without any, each experiment's trace pattern is globbed next to REF")
+    parser.add_argument("--strict", action="store_true",
+                        help="exit 1 when any value is out of tolerance or missing, or any claim fails")
+    args = parser.parse_args(argv)
+    try:
+        reference = load_reference(args.reference)
+        rows, results, matched = compare(reference, args.traces)
+    except (ReferenceError, TraceFormatError) as error:
+        print(f"compare.py: {error}", file=sys.stderr)
+        return 2
+    print(markdown(reference, rows, results, matched, args.traces))
+    return 1 if args.strict and any_failure(rows, results, matched) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
