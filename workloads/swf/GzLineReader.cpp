@@ -11,6 +11,15 @@ namespace coalsim {
 namespace {
 constexpr size_t initial_buffer_size = 1 << 20;
 constexpr unsigned zlib_buffer_size  = 1 << 18;
+
+/** zlib's message, without the "<path>: " it puts in front. */
+std::string zlib_message(const char* message, const std::string& path)
+{
+  std::string text = message != nullptr ? message : "unknown zlib error";
+  if (text.compare(0, path.size() + 2, path + ": ") == 0)
+    text.erase(0, path.size() + 2);
+  return text;
+}
 } // namespace
 
 GzLineReader::GzLineReader(const std::string& path) : path_(path), buffer_(initial_buffer_size)
@@ -47,7 +56,8 @@ bool GzLineReader::fill()
     int errnum      = Z_OK;
     const char* msg = gzerror(file_, &errnum);
     throw_input_error("trace file", path_, path_, line_number_ + 1,
-                      std::string("cannot be read (") + (errnum == Z_ERRNO ? std::strerror(errno) : msg) + ")");
+                      "cannot be read (" + (errnum == Z_ERRNO ? std::string(std::strerror(errno)) : zlib_message(msg, path_)) +
+                          ")");
   }
   if (got == 0) {
     eof_ = true;
@@ -55,7 +65,8 @@ bool GzLineReader::fill()
     int errnum      = Z_OK;
     const char* msg = gzerror(file_, &errnum);
     if (errnum != Z_OK)
-      throw_input_error("trace file", path_, path_, line_number_ + 1, std::string("cannot be read (") + msg + ")");
+      throw_input_error("trace file", path_, path_, line_number_ + 1,
+                        "cannot be read (" + zlib_message(msg, path_) + ")");
     return false;
   }
   end_ += static_cast<size_t>(got);
