@@ -51,8 +51,7 @@ def _one_trace(trace, title):
         _panel(ax, trace.util_time, trace.background_busy[:, i], trace.grid_busy[:, i], trace.processors[i],
                f"{name} ({trace.processors[i]:.0f} processors): grid {100 * levels['grid'][name]:.1f}%", scale)
         ax.set_xlabel(f"time ({unit})")
-        if i % n_cols == 0:
-            ax.set_ylabel("utilization (%)")
+        ax.set_ylabel("utilization (%)")
     fig.suptitle(figure_title("Utilization over time", [trace], title or f"{trace.name} ({trace.policy})"))
     return fig
 

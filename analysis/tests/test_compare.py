@@ -1,0 +1,114 @@
+"""compare.py: table, tolerances, PASS/FAIL claims, exit codes, reference-file errors."""
+
+import re
+
+import pytest
+
+from coalsim_analysis import compute_metrics, load_trace
+from conftest import run_tool
+
+
+def _reference(tmp_path, traces, claims, published_extra=""):
+    wf, cf = (load_trace(t) for t in traces)
+    wf_mean = compute_metrics(wf)["response_mean"]
+    cf_util = compute_metrics(cf)["util_total"]
+    text = f"""
+source: synthetic reference for the tests
+tolerance: 0.05
+experiments:
+  - name: w30_wf
+    trace: w30_wf.h5
+    published:
+      response_mean: {wf_mean * 1.02}     # 2% off: within 5%
+      n_jobs: {{value: 80, abs_tolerance: 0}}
+      spread_mean: 0.1                    # no tolerance given below: uses 5%
+{published_extra}
+  - name: w30_cf
+    trace: "w30_c*.h5"
+    published:
+      util_total: {{value: {cf_util * 0.995}, tolerance: 0.01}}
+claims:
+{claims}
+"""
+    path = tmp_path / "reference.yaml"
+    path.write_text(text)
+    return path
+
+
+PASS_FAIL = """  - w30_wf.n_jobs == w30_cf.n_jobs
+  - {claim: "w30_wf.response_mean > 10 * w30_cf.response_mean", text: wf far worse}
+"""
+
+
+def test_table_and_claims(tmp_path, random_traces):
+    reference = _reference(tmp_path, random_traces, PASS_FAIL)
+    run = run_tool("compare.py", "--reference", reference, *random_traces)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert re.search(r"^\| w30_wf \| 1 \| response_mean \| [0-9.]+ \| [0-9.]+ \| -2\.0% \| ±5% \| ok \|$", out, re.M), out
+    assert re.search(r"^\| w30_wf \| 1 \| n_jobs \| 80 \| 80 \| \+0\.0% \| ±0 \| ok \|$", out, re.M), out
+    assert re.search(r"^\| w30_wf \| 1 \| spread_mean \| [0-9.]+ \| 0\.1 \| \+[0-9.]+% \| ±5% \| OUT \|$", out, re.M), out
+    assert re.search(r"^- PASS: `w30_wf.n_jobs == w30_cf.n_jobs` \(w30_wf.n_jobs = 80, w30_cf.n_jobs = 80\)$", out, re.M), out
+    assert re.search(r"^- FAIL: wf far worse: `w30_wf.response_mean > 10 \* w30_cf.response_mean`", out, re.M), out
+    assert "1 of 4 values out of tolerance or without data; 1 of 2 claims failed" in out
+
+
+def test_strict_fails_on_a_failed_claim(tmp_path, random_traces):
+    reference = _reference(tmp_path, random_traces, PASS_FAIL)
+    run = run_tool("compare.py", "--reference", reference, *random_traces, "--strict")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert sum(line.startswith("- PASS: ") for line in run.stdout.splitlines()) == 1
+    assert sum(line.startswith("- FAIL: ") for line in run.stdout.splitlines()) == 1
+
+
+def test_strict_passes_when_everything_holds(tmp_path, random_traces):
+    reference = _reference(tmp_path, random_traces, "  - w30_wf.n_jobs == w30_cf.n_jobs\n").read_text()
+    reference = reference.replace("spread_mean: 0.1", "spread_mean: {value: 0.1, abs_tolerance: 1}")
+    path = tmp_path / "ok.yaml"
+    path.write_text(reference)
+    run = run_tool("compare.py", "--reference", path, *random_traces, "--strict")
+    assert run.returncode == 0, run.stdout + run.stderr
+    # Without TRACE arguments the patterns are globbed next to the reference file: nothing there.
+    run = run_tool("compare.py", "--reference", path, "--strict")
+    assert run.returncode == 1 and "w30_wf: **no trace matched**" in run.stdout
+
+
+def test_traces_found_next_to_the_reference(tmp_path, random_traces):
+    path = random_traces[0].parent / "next.yaml"
+    path.write_text("experiments:\n  - {name: a, trace: 'w30_*.h5', published: {n_jobs: {value: 80, tolerance: 0}}}\n")
+    run = run_tool("compare.py", "--reference", path, "--strict")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.search(r"^\| a \| 2 \| n_jobs \| 80 \| 80 \|", run.stdout, re.M), run.stdout  # mean over both runs
+
+
+@pytest.mark.parametrize("text, message", [
+    ("experiments: []", "experiments: expected a non-empty list"),
+    ("experiments: [{name: a, trace: x, published: {respons_mean: 3}}]",
+     "experiments[0] (a).published.respons_mean: unknown metric 'respons_mean'"),
+    ("experiments: [{name: a, trace: x, published: {response_mean: fast}}]",
+     "experiments[0] (a).published.response_mean: expected a number, got 'fast'"),
+    ("experiments: [{name: a, trace: x, published: {response_mean: {value: 3, tolerance: -1}}}]",
+     "published.response_mean.tolerance: must be at least 0"),
+    ("experiments: [{name: a, trace: x, tolerence: 0.1}]", "experiments[0].tolerence: unknown key"),
+    ("experiments: [{name: exp-1, trace: x}]", "experiments[0].name: 'exp-1' is not an identifier"),
+    ("experiments: [{name: a, trace: x}, {name: a, trace: y}]", "experiments[1].name: duplicate experiment name 'a'"),
+    ("experiments: [{name: a}]", "experiments[0].trace: missing"),
+    ("experiments: [{name: a, trace: x}]\nclaims: ['a.response_mean < open']", "claims[0]: 'a.response_mean < open': bare name"),
+    ("experiments: [{name: a, trace: x}]\nclaims: ['b.response_mean < 1']", "claims[0]: 'b.response_mean < 1': unknown experiment 'b'"),
+    ("experiments: [{name: a, trace: x}", "invalid YAML"),
+])
+def test_bad_reference_exits_2_naming_file_and_key(tmp_path, text, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    run = run_tool("compare.py", "--reference", path)
+    assert run.returncode == 2
+    assert f"compare.py: {path}: " in run.stderr
+    assert message in run.stderr, run.stderr
+
+
+def test_bad_trace_exits_2(tmp_path):
+    path = tmp_path / "ref.yaml"
+    path.write_text("experiments: [{name: a, trace: '*.h5'}]\n")
+    (tmp_path / "junk.h5").write_text("not hdf5")
+    run = run_tool("compare.py", "--reference", path, tmp_path / "junk.h5")
+    assert run.returncode == 2 and "junk.h5: not a readable HDF5 file" in run.stderr

@@ -1,0 +1,66 @@
+"""plot.py renders every figure kind; files exist, are non-trivial and have sensible dimensions."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.image as mpimg  # noqa: E402
+import pytest  # noqa: E402
+
+import make_synthetic_trace  # noqa: E402
+from coalsim_analysis.figures import FIGURE_KINDS  # noqa: E402
+from conftest import run_tool  # noqa: E402
+
+COMPARISON_FIGURES = ["utilization_levels", "response_cdf", "response_by_job", "placement_transfer_by_shape",
+                      "spread_by_shape", "queue_length", "failures_by_shape"]
+
+
+def check_png(path, min_kb=15, min_size=(500, 300)):
+    assert path.is_file(), f"{path} was not written"
+    assert path.stat().st_size > min_kb * 1024, f"{path} is only {path.stat().st_size} bytes"
+    height, width = mpimg.imread(path).shape[:2]
+    assert width >= min_size[0] and height >= min_size[1], f"{path} is {width}x{height}"
+
+
+def test_every_kind_for_two_traces(tmp_path, random_traces):
+    run = run_tool("plot.py", *random_traces, "--out", tmp_path / "out", "--format", "png,pdf")
+    assert run.returncode == 0, run.stderr
+    out = tmp_path / "out"
+    for stem in COMPARISON_FIGURES + [f"utilization_{t.stem}" for t in random_traces]:
+        check_png(out / f"{stem}.png")
+        assert (out / f"{stem}.pdf").stat().st_size > 5 * 1024
+        assert f"wrote {out / stem}.png" in run.stdout
+    check_png(out / "utilization_w30_wf.png", min_size=(1000, 700))  # system + 5 cluster panels
+    assert "skipped" not in run.stdout
+
+
+def test_failures_skipped_with_a_note(tmp_path):
+    trace = tmp_path / "reliable.h5"
+    make_synthetic_trace.write_random_trace(trace, n_jobs=30, seed=4, failures=False)
+    run = run_tool("plot.py", trace, "--out", tmp_path / "out", "--title", "Reliable run")
+    assert run.returncode == 0, run.stderr
+    assert "skipped failures: no failures recorded" in run.stdout
+    assert not (tmp_path / "out" / "failures_by_shape.png").exists()
+    check_png(tmp_path / "out" / "utilization_reliable.png")
+
+
+def test_only_and_bad_arguments(tmp_path, small_trace):
+    run = run_tool("plot.py", small_trace, "--out", tmp_path, "--only", "queue,spread")
+    assert run.returncode == 0, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["queue_length.png", "spread_by_shape.png"]
+    run = run_tool("plot.py", small_trace, "--out", tmp_path, "--only", "bogus")
+    assert run.returncode == 2 and "invalid --only 'bogus'" in run.stderr
+    run = run_tool("plot.py", small_trace, "--out", tmp_path, "--format", "gif")
+    assert run.returncode == 2 and "invalid --format 'gif'" in run.stderr
+    run = run_tool("plot.py", tmp_path / "absent.h5", "--out", tmp_path)
+    assert run.returncode == 2 and "absent.h5: no such trace file" in run.stderr
+
+
+@pytest.mark.parametrize("kind", sorted(FIGURE_KINDS))
+def test_kind_functions_label_axes(kind, small_trace):
+    """Every axis of every figure has a title or label text and units where it has a scale."""
+    from coalsim_analysis import load_trace
+    for _, fig in FIGURE_KINDS[kind]([load_trace(small_trace)], "tiny"):
+        assert "tiny" in fig._suptitle.get_text() if fig._suptitle else any("tiny" in a.get_title() for a in fig.axes)
+        for ax in fig.axes:
+            assert ax.get_ylabel(), f"{kind}: an axis without y label"
+            assert ax.get_xlabel() or ax.get_xticklabels(), f"{kind}: an axis without x label"

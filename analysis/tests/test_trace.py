@@ -1,0 +1,75 @@
+"""The loader reads the documented layout and names the file and dataset when something is missing."""
+
+import shutil
+
+import h5py
+import numpy as np
+import pytest
+
+from coalsim_analysis import TraceFormatError, load_trace
+
+
+def test_loads_every_part(small_trace):
+    trace = load_trace(small_trace)
+    assert trace.policy == "wf"
+    assert trace.end_time == 35.0
+    assert trace.attrs["seed"] == 7
+    assert trace.cluster_names == ["fsA", "fsB"]
+    assert list(trace.processors) == [8, 4]
+    assert trace.jobs.size == 5 and trace.components.size == 5 and trace.failures.size == 2
+    assert trace.grid_busy.shape == (4, 2) and trace.background_busy.shape == (4, 2)
+    assert trace.util_interval == 10.0
+    assert list(trace.queue_length) == [1, 2, 0, 0]
+    assert trace.label == "small (wf)"
+
+
+def _broken_copy(source, tmp_path, edit):
+    path = tmp_path / "broken.h5"
+    shutil.copy(source, path)
+    with h5py.File(path, "r+") as h5:
+        edit(h5)
+    return path
+
+
+@pytest.mark.parametrize("dataset", ["/jobs", "/components", "/failures", "/clusters", "/utilization/grid_busy",
+                                     "/queues/length"])
+def test_missing_dataset_names_file_and_dataset(small_trace, tmp_path, dataset):
+    path = _broken_copy(small_trace, tmp_path, lambda h5: h5.__delitem__(dataset))
+    with pytest.raises(TraceFormatError, match=f"{path}: missing dataset '{dataset}'"):
+        load_trace(path)
+
+
+def test_missing_field_is_named(small_trace, tmp_path):
+    def drop_spread(h5):
+        jobs = h5["jobs"][()]
+        names = [n for n in jobs.dtype.names if n != "job_spread"]
+        del h5["jobs"]
+        h5["jobs"] = jobs[names].astype(np.dtype([(n, jobs.dtype[n]) for n in names]))
+    path = _broken_copy(small_trace, tmp_path, drop_spread)
+    with pytest.raises(TraceFormatError, match=r"dataset '/jobs' lacks field\(s\) job_spread"):
+        load_trace(path)
+
+
+def test_missing_root_attribute(small_trace, tmp_path):
+    path = _broken_copy(small_trace, tmp_path, lambda h5: h5.attrs.__delitem__("end_time"))
+    with pytest.raises(TraceFormatError, match="missing root attribute\\(s\\) end_time"):
+        load_trace(path)
+
+
+def test_utilization_shape_must_match_clusters(small_trace, tmp_path):
+    def truncate(h5):
+        data = h5["utilization/grid_busy"][()]
+        del h5["utilization/grid_busy"]
+        h5["utilization/grid_busy"] = data[:, :1]
+    path = _broken_copy(small_trace, tmp_path, truncate)
+    with pytest.raises(TraceFormatError, match=r"'/utilization/grid_busy' has shape \(4, 1\), expected \(4, 2\)"):
+        load_trace(path)
+
+
+def test_not_a_trace(tmp_path):
+    path = tmp_path / "x.h5"
+    path.write_text("hello")
+    with pytest.raises(TraceFormatError, match="not a readable HDF5 file"):
+        load_trace(path)
+    with pytest.raises(TraceFormatError, match="no such trace file"):
+        load_trace(tmp_path / "absent.h5")
