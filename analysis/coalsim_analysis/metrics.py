@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from .trace import COMPLETED, FAILED, REJECTED, UNFINISHED, PRIORITY_NAMES
+from .trace import COMPLETED, FAILED, REJECTED, UNFINISHED, PRIORITY_NAMES, text
 from . import shapes
 
 
@@ -168,8 +168,8 @@ def count_metrics(trace) -> dict:
         "max_concurrent": max_concurrent(trace.jobs, trace.end_time),
         "queue_mean": queue_mean(trace),
         "queue_max": float(trace.queue_length.max()) if trace.queue_length.size else math.nan,
-        "failures_claim": int(sum(shapes.text(k) == "claim" for k in kinds)),
-        "failures_drop": int(sum(shapes.text(k) == "drop" for k in kinds)),
+        "failures_claim": int(sum(text(k) == "claim" for k in kinds)),
+        "failures_drop": int(sum(text(k) == "drop" for k in kinds)),
         "placement_tries_mean": mean(completed(trace.jobs)["placement_tries"]),
     }
 

@@ -3,12 +3,6 @@
 import numpy as np
 
 
-def text(value) -> str:
-    if isinstance(value, (bytes, np.bytes_)):
-        return value.decode("utf-8", "replace").rstrip("\0")
-    return str(value)
-
-
 def component_size(processors: int, n_components: int):
     """Processors per component: an int when the split is even, else a float rounded to 0.1."""
     if n_components <= 0:

@@ -67,7 +67,7 @@ class Trace:
 
     @property
     def cluster_names(self) -> list:
-        return [_text(n) for n in self.clusters["name"]]
+        return [text(n) for n in self.clusters["name"]]
 
     @property
     def processors(self) -> np.ndarray:
@@ -80,18 +80,19 @@ class Trace:
         return f"{self.name} ({self.policy})"
 
 
-def _text(value) -> str:
+def text(value) -> str:
+    """A fixed-length (bytes) or variable-length HDF5 string as str."""
     if isinstance(value, (bytes, np.bytes_)):
         return value.decode("utf-8", "replace").rstrip("\0")
     if isinstance(value, np.ndarray) and value.shape == ():
-        return _text(value[()])
+        return text(value[()])
     return str(value)
 
 
 def _attribute(value):
     """HDF5 attribute value as a Python scalar or str (fixed or variable length strings alike)."""
     if isinstance(value, (bytes, np.bytes_, str)):
-        return _text(value)
+        return text(value)
     if isinstance(value, np.ndarray):
         if value.shape in ((), (1,)):
             return _attribute(value.reshape(-1)[0])
