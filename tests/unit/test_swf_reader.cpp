@@ -2,6 +2,7 @@
 #include "sim/InputError.hpp"
 #include "workloads/swf/GwfReader.hpp"
 #include "workloads/swf/SwfReader.hpp"
+#include "workloads/swf/TraceAnalysis.hpp"
 
 #include <gtest/gtest.h>
 
@@ -433,4 +434,22 @@ TEST(GwfReader, MalformedLines)
                    "9 100 0 10 1 -1 -1 1 -1 -1 1 U1 G1 -1 Q1 -1 fs0 fs0 UNITARY -1 fast -1 -1 -1 -1 -1 -1 -1 -1\n");
   EXPECT_EQ(error_of([&] { GwfReader reader(path); }),
             "Invalid GWF record '9' in " + path + ":1: field 21 (UsedNetwork) is not a number: 'fast'");
+}
+
+TEST(GwfReader, FormatDetectionAndAnalysis)
+{
+  EXPECT_EQ(trace_format_of("x/anon_jobs.gwf"), TraceFormat::gwf);
+  EXPECT_EQ(trace_format_of("anon_jobs.gwf.gz"), TraceFormat::gwf);
+  EXPECT_EQ(trace_format_of("LCG.swf.gz"), TraceFormat::swf);
+  EXPECT_EQ(trace_format_of("trace"), TraceFormat::swf);
+
+  TempDir dir;
+  TraceAnalysis a = analyze_trace(dir.write("small.gwf", small_gwf), TraceFormat::gwf, std::nullopt, true);
+  EXPECT_EQ(a.statistics.records(), 4u);
+  EXPECT_EQ(a.statistics.usable_jobs(), 2u);
+  EXPECT_EQ(a.statistics.max_procs(), 400);
+  EXPECT_EQ(a.statistics.first_submit(), 1136070024);
+  EXPECT_EQ(a.statistics.last_end(), 1136070030 + 12 + 300.5);
+  EXPECT_DOUBLE_EQ(a.statistics.processor_seconds(), 2 * 1 + 300.5 * 16);
+  EXPECT_EQ(a.fit_input->jobs(), 2u);
 }

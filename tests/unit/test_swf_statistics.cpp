@@ -68,8 +68,8 @@ TEST(TraceStatistics, HandComputedTrace)
                         swf_line(3, 250, 30, 20, 1) + swf_line(4, 260, 0, 0, 8) + swf_line(5, 400, 0, 100, 3, 0) +
                         swf_line(6, 450, -1, -1, 2, 5);
   TempFile file("hand.swf", content);
-  TraceAnalysis a     = analyze_trace(file.path(), TraceFormat::swf, std::nullopt, false);
-  const auto& s       = a.statistics;
+  TraceAnalysis a = analyze_trace(file.path(), TraceFormat::swf, std::nullopt, false);
+  const auto& s   = a.statistics;
   EXPECT_EQ(s.records(), 6u);
   EXPECT_EQ(s.usable_jobs(), 4u);
   EXPECT_EQ(s.skipped().count(SkipReason::zero_runtime), 1u);
@@ -150,8 +150,8 @@ TEST(TraceStatistics, RealFs1LogAgainstIndependentComputation)
       ASSERT_TRUE(fields >> x) << line;
     ++records;
     double submit = f[1], wait = f[2], run = f[3];
-    int status    = static_cast<int>(f[10]);
-    int procs     = f[4] > 0 ? static_cast<int>(f[4]) : static_cast<int>(f[7]);
+    int status = static_cast<int>(f[10]);
+    int procs  = f[4] > 0 ? static_cast<int>(f[4]) : static_cast<int>(f[7]);
     if (submit < 0 || (status >= 2 && status <= 4))
       continue;
     if (status == 5 && run <= 0) {
@@ -235,7 +235,8 @@ std::string synthetic_trace(int jobs, double mean_interarrival, double mu, doubl
 
 TEST(LocalLoadFit, RecoversSyntheticParameters)
 {
-  TempFile file("synthetic.swf", synthetic_trace(20000, 100.0, 5.0, 1.5, "; UnixStartTime: 0\n; TimeZoneString: UTC\n"));
+  TempFile file("synthetic.swf",
+                synthetic_trace(20000, 100.0, 5.0, 1.5, "; UnixStartTime: 0\n; TimeZoneString: UTC\n"));
   TraceAnalysis a = analyze_trace(file.path(), TraceFormat::swf, std::nullopt, true);
   ASSERT_EQ(a.statistics.usable_jobs(), 20000u);
   LocalLoadModel m = a.fit_input->fit(TraceClock::from_header(a.header), file.path());
@@ -362,7 +363,7 @@ TEST(TraceStatsTool, OutputAndExitCodes)
 {
   if (not std::filesystem::exists(std::string(COALSIM_BINARY_DIR) + "/trace_stats"))
     GTEST_SKIP() << "trace_stats not built";
-  ToolRun ok = run_tool("--fit " + fs1_path);
+  ToolRun ok = run_tool("--fit '" + fs1_path + "'");
   ASSERT_EQ(ok.status, 0) << ok.output;
   YAML::Node node = YAML::Load(ok.output);
   EXPECT_EQ(node["records"].as<int>(), 40315);
@@ -371,14 +372,13 @@ TEST(TraceStatsTool, OutputAndExitCodes)
   EXPECT_EQ(node["local_load_model"]["runtime"]["dist"].as<std::string>(), "lognormal");
 
   TempFile bad("bad.swf", "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 1 1 -1 -1\n");
-  ToolRun error = run_tool(bad.path());
+  ToolRun error = run_tool("'" + bad.path() + "'");
   EXPECT_EQ(error.status, 2);
   EXPECT_EQ(error.output, "Invalid SWF record '1' in " + bad.path() + ":1: has 17 fields, expected 18\n");
 
   ToolRun option = run_tool("--max-procs 0 " + fs1_path);
   EXPECT_EQ(option.status, 2);
-  EXPECT_EQ(option.output,
-            "Invalid option '--max-procs' in command line: must be a positive processor count (0)\n");
+  EXPECT_EQ(option.output, "Invalid option '--max-procs' in command line: must be a positive processor count (0)\n");
   EXPECT_EQ(run_tool("").status, 2);
   EXPECT_EQ(run_tool("--bogus " + fs1_path).status, 2);
 }

@@ -7,12 +7,14 @@ namespace coalsim {
 const std::array<const char*, GwfReader::field_count>& GwfReader::field_names()
 {
   static const std::array<const char*, field_count> names = {
-      "JobID",         "SubmitTime",        "WaitTime",           "RunTime",         "NProcs",
-      "AverageCPUTimeUsed", "UsedMemory",   "ReqNProcs",          "ReqTime",         "ReqMemory",
-      "Status",        "UserID",            "GroupID",            "ExecutableID",    "QueueID",
-      "PartitionID",   "OrigSiteID",        "LastRunSiteID",      "JobStructure",    "JobStructureParams",
-      "UsedNetwork",   "UsedLocalDiskSpace", "UsedResources",     "ReqPlatform",     "ReqNetwork",
-      "ReqLocalDiskSpace", "ReqResources",  "VOID",               "ProjectID"};
+      "JobID",       "SubmitTime",         "WaitTime",      "RunTime",
+      "NProcs",      "AverageCPUTimeUsed", "UsedMemory",    "ReqNProcs",
+      "ReqTime",     "ReqMemory",          "Status",        "UserID",
+      "GroupID",     "ExecutableID",       "QueueID",       "PartitionID",
+      "OrigSiteID",  "LastRunSiteID",      "JobStructure",  "JobStructureParams",
+      "UsedNetwork", "UsedLocalDiskSpace", "UsedResources", "ReqPlatform",
+      "ReqNetwork",  "ReqLocalDiskSpace",  "ReqResources",  "VOID",
+      "ProjectID"};
   return names;
 }
 
@@ -38,9 +40,9 @@ GwfRecord GwfReader::parse_line(std::string_view text, const std::string& file, 
     throw_field_count_error(fields.size(), field_count, where);
 
   const auto& names = field_names();
-  auto integer      = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
-  auto real         = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
-  auto text_field   = [&](size_t i) { return std::string(fields[i]); };
+  auto integer    = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto real       = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto text_field = [&](size_t i) { return std::string(fields[i]); };
 
   GwfRecord r;
   r.job_id                     = integer(0);

@@ -46,8 +46,8 @@ struct GwfRecord {
   std::string last_run_site_id;
   std::string job_structure;
   std::string job_structure_params;
-  double used_network               = -1;
-  double used_local_disk_space      = -1;
+  double used_network          = -1;
+  double used_local_disk_space = -1;
   std::string used_resources;
   std::string requested_platform;
   double requested_network          = -1;

@@ -56,8 +56,8 @@ bool GzLineReader::fill()
     int errnum      = Z_OK;
     const char* msg = gzerror(file_, &errnum);
     throw_input_error("trace file", path_, path_, line_number_ + 1,
-                      "cannot be read (" + (errnum == Z_ERRNO ? std::string(std::strerror(errno)) : zlib_message(msg, path_)) +
-                          ")");
+                      "cannot be read (" +
+                          (errnum == Z_ERRNO ? std::string(std::strerror(errno)) : zlib_message(msg, path_)) + ")");
   }
   if (got == 0) {
     eof_ = true;
@@ -93,9 +93,9 @@ bool GzLineReader::next_line(std::string_view& line)
       if (pending == 0)
         return false;
       // Last line without a final newline.
-      start     = buffer_.data() + begin_;
+      start      = buffer_.data() + begin_;
       size_t len = pending;
-      begin_    = end_;
+      begin_     = end_;
       if (start[len - 1] == '\r')
         --len;
       line = std::string_view(start, len);

@@ -33,10 +33,10 @@ private:
   std::string path_;
   gzFile_s* file_ = nullptr;
   std::vector<char> buffer_;
-  size_t begin_     = 0; // first unconsumed byte
-  size_t end_       = 0; // one past the last valid byte
-  bool eof_         = false;
-  int line_number_  = 0;
+  size_t begin_    = 0; // first unconsumed byte
+  size_t end_      = 0; // one past the last valid byte
+  bool eof_        = false;
+  int line_number_ = 0;
 };
 
 } // namespace coalsim

@@ -31,7 +31,7 @@ bool zone_exists(const std::string& zone)
 {
   if (zone.empty() || zone.find("..") != std::string::npos || zone.front() == '/')
     return false;
-  const char* tzdir = std::getenv("TZDIR");
+  const char* tzdir         = std::getenv("TZDIR");
   std::filesystem::path dir = tzdir != nullptr ? tzdir : "/usr/share/zoneinfo";
   std::error_code ec;
   return std::filesystem::is_regular_file(dir / zone, ec);
@@ -98,8 +98,8 @@ std::vector<int> hours_of_day(const std::vector<double>& submit_times, const Tra
   double offset = 0;
   if (clock.utc_offset) {
     offset = static_cast<double>(*clock.utc_offset);
-    basis  = "UTC" + std::string(offset < 0 ? "-" : "+") + number(std::abs(offset) / 3600.0, 4) +
-            " (TimeZone header" + (clock.time_zone ? "; zone '" + *clock.time_zone + "' not installed" : "") + ")";
+    basis  = "UTC" + std::string(offset < 0 ? "-" : "+") + number(std::abs(offset) / 3600.0, 4) + " (TimeZone header" +
+            (clock.time_zone ? "; zone '" + *clock.time_zone + "' not installed" : "") + ")";
   } else {
     basis = "UTC" + (clock.time_zone ? " (zone '" + *clock.time_zone + "' not installed)" : std::string());
   }

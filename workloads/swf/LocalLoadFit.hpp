@@ -31,9 +31,9 @@ namespace coalsim {
 
 /** Where a trace's submit times start, and in which time zone its hours of day are read. */
 struct TraceClock {
-  std::optional<int64_t> unix_start_time;  // UnixStartTime
-  std::optional<std::string> time_zone;    // TimeZoneString (tz database name)
-  std::optional<int64_t> utc_offset;       // TimeZone (deprecated fixed offset, seconds)
+  std::optional<int64_t> unix_start_time; // UnixStartTime
+  std::optional<std::string> time_zone;   // TimeZoneString (tz database name)
+  std::optional<int64_t> utc_offset;      // TimeZone (deprecated fixed offset, seconds)
 
   static TraceClock from_header(const TraceHeader& header);
 };

@@ -6,12 +6,24 @@ namespace coalsim {
 
 const std::array<const char*, SwfReader::field_count>& SwfReader::field_names()
 {
-  static const std::array<const char*, field_count> names = {
-      "job number",          "submit time",      "wait time",         "run time",
-      "allocated processors", "average CPU time", "used memory",       "requested processors",
-      "requested time",      "requested memory", "status",            "user ID",
-      "group ID",            "executable number", "queue number",     "partition number",
-      "preceding job number", "think time"};
+  static const std::array<const char*, field_count> names = {"job number",
+                                                             "submit time",
+                                                             "wait time",
+                                                             "run time",
+                                                             "allocated processors",
+                                                             "average CPU time",
+                                                             "used memory",
+                                                             "requested processors",
+                                                             "requested time",
+                                                             "requested memory",
+                                                             "status",
+                                                             "user ID",
+                                                             "group ID",
+                                                             "executable number",
+                                                             "queue number",
+                                                             "partition number",
+                                                             "preceding job number",
+                                                             "think time"};
   return names;
 }
 
@@ -37,8 +49,8 @@ SwfRecord SwfReader::parse_line(std::string_view text, const std::string& file, 
     throw_field_count_error(fields.size(), field_count, where);
 
   const auto& names = field_names();
-  auto integer      = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
-  auto real         = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto integer = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  auto real    = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
 
   SwfRecord r;
   r.job_number           = integer(0);

@@ -24,25 +24,25 @@ namespace coalsim {
 
 /** One SWF line. Field names follow the SWF 2.2 definition. */
 struct SwfRecord {
-  int64_t job_number          = -1;
-  double submit_time          = -1;
-  double wait_time            = -1;
-  double run_time             = -1;
+  int64_t job_number           = -1;
+  double submit_time           = -1;
+  double wait_time             = -1;
+  double run_time              = -1;
   int64_t allocated_processors = -1;
-  double average_cpu_time     = -1;
-  double used_memory          = -1; // KB per processor
+  double average_cpu_time      = -1;
+  double used_memory           = -1; // KB per processor
   int64_t requested_processors = -1;
-  double requested_time       = -1;
-  double requested_memory     = -1; // KB per processor
-  int64_t status              = -1; // 1 completed, 0 failed, 5 cancelled, 2/3/4 partial executions
-  int64_t user_id             = -1;
-  int64_t group_id            = -1;
-  int64_t executable_number   = -1;
-  int64_t queue_number        = -1;
-  int64_t partition_number    = -1;
+  double requested_time        = -1;
+  double requested_memory      = -1; // KB per processor
+  int64_t status               = -1; // 1 completed, 0 failed, 5 cancelled, 2/3/4 partial executions
+  int64_t user_id              = -1;
+  int64_t group_id             = -1;
+  int64_t executable_number    = -1;
+  int64_t queue_number         = -1;
+  int64_t partition_number     = -1;
   int64_t preceding_job_number = -1;
-  double think_time           = -1;
-  int line                    = 0; // line in the file
+  double think_time            = -1;
+  int line                     = 0; // line in the file
 
   /** Allocated processors, else requested, else -1. */
   int64_t processors() const { return effective_processors(allocated_processors, requested_processors); }

@@ -11,7 +11,8 @@ bool ends_with(const std::string& s, const std::string& suffix)
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-template <class Reader, class Record> void run(Reader& reader, TraceAnalysis& analysis, std::optional<int64_t> max_procs)
+template <class Reader, class Record>
+void run(Reader& reader, TraceAnalysis& analysis, std::optional<int64_t> max_procs)
 {
   Record record;
   while (reader.next_job(record)) {

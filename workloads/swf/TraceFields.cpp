@@ -48,7 +48,7 @@ bool is_blank(std::string_view line)
 
 double parse_real_field(std::string_view text, int number, const char* name, const TraceLineContext& where)
 {
-  double value = 0;
+  double value     = 0;
   const char* last = text.data() + text.size();
   auto [ptr, ec]   = std::from_chars(text.data(), last, value);
   if (ec != std::errc() || ptr != last || not std::isfinite(value))
@@ -58,7 +58,7 @@ double parse_real_field(std::string_view text, int number, const char* name, con
 
 int64_t parse_integer_field(std::string_view text, int number, const char* name, const TraceLineContext& where)
 {
-  int64_t value = 0;
+  int64_t value    = 0;
   const char* last = text.data() + text.size();
   auto [ptr, ec]   = std::from_chars(text.data(), last, value);
   if (ec != std::errc() || ptr != last)

@@ -63,7 +63,7 @@ std::optional<int64_t> TraceHeader::integer(const std::string& key) const
   auto v = value(key);
   if (not v)
     return std::nullopt;
-  int64_t result = 0;
+  int64_t result    = 0;
   const char* first = v->data();
   const char* last  = v->data() + v->size();
   auto [ptr, ec]    = std::from_chars(first, last, result);

@@ -38,8 +38,8 @@ double median_of(std::vector<double> values)
 {
   if (values.empty())
     return nan;
-  size_t n   = values.size();
-  auto mid   = values.begin() + static_cast<std::ptrdiff_t>(n / 2);
+  size_t n = values.size();
+  auto mid = values.begin() + static_cast<std::ptrdiff_t>(n / 2);
   std::nth_element(values.begin(), mid, values.end());
   double upper = *mid;
   if (n % 2 == 1)
