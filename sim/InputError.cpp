@@ -5,10 +5,11 @@ namespace coalsim {
 std::string input_error_message(const std::string& thing, const std::string& id, const std::string& file, int line,
                                 const std::string& what)
 {
-  std::string where = file;
+  std::string message = "Invalid ";
+  message.append(thing).append(" '").append(id).append("' in ").append(file);
   if (line > 0)
-    where += ":" + std::to_string(line);
-  return "Invalid " + thing + " '" + id + "' in " + where + ": " + what;
+    message.append(":").append(std::to_string(line));
+  return message.append(": ").append(what);
 }
 
 void throw_input_error(const std::string& thing, const std::string& id, const std::string& file, int line,

@@ -168,6 +168,21 @@ double Distribution::mean() const
   return a_;
 }
 
+double Distribution::max_value() const
+{
+  switch (kind_) {
+    case Kind::constant:
+      return a_;
+    case Kind::uniform:
+      return b_;
+    case Kind::choice:
+    case Kind::empirical:
+      return *std::max_element(values_.begin(), values_.end());
+    default:
+      return INFINITY;
+  }
+}
+
 std::string Distribution::describe() const
 {
   std::ostringstream out;

@@ -45,6 +45,8 @@ public:
 
   double sample(RngStream& rng) const;
   double mean() const;
+  /** The largest value it can give (+inf when unbounded). */
+  double max_value() const;
   Kind kind() const { return kind_; }
   /** A one-line description, e.g. "uniform(90, 192)". */
   std::string describe() const;

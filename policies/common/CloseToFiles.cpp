@@ -1,0 +1,61 @@
+#include "policies/common/CloseToFiles.hpp"
+
+#include <algorithm>
+
+namespace coalsim {
+
+CloseToFiles::CloseToFiles(const std::vector<std::string>& cluster_names, InitialHistory initial)
+    : names_(cluster_names)
+{
+  if (initial == InitialHistory::all_pairs)
+    for (ClusterIndex e = 0; e < static_cast<int>(names_.size()); ++e)
+      for (ClusterIndex f = 0; f < static_cast<int>(names_.size()); ++f)
+        history_.insert({e, f});
+}
+
+std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::vector<int>& idle,
+                                                       const GridView& view)
+{
+  if (not job.file || job.file->replica_sites.empty())
+    return worst_fit_.place(job, idle, view);
+
+  // File sites in alphabetical order of their names: CF picks the first one with room (line 5).
+  std::vector<ClusterIndex> file_sites = job.file->replica_sites;
+  std::sort(file_sites.begin(), file_sites.end(), [&](ClusterIndex a, ClusterIndex b) {
+    return view.cluster(a).name != view.cluster(b).name ? view.cluster(a).name < view.cluster(b).name : a < b;
+  });
+
+  std::vector<int> left = idle;
+  fitting::Components placed(job.components.size());
+  for (size_t i : fitting::by_decreasing_size(job.components)) { // line 1
+    const int size = job.components[i].processors;
+    auto has_room  = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= size; };
+    ClusterIndex execution = no_cluster, file_site = no_cluster;
+    auto first_with_room   = std::find_if(file_sites.begin(), file_sites.end(), has_room); // line 3
+    if (first_with_room != file_sites.end()) {
+      execution = file_site = *first_with_room;
+    } else {
+      double best_time = 0; // lines 7-11: the potential pair of H with the smallest estimated FTT
+      for (const auto& [e, f] : history_) {
+        if (not has_room(e) || std::find(file_sites.begin(), file_sites.end(), f) == file_sites.end())
+          continue;
+        double t = view.estimated_transfer_time(f, e, job.file->size_bytes);
+        if (execution == no_cluster || t < best_time) {
+          execution = e;
+          file_site = f;
+          best_time = t;
+        }
+      }
+      if (execution == no_cluster)
+        return std::nullopt; // line 15
+      for (ClusterIndex f : file_sites) // lines 12-13
+        history_.insert({execution, f});
+    }
+    left[execution] -= size;
+    placed[i] = {execution, size, file_site};
+  }
+  idle = std::move(left);
+  return placed;
+}
+
+} // namespace coalsim

@@ -1,0 +1,27 @@
+/* KOALA's Close-to-Files placement (paper 001, Section 5.1, Algorithm 1) with its history table H. */
+#pragma once
+
+#include "policies/common/PlacementRule.hpp"
+
+#include <set>
+#include <utility>
+
+namespace coalsim {
+
+class CloseToFiles : public PlacementRule {
+public:
+  enum class InitialHistory { all_pairs, empty };
+  using Pair = std::pair<ClusterIndex, ClusterIndex>; // (execution site, file site)
+
+  CloseToFiles(const std::vector<std::string>& cluster_names, InitialHistory initial);
+  /** Jobs without an input file have no file sites to be close to: they are placed by worst-fit. */
+  std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
+  const std::set<Pair>& history() const { return history_; }
+
+private:
+  std::vector<std::string> names_;
+  std::set<Pair> history_;
+  FitRule worst_fit_{fitting::Rule::worst_fit, false};
+};
+
+} // namespace coalsim

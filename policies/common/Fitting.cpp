@@ -1,0 +1,136 @@
+#include "policies/common/Fitting.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <queue>
+
+namespace coalsim::fitting {
+
+std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle)
+{
+  std::vector<int> left = idle;
+  Components placed;
+  for (const auto& component : request) {
+    if (component.cluster < 0 || component.cluster >= static_cast<int>(left.size()) ||
+        left[component.cluster] < component.processors)
+      return std::nullopt;
+    left[component.cluster] -= component.processors;
+    placed.push_back({component.cluster, component.processors, no_cluster});
+  }
+  idle = std::move(left);
+  return placed;
+}
+
+std::vector<size_t> by_decreasing_size(const std::vector<ComponentRequest>& request)
+{
+  std::vector<size_t> order(request.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return request[a].processors > request[b].processors; });
+  return order;
+}
+
+namespace {
+/** The cluster a rule picks among those with `eligible[c]`, or no_cluster. */
+ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::vector<bool>* eligible)
+{
+  ClusterIndex chosen = no_cluster;
+  for (ClusterIndex c = 0; c < static_cast<int>(idle.size()); ++c) {
+    if (idle[c] < size || (eligible && not(*eligible)[c]))
+      continue;
+    if (chosen == no_cluster || (rule == Rule::best_fit && idle[c] < idle[chosen]) ||
+        (rule == Rule::worst_fit && idle[c] > idle[chosen]))
+      chosen = c;
+    if (rule == Rule::first_fit)
+      break;
+  }
+  return chosen;
+}
+} // namespace
+
+std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
+                                        Rule rule)
+{
+  std::vector<int> left = idle;
+  Components placed(request.size());
+  for (size_t i : by_decreasing_size(request)) {
+    ClusterIndex c = pick(left, request[i].processors, rule, nullptr);
+    if (c == no_cluster)
+      return std::nullopt;
+    left[c] -= request[i].processors;
+    placed[i] = {c, request[i].processors, no_cluster};
+  }
+  idle = std::move(left);
+  return placed;
+}
+
+std::optional<Components> fit_unordered_marked(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
+                                               Rule rule)
+{
+  std::vector<int> left = idle;
+  std::vector<bool> marked(idle.size(), false);
+  Components placed(request.size());
+  for (size_t i : by_decreasing_size(request)) {
+    if (std::all_of(marked.begin(), marked.end(), [](bool m) { return m; }))
+      std::fill(marked.begin(), marked.end(), false);
+    std::vector<bool> unmarked(marked.size());
+    std::transform(marked.begin(), marked.end(), unmarked.begin(), [](bool m) { return not m; });
+    int size       = request[i].processors;
+    ClusterIndex c = pick(left, size, rule, &unmarked); // step 1: an unmarked cluster, which we mark
+    if (c != no_cluster)
+      marked[c] = true;
+    else
+      c = pick(left, size, rule, &marked); // step 2: a marked one
+    if (c == no_cluster)
+      return std::nullopt;
+    left[c] -= size;
+    placed[i] = {c, size, no_cluster};
+  }
+  idle = std::move(left);
+  return placed;
+}
+
+std::optional<Components> fit_flexible(int total, const std::vector<int>& processors, std::vector<int>& idle,
+                                       Split split)
+{
+  const int n = static_cast<int>(idle.size());
+  if (total <= 0 || std::accumulate(idle.begin(), idle.end(), 0) < total)
+    return std::nullopt;
+  std::vector<int> take(n, 0);
+  auto busy = [&](int c) { return processors[c] - idle[c] + take[c]; };
+  if (split == Split::cluster_filling) {
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return busy(a) < busy(b); });
+    int left = total;
+    for (int c : order) {
+      take[c] = std::min(idle[c], left);
+      left -= take[c];
+      if (left == 0)
+        break;
+    }
+  } else {
+    // One processor at a time to the cluster that is least busy after what it got so far.
+    auto more_busy = [&](int a, int b) { return busy(a) != busy(b) ? busy(a) > busy(b) : a > b; };
+    std::priority_queue<int, std::vector<int>, decltype(more_busy)> least_busy(more_busy);
+    for (int c = 0; c < n; ++c)
+      if (idle[c] > 0)
+        least_busy.push(c);
+    for (int left = total; left > 0; --left) {
+      int c = least_busy.top();
+      least_busy.pop();
+      ++take[c];
+      if (take[c] < idle[c])
+        least_busy.push(c);
+    }
+  }
+  Components placed;
+  for (int c = 0; c < n; ++c)
+    if (take[c] > 0) {
+      placed.push_back({c, take[c], no_cluster});
+      idle[c] -= take[c];
+    }
+  return placed;
+}
+
+} // namespace coalsim::fitting

@@ -1,0 +1,43 @@
+/* Job-fitting rules of the DCS thesis (3.2.1, 4.3.3) over an idle list. Pure functions: they read and,
+ * on success, decrement the idle counts they are given; on failure the counts are unchanged. */
+#pragma once
+
+#include "sim/Decision.hpp"
+#include "sim/Job.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace coalsim::fitting {
+
+using Components = std::vector<ComponentPlacement>;
+
+enum class Rule { first_fit, best_fit, worst_fit };
+
+/** Ordered and total-on-named-cluster jobs: each component on its named cluster; two components
+ *  naming the same cluster both count against its idle processors. */
+std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle);
+
+/** Indices of `sizes` in decreasing size (stable: equal sizes keep their order). */
+std::vector<size_t> by_decreasing_size(const std::vector<ComponentRequest>& request);
+
+/** Unordered jobs, plain rules: components in decreasing size; first-fit takes the first cluster that
+ *  fits, best-fit the one with the fewest idle processors that fits, worst-fit the most.
+ *  Ties go to the lowest cluster index. Components come back in request order. */
+std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
+                                        Rule rule);
+
+/** The DCS broker's *modified* worst-fit (or best-fit) with marks (thesis 4.3.3, Fig. 4.2): prefer
+ *  unmarked clusters and mark them; fall back to marked ones; clear the marks when all are marked. */
+std::optional<Components> fit_unordered_marked(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
+                                               Rule rule);
+
+enum class Split { cluster_filling, load_balancing };
+
+/** Flexible jobs: split `total` processors over the clusters. Cluster filling fills the least-loaded
+ *  clusters completely first (fewest clusters); load balancing evens out the busy counts.
+ *  `processors[c]` is each cluster's size, so that busy = processors - idle. */
+std::optional<Components> fit_flexible(int total, const std::vector<int>& processors, std::vector<int>& idle,
+                                       Split split);
+
+} // namespace coalsim::fitting

@@ -1,0 +1,36 @@
+#include "policies/common/PlacementRule.hpp"
+
+namespace coalsim {
+
+ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const GridView& view)
+{
+  if (not job.file || job.file->replica_sites.empty())
+    return no_cluster;
+  ClusterIndex best = no_cluster;
+  double best_time  = 0;
+  for (ClusterIndex site : job.file->replica_sites) {
+    double t = view.estimated_transfer_time(site, execution, job.file->size_bytes);
+    if (best == no_cluster || t < best_time || (t == best_time && site < best)) {
+      best      = site;
+      best_time = t;
+    }
+  }
+  return best;
+}
+
+void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view)
+{
+  for (auto& component : components)
+    component.file_site = nearest_replica(job, component.cluster, view);
+}
+
+std::optional<fitting::Components> FitRule::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
+{
+  auto placed = marked_ ? fitting::fit_unordered_marked(job.components, idle, rule_)
+                        : fitting::fit_unordered(job.components, idle, rule_);
+  if (placed)
+    assign_nearest_replicas(job, *placed, view);
+  return placed;
+}
+
+} // namespace coalsim

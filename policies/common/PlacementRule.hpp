@@ -1,0 +1,40 @@
+/* How a policy picks clusters (and file sites) for the components of one job. */
+#pragma once
+
+#include "policies/common/Fitting.hpp"
+#include "sim/GridView.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coalsim {
+
+class PlacementRule {
+public:
+  virtual ~PlacementRule() = default;
+  /** Places an unordered (or total) job's components; on success decrements `idle`. */
+  virtual std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle,
+                                                   const GridView& view) = 0;
+};
+
+/** The replica of the job's file with the smallest estimated transfer time to `execution` (no_cluster when
+ *  the job has no file). Ties go to the lowest cluster index. */
+ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const GridView& view);
+
+/** Sets each component's file site to its nearest replica. */
+void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view);
+
+/** First-fit, best-fit or worst-fit, plain (3.2.1) or with the DCS broker's marks (4.3.3). */
+class FitRule : public PlacementRule {
+public:
+  FitRule(fitting::Rule rule, bool marked) : rule_(rule), marked_(marked) {}
+  std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
+
+private:
+  fitting::Rule rule_;
+  bool marked_;
+};
+
+} // namespace coalsim

@@ -1,0 +1,107 @@
+#include "policies/common/QueuedPolicy.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace coalsim {
+
+QueuedPolicy::QueuedPolicy(Settings settings, std::unique_ptr<PlacementRule> rule)
+    : settings_(settings), rule_(std::move(rule))
+{
+}
+
+QueuedPolicy::Settings QueuedPolicy::read_settings(PolicyParameters& parameters)
+{
+  Settings s;
+  s.discipline = parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
+                                       "wait-queue discipline: only the head is tried, or the first job that fits") ==
+                         "fpfs"
+                     ? Discipline::fpfs
+                     : Discipline::fcfs;
+  s.max_submission_failures = parameters.get_int(
+      "max_submission_failures", 0, 0, "failed claims after which a job is dropped (0: no limit)");
+  s.flexible_split = parameters.get_choice("flexible", "cluster_filling", {"cluster_filling", "load_balancing"},
+                                           "how flexible jobs are split over clusters") == "load_balancing"
+                         ? fitting::Split::load_balancing
+                         : fitting::Split::cluster_filling;
+  s.claiming = parameters.get_choice("claiming", "immediate", {"immediate", "after_transfer"},
+                                     "claim processors at placement, or once the input files have arrived") ==
+                       "after_transfer"
+                   ? Claiming::after_transfer
+                   : Claiming::immediate;
+  return s;
+}
+
+void QueuedPolicy::on_job_submitted(const JobSpec& job)
+{
+  queue_.push_back({&job, 0});
+}
+
+void QueuedPolicy::on_claim_failed(const JobSpec& job)
+{
+  // The job left the queue when it was placed; it goes back to the tail (thesis 4.3.4) unless it has
+  // reached the maximum number of submission failures.
+  int failures = ++in_flight_[job.id];
+  in_flight_.erase(job.id);
+  if (settings_.max_submission_failures > 0 && failures >= settings_.max_submission_failures) {
+    to_reject_.push_back({job.id, "dropped after " + std::to_string(failures) + " submission failures", true});
+    return;
+  }
+  queue_.push_back({&job, failures});
+}
+
+void QueuedPolicy::on_job_started(const JobSpec& job)
+{
+  in_flight_.erase(job.id);
+}
+
+std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::vector<int>& idle,
+                                                       const GridView& view)
+{
+  std::optional<fitting::Components> placed;
+  switch (job.type) {
+    case RequestType::ordered:
+      placed = fitting::fit_ordered(job.components, idle);
+      if (placed)
+        assign_nearest_replicas(job, *placed, view);
+      break;
+    case RequestType::flexible: {
+      std::vector<int> processors;
+      for (const auto& c : view.clusters())
+        processors.push_back(c.processors);
+      placed = fitting::fit_flexible(job.total_processors, processors, idle, settings_.flexible_split);
+      if (placed)
+        assign_nearest_replicas(job, *placed, view);
+      break;
+    }
+    case RequestType::unordered:
+    case RequestType::total:
+      placed = rule_->place(job, idle, view);
+      break;
+  }
+  return placed;
+}
+
+Decisions QueuedPolicy::decide(const GridView& view)
+{
+  Decisions decisions;
+  decisions.rejections = std::move(to_reject_);
+  to_reject_.clear();
+  std::vector<int> idle = view.idle_counts();
+  for (auto it = queue_.begin(); it != queue_.end();) {
+    auto placed = place(*it->job, idle, view);
+    if (placed) {
+      in_flight_[it->job->id] = it->submission_failures;
+      decisions.placements.push_back({it->job->id, std::move(*placed), settings_.claiming});
+      it = queue_.erase(it);
+      continue;
+    }
+    decisions.not_placed.push_back(it->job->id);
+    if (settings_.discipline == Discipline::fcfs)
+      break;
+    ++it;
+  }
+  return decisions;
+}
+
+} // namespace coalsim

@@ -1,0 +1,42 @@
+/* Runs SimGrid activities (transfers, parallel tasks) without actors: each started activity gets a
+ * callback, called from SimGrid's completion signal. Keeps the activities alive while they run and
+ * releases them only after the callback has returned (SimGrid still uses an activity right after its
+ * completion signal). */
+#pragma once
+
+#include <simgrid/s4u.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim {
+
+class ActivityTracker {
+public:
+  using Callback = std::function<void(const simgrid::s4u::Activity&)>;
+
+  ActivityTracker();
+  ~ActivityTracker();
+  ActivityTracker(const ActivityTracker&)            = delete;
+  ActivityTracker& operator=(const ActivityTracker&) = delete;
+
+  /** Starts `activity` and calls `done` once it completes (finished, failed or cancelled). */
+  void start(simgrid::s4u::ActivityPtr activity, Callback done);
+  size_t running() const { return running_.size(); }
+
+private:
+  struct Entry {
+    simgrid::s4u::ActivityPtr activity;
+    Callback done;
+  };
+  void on_completion(const simgrid::s4u::Activity& activity);
+
+  static ActivityTracker* current_; // SimGrid's signal is global; one tracker per simulation
+  uint64_t next_key_ = 1;
+  std::unordered_map<uint64_t, Entry> running_;
+  std::vector<simgrid::s4u::ActivityPtr> finished_; // released at the next timer
+};
+
+} // namespace coalsim

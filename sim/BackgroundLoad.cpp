@@ -1,0 +1,45 @@
+#include "sim/BackgroundLoad.hpp"
+
+#include "sim/Clock.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace coalsim {
+
+BackgroundLoad::BackgroundLoad(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed)
+    : model_(model), manager_(&manager), rng_(seed, "background." + manager.cluster().name)
+{
+  if (model_.kind == BackgroundModel::Kind::none)
+    return;
+  if (model_.interarrival) {
+    interarrival_ = *model_.interarrival;
+  } else if (model_.utilization > 0) {
+    // Utilization = arrival rate * E[size] * E[runtime] / processors; sizes are capped at the cluster's.
+    double mean_size   = std::min(model_.size.mean(), static_cast<double>(manager.processors()));
+    double work        = mean_size * model_.runtime.mean();
+    double rate        = model_.utilization * manager.processors() / work;
+    interarrival_      = Distribution::exponential(1.0 / rate);
+  }
+  mean_interarrival_ = interarrival_.mean();
+}
+
+void BackgroundLoad::start(std::function<bool()> keep_going)
+{
+  keep_going_ = std::move(keep_going);
+  if (std::isfinite(mean_interarrival_))
+    at(interarrival_.sample(rng_), [this] { arrive(); });
+}
+
+void BackgroundLoad::arrive()
+{
+  if (not keep_going_())
+    return;
+  int size = static_cast<int>(std::lround(model_.size.sample(rng_)));
+  size     = std::clamp(size, 1, manager_->processors());
+  manager_->submit_background(size, model_.runtime.sample(rng_));
+  ++submitted_;
+  at(now() + interarrival_.sample(rng_), [this] { arrive(); });
+}
+
+} // namespace coalsim

@@ -1,0 +1,77 @@
+/* Checked access to an experiment file: every error names the file, the line and the dotted key, and
+ * every default that is used is written back into the tree, so that the tree, emitted at the end, is
+ * the full resolved configuration. */
+#pragma once
+
+#include "sim/Random.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace coalsim {
+
+class ConfigNode {
+public:
+  ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file);
+
+  const std::string& path() const { return path_; }
+  const std::string& file() const { return *file_; }
+  int line() const; // 1-based; 0 for values set on the command line
+  bool is_map() const { return node_.IsMap(); }
+  bool is_sequence() const { return node_.IsSequence(); }
+  bool is_scalar() const { return node_.IsScalar(); }
+  bool is_null() const { return not node_ || node_.IsNull(); }
+
+  bool has(const std::string& key) const;
+  /** A required child. */
+  ConfigNode child(const std::string& key) const;
+  /** A child that may be absent. */
+  std::optional<ConfigNode> find(const std::string& key) const;
+  /** The child, created as an empty map (and written into the tree) when absent. */
+  ConfigNode section(const std::string& key);
+  std::vector<ConfigNode> items() const;                  // a sequence's elements
+  std::vector<std::pair<std::string, ConfigNode>> entries() const; // a map's entries, in file order
+
+  /** Fails naming the first key not in `allowed`. */
+  void allow_only(const std::vector<std::string>& allowed) const;
+
+  std::string as_string() const;
+  /** A number; accepts byte units (kB, MB, GB, TB, KiB, MiB, GiB, TiB) and inf. */
+  double as_number(double min = -INFINITY) const;
+  int as_int(int min) const;
+  bool as_bool() const;
+  std::vector<std::string> as_strings() const; // a sequence of scalars, or one scalar
+  /** `3`, `{dist: uniform, min: 1, max: 2}`, `{dist: choice, values: [..], weights: [..]}`, ... */
+  Distribution as_distribution(double min = 0) const;
+
+  /** Child value, or `fallback` written into the tree when absent. */
+  std::string get(const std::string& key, const std::string& fallback);
+  double get(const std::string& key, double fallback, double min = -INFINITY);
+  int get(const std::string& key, int fallback, int min);
+  bool get(const std::string& key, bool fallback);
+  Distribution get_distribution(const std::string& key, double fallback, double min = 0);
+  /** A string among `allowed`, or `fallback`. */
+  std::string get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed);
+
+  [[noreturn]] void fail(const std::string& what) const;
+  YAML::Node& yaml() { return node_; }
+
+private:
+  YAML::Node node_;
+  std::string path_;
+  std::shared_ptr<const std::string> file_;
+};
+
+/** Reads a YAML file (or text, when `text` is given) into a tree; syntax errors become InputErrors. */
+YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text = std::nullopt);
+
+/** Applies `key.path=value` to the tree (the value is parsed as YAML); throws InputError on bad syntax. */
+void apply_override(YAML::Node& root, const std::string& assignment);
+
+/** Parses "2GB", "1.5e9", "512MiB", "inf" into a number; nullopt when it is not one. */
+std::optional<double> parse_quantity(const std::string& text);
+
+} // namespace coalsim

@@ -1,0 +1,230 @@
+#include "sim/ExperimentConfig.hpp"
+
+#include "sim/ConfigNode.hpp"
+#include "sim/InputError.hpp"
+
+#include <algorithm>
+
+namespace coalsim {
+
+namespace {
+
+std::string origin_of(const ConfigNode& node)
+{
+  return node.line() > 0 ? node.file() + ":" + std::to_string(node.line()) : "--set " + node.path();
+}
+
+ClusterNames read_cluster_names(ConfigNode& parent, const std::string& key, const std::string& any_word)
+{
+  ClusterNames out;
+  std::string value = parent.has(key) && parent.child(key).is_scalar() ? parent.child(key).as_string() : "";
+  if (not parent.has(key) || value == any_word) {
+    if (not parent.has(key))
+      parent.yaml()[key] = any_word;
+    out.origin = origin_of(parent.child(key));
+    return out;
+  }
+  ConfigNode node = parent.child(key);
+  out.names       = node.as_strings();
+  out.origin      = origin_of(node);
+  return out;
+}
+
+template <class Enum>
+std::map<Enum, double> read_mix(ConfigNode& parent, const std::string& key, const std::map<std::string, Enum>& names,
+                                const std::map<Enum, double>& fallback)
+{
+  auto node = parent.find(key);
+  if (not node) {
+    YAML::Node written(YAML::NodeType::Map);
+    for (const auto& [name, value] : names)
+      if (fallback.count(value))
+        written[name] = fallback.at(value);
+    parent.yaml()[key] = written;
+    return fallback;
+  }
+  std::vector<std::string> allowed;
+  for (const auto& entry : names)
+    allowed.push_back(entry.first);
+  node->allow_only(allowed);
+  std::map<Enum, double> mix;
+  double total = 0;
+  for (auto& [name, weight] : node->entries()) {
+    mix[names.at(name)] = weight.as_number(0);
+    total += mix[names.at(name)];
+  }
+  if (total <= 0)
+    node->fail("the weights must not all be zero");
+  return mix;
+}
+
+std::optional<Distribution> optional_distribution(ConfigNode& parent, const std::string& key)
+{
+  if (auto node = parent.find(key))
+    return node->as_distribution(0);
+  return std::nullopt;
+}
+
+const std::vector<std::string> background_keys = {"model", "utilization", "interarrival", "size", "runtime"};
+
+BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& base, bool write_defaults)
+{
+  BackgroundModel m = base;
+  if (node.has("model") || write_defaults)
+    m.kind = node.get_choice("model", base.kind == BackgroundModel::Kind::synthetic ? "synthetic" : "none",
+                             {"none", "synthetic"}) == "synthetic"
+                 ? BackgroundModel::Kind::synthetic
+                 : BackgroundModel::Kind::none;
+  if (node.has("utilization")) {
+    m.utilization = node.child("utilization").as_number(0);
+    if (m.utilization >= 1)
+      node.child("utilization").fail("must be below 1 (a cluster cannot be busier than full)");
+    m.interarrival.reset();
+  }
+  if (node.has("interarrival")) {
+    if (node.has("utilization"))
+      node.child("interarrival").fail("give either utilization or interarrival, not both");
+    m.interarrival = node.child("interarrival").as_distribution(0);
+    m.utilization  = NAN;
+  }
+  if (node.has("size"))
+    m.size = node.child("size").as_distribution(1);
+  if (node.has("runtime"))
+    m.runtime = node.child("runtime").as_distribution(0);
+  if (m.kind == BackgroundModel::Kind::synthetic && std::isnan(m.utilization) && not m.interarrival)
+    node.fail("a synthetic background needs utilization or interarrival");
+  return m;
+}
+
+void read_workload(ConfigNode workload, WorkloadConfig& w)
+{
+  workload.allow_only({"jobs", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
+                       "request_types", "ordered_clusters", "file", "priorities", "estimate_factor",
+                       "deadline_factor", "budget"});
+  w.jobs    = workload.get("jobs", w.jobs, 1);
+  w.arrival = workload.get_choice("arrival", "poisson", {"batch", "poisson"}) == "batch"
+                  ? WorkloadConfig::Arrival::batch
+                  : WorkloadConfig::Arrival::poisson;
+  if (workload.has("rate") && workload.has("offered_load"))
+    workload.child("offered_load").fail("give either rate or offered_load, not both");
+  if (workload.has("rate"))
+    w.rate = workload.child("rate").as_number(0);
+  else if (w.arrival == WorkloadConfig::Arrival::poisson)
+    w.offered_load = workload.get("offered_load", 0.3, 0.0);
+  if (w.arrival == WorkloadConfig::Arrival::poisson && (w.rate == 0 || w.offered_load == 0))
+    workload.child(workload.has("rate") ? "rate" : "offered_load").fail("must be above 0 for poisson arrivals");
+  w.components     = workload.get_distribution("components", 1, 1);
+  w.component_size = workload.get_distribution("component_size", 8, 1);
+  w.runtime        = workload.get_distribution("runtime", 100, 0);
+  w.request_types  = read_mix<RequestType>(workload, "request_types",
+                                          {{"ordered", RequestType::ordered},
+                                           {"unordered", RequestType::unordered},
+                                           {"flexible", RequestType::flexible},
+                                           {"total", RequestType::total}},
+                                          w.request_types);
+  w.ordered_clusters = read_cluster_names(workload, "ordered_clusters", "random");
+  ConfigNode file    = workload.section("file");
+  file.allow_only({"size", "replicas", "sites"});
+  w.file.size     = file.get_distribution("size", 0, 0);
+  w.file.replicas = file.get("replicas", 1, 1);
+  w.file.sites    = read_cluster_names(file, "sites", "random");
+  w.priorities    = read_mix<Priority>(workload, "priorities",
+                                    {{"super_high", Priority::super_high},
+                                     {"high", Priority::high},
+                                     {"low", Priority::low},
+                                     {"super_low", Priority::super_low}},
+                                    w.priorities);
+  w.estimate_factor = optional_distribution(workload, "estimate_factor");
+  w.deadline_factor = optional_distribution(workload, "deadline_factor");
+  w.budget          = optional_distribution(workload, "budget");
+}
+
+void read_background(ConfigNode background, BackgroundConfig& b)
+{
+  std::vector<std::string> keys = background_keys;
+  keys.push_back("clusters");
+  background.allow_only(keys);
+  b.origin   = origin_of(background);
+  b.defaults = read_background_model(background, b.defaults, true);
+  if (auto clusters = background.find("clusters"))
+    for (auto& [name, node] : clusters->entries()) {
+      node.allow_only(background_keys);
+      b.per_cluster[name] = read_background_model(node, b.defaults, false);
+    }
+}
+
+} // namespace
+
+ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& overrides)
+{
+  ExperimentConfig config;
+  config.source   = file.empty() ? "built-in default experiment (workloads/default.yaml)" : file;
+  YAML::Node tree = file.empty() ? load_yaml(config.source, default_experiment_yaml()) : load_yaml(file);
+  if (not tree || tree.IsNull())
+    tree = YAML::Node(YAML::NodeType::Map);
+  for (const auto& assignment : overrides)
+    apply_override(tree, assignment);
+
+  ConfigNode root(tree, "", std::make_shared<const std::string>(config.source));
+  if (not root.is_map())
+    root.fail("an experiment file is a map of settings");
+  root.allow_only({"name", "platform", "clusters", "seed", "policy", "workload", "background", "info_service",
+                   "runtime_model", "overheads", "stop", "trace", "simgrid"});
+  config.name     = root.get("name", std::string("experiment"));
+  config.platform = root.get("platform", std::string("platforms/das2.xml"));
+  config.clusters = read_cluster_names(root, "clusters", "all");
+  double seed     = root.get("seed", 1.0, 0.0);
+  config.seed     = static_cast<uint64_t>(seed);
+
+  if (root.has("policy") && root.child("policy").is_scalar())
+    tree["policy"] = YAML::Load("{name: " + root.child("policy").as_string() + "}");
+  ConfigNode policy = root.section("policy");
+  config.policy     = policy.get("name", std::string("cf"));
+  for (auto& [key, value] : policy.entries())
+    if (key != "name")
+      config.policy_parameters[key] = ParameterValue{value.as_string(), origin_of(value)};
+
+  read_workload(root.section("workload"), config.workload);
+  read_background(root.section("background"), config.background);
+
+  ConfigNode info = root.section("info_service");
+  info.allow_only({"poll_interval"});
+  config.poll_interval = info.get("poll_interval", 10.0, 0.0);
+
+  ConfigNode model = root.section("runtime_model");
+  model.allow_only({"kind", "coallocation_slowdown", "iterations", "halo_bytes"});
+  config.runtime_model.kind = model.get_choice("kind", "delay", {"delay", "network"}) == "network"
+                                  ? RuntimeModelConfig::Kind::network
+                                  : RuntimeModelConfig::Kind::delay;
+  config.runtime_model.coallocation_slowdown = model.get("coallocation_slowdown", 1.0, 0.0);
+  config.runtime_model.iterations            = model.get("iterations", 1, 1);
+  config.runtime_model.halo_bytes            = model.get("halo_bytes", 0.0, 0.0);
+
+  ConfigNode overheads = root.section("overheads");
+  overheads.allow_only({"submission", "completion"});
+  config.submission_overhead = overheads.get_distribution("submission", 0, 0);
+  config.completion_overhead = overheads.get_distribution("completion", 0, 0);
+
+  ConfigNode stop = root.section("stop");
+  stop.allow_only({"max_time"});
+  config.max_time = stop.get("max_time", INFINITY, 0.0);
+
+  ConfigNode trace = root.section("trace");
+  trace.allow_only({"sample_interval"});
+  config.sample_interval = trace.get("sample_interval", 60.0, 0.0);
+  if (config.sample_interval <= 0)
+    trace.child("sample_interval").fail("must be above 0");
+
+  ConfigNode simgrid = root.section("simgrid");
+  simgrid.allow_only({"network_model", "options"});
+  config.network_model = simgrid.get_choice("network_model", "CM02", {"CM02", "LV08", "Constant", "SMPI", "IB"});
+  if (auto options = simgrid.find("options"))
+    config.simgrid_options = options->as_strings();
+
+  YAML::Emitter out;
+  out << tree;
+  config.resolved_yaml = out.c_str();
+  return config;
+}
+
+} // namespace coalsim

@@ -1,0 +1,350 @@
+#include "sim/GridScheduler.hpp"
+
+#include "sim/Clock.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(coalsim_scheduler, "The grid scheduler engine");
+
+namespace coalsim {
+
+GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhead,
+                             const Distribution& completion_overhead, uint64_t seed)
+    : parts_(parts)
+    , submission_overhead_(submission_overhead)
+    , completion_overhead_(completion_overhead)
+    , overheads_(seed, "middleware.overheads")
+{
+  parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
+}
+
+void GridScheduler::start(JobSource& source)
+{
+  source_ = &source;
+  schedule_next_arrival();
+}
+
+void GridScheduler::schedule_next_arrival()
+{
+  auto job = source_->next();
+  if (not job) {
+    source_exhausted_ = true;
+    if (active_.empty() && not done_) {
+      done_                      = true;
+      parts_.statistics.end_time = now();
+      parts_.recorder.finish(now());
+    }
+    return;
+  }
+  double when = job->submit_time;
+  at(when, [this, spec = std::move(*job)]() mutable { submit(std::move(spec)); });
+}
+
+void GridScheduler::submit(JobSpec spec)
+{
+  JobId id = spec.id;
+  XBT_DEBUG("job %ld arrives", static_cast<long>(id));
+  auto [it, inserted] = active_.emplace(id, ActiveJob{});
+  xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
+  it->second.spec = std::move(spec);
+  ++parts_.statistics.submitted;
+  parts_.policy.on_job_submitted(it->second.spec);
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+  request_pass();
+  schedule_next_arrival();
+}
+
+void GridScheduler::request_pass()
+{
+  if (pass_pending_ || done_)
+    return;
+  pass_pending_ = true;
+  at(now(), [this] { pass(); });
+}
+
+void GridScheduler::pass()
+{
+  pass_pending_ = false;
+  if (done_)
+    return;
+  Decisions decisions = parts_.policy.decide(parts_.info.view());
+  for (JobId id : decisions.not_placed)
+    ++active_.at(id).placement_tries;
+  for (auto& placement : decisions.placements)
+    apply(std::move(placement));
+  for (const auto& rejection : decisions.rejections) {
+    XBT_DEBUG("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
+    xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
+               static_cast<long>(rejection.job));
+    leave(rejection.job, rejection.failed ? JobStatus::failed : JobStatus::rejected);
+  }
+  if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
+    at(decisions.wake_at, [this] { request_pass(); });
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+}
+
+void GridScheduler::validate(const ActiveJob& job, const Placement& placement) const
+{
+  const JobSpec& spec = job.spec;
+  const auto& comps   = placement.components;
+  xbt_assert(job.phase == Phase::waiting, "policy placed job %ld, which is not waiting", static_cast<long>(spec.id));
+  xbt_assert(not comps.empty(), "policy placed job %ld with no component", static_cast<long>(spec.id));
+  int total = 0;
+  for (const auto& c : comps) {
+    xbt_assert(c.cluster >= 0 && c.cluster < static_cast<int>(parts_.managers.size()) && c.processors > 0,
+               "policy placed job %ld on cluster %d with %d processors", static_cast<long>(spec.id), c.cluster,
+               c.processors);
+    xbt_assert(c.file_site == no_cluster || (spec.file && std::count(spec.file->replica_sites.begin(),
+                                                                     spec.file->replica_sites.end(), c.file_site)),
+               "policy took job %ld's file from cluster %d, which has no replica", static_cast<long>(spec.id),
+               c.file_site);
+    total += c.processors;
+  }
+  if (spec.type == RequestType::flexible) {
+    xbt_assert(total == spec.total_processors, "flexible job %ld placed on %d processors, not %d",
+               static_cast<long>(spec.id), total, spec.total_processors);
+    return;
+  }
+  xbt_assert(comps.size() == spec.components.size(), "job %ld placed with %zu components instead of %zu",
+             static_cast<long>(spec.id), comps.size(), spec.components.size());
+  for (size_t k = 0; k < comps.size(); ++k) {
+    xbt_assert(comps[k].processors == spec.components[k].processors, "job %ld component %zu resized",
+               static_cast<long>(spec.id), k);
+    xbt_assert(spec.type != RequestType::ordered || comps[k].cluster == spec.components[k].cluster,
+               "ordered job %ld component %zu moved off its cluster", static_cast<long>(spec.id), k);
+  }
+}
+
+void GridScheduler::apply(Placement placement)
+{
+  ActiveJob& job = active_.at(placement.job);
+  validate(job, placement);
+  job.placement      = std::move(placement.components);
+  job.phase          = Phase::claiming;
+  job.placement_time = now();
+  for (const auto& c : job.placement)
+    parts_.info.placed(c.cluster, c.processors);
+  job.claiming            = placement.claiming;
+  job.staged              = false;
+  job.submission_overhead = submission_overhead_.sample(overheads_);
+  JobId id                = job.spec.id;
+  auto claim_later        = [this, id] { at(now() + active_.at(id).submission_overhead, [this, id] { claim(id); }); };
+  if (job.claiming == Claiming::after_transfer)
+    stage(id, claim_later);
+  else
+    claim_later();
+}
+
+void GridScheduler::claim(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  std::map<ClusterIndex, int> needed;
+  for (const auto& c : job.placement)
+    needed[c.cluster] += c.processors;
+  ClusterIndex short_cluster = no_cluster;
+  for (const auto& [cluster, count] : needed)
+    if (parts_.managers[cluster]->idle() < count) {
+      short_cluster = cluster;
+      break;
+    }
+  if (short_cluster != no_cluster) {
+    // The co-allocator cancels every component (DUROC): a submission failure.
+    XBT_DEBUG("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
+    for (const auto& c : job.placement)
+      parts_.info.claim_failed(c.cluster, c.processors);
+    ++job.submission_failures;
+    if (parts_.trace) {
+      FailureRow row{};
+      row.time    = now();
+      row.job_id  = id;
+      row.cluster = short_cluster;
+      std::strncpy(row.kind, "claim", sizeof row.kind);
+      parts_.trace->add_failure(row);
+    }
+    job.phase  = Phase::waiting;
+    job.staged = false;
+    job.placement.clear();
+    parts_.policy.on_claim_failed(job.spec);
+    parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+    request_pass();
+    return;
+  }
+  job.cores.assign(job.placement.size(), {});
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    bool ok = parts_.managers[c.cluster]->claim(c.processors, parts_.runtime.needs_cores() ? &job.cores[k] : nullptr);
+    xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
+    parts_.info.claimed(c.cluster, c.processors);
+  }
+  parts_.policy.on_job_started(job.spec);
+  if (job.staged) {
+    launch(id);
+  } else {
+    job.phase = Phase::staging;
+    stage(id, [this, id] { launch(id); });
+  }
+}
+
+void GridScheduler::stage(JobId id, std::function<void()> then)
+{
+  ActiveJob& job = active_.at(id);
+  job.staged     = true;
+  job.transfer_times.assign(job.placement.size(), 0.0);
+  std::vector<FileStager::Transfer> transfers;
+  std::vector<int> transfer_of(job.placement.size(), -1); // components on one cluster share one copy
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    if (not job.spec.file || c.file_site == no_cluster || c.file_site == c.cluster)
+      continue;
+    auto same = std::find_if(transfers.begin(), transfers.end(), [&](const FileStager::Transfer& t) {
+      return t.from == c.file_site && t.to == c.cluster;
+    });
+    if (same == transfers.end()) {
+      transfers.push_back({c.file_site, c.cluster, job.spec.file->size_bytes});
+      same = transfers.end() - 1;
+    }
+    transfer_of[k] = static_cast<int>(same - transfers.begin());
+  }
+  if (transfers.empty()) {
+    job.stage_time = 0;
+    then();
+    return;
+  }
+  double started = now();
+  parts_.stager.stage(transfers, [this, id, started, transfer_of, then = std::move(then)](
+                                     const std::vector<double>& durations) {
+    ActiveJob& j = active_.at(id);
+    for (size_t k = 0; k < transfer_of.size(); ++k)
+      j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : durations[transfer_of[k]];
+    j.stage_time = now() - started;
+    then();
+  });
+}
+
+int GridScheduler::clusters_used(const ActiveJob& job) const
+{
+  std::vector<ClusterIndex> seen;
+  for (const auto& c : job.placement)
+    if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end())
+      seen.push_back(c.cluster);
+  return static_cast<int>(seen.size());
+}
+
+void GridScheduler::launch(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  job.phase      = Phase::running;
+  job.start_time = now();
+  parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
+  parts_.runtime.run(job.spec, clusters_used(job), job.cores, [this, id] { end(id); });
+}
+
+void GridScheduler::end(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  job.phase      = Phase::completing;
+  job.end_time   = now();
+  --running_;
+  for (size_t k = 0; k < job.placement.size(); ++k)
+    parts_.managers[job.placement[k].cluster]->release(job.placement[k].processors, job.cores[k]);
+  job.cores.clear();
+  parts_.policy.on_job_finished(job.spec);
+  job.completion_overhead = completion_overhead_.sample(overheads_);
+  at(now() + job.completion_overhead, [this, id] { complete(id); });
+  request_pass();
+}
+
+void GridScheduler::complete(JobId id)
+{
+  active_.at(id).completion_time = now();
+  leave(id, JobStatus::completed);
+}
+
+void GridScheduler::leave(JobId id, JobStatus status)
+{
+  record(active_.at(id), status);
+  active_.erase(id);
+  if (on_job_done_)
+    on_job_done_();
+  if (source_exhausted_ && active_.empty() && not done_) {
+    done_                      = true;
+    parts_.statistics.end_time = now();
+    parts_.recorder.finish(now());
+  }
+}
+
+void GridScheduler::stop_at(double time)
+{
+  if (done_)
+    return;
+  std::vector<JobId> ids;
+  for (const auto& [id, job] : active_)
+    ids.push_back(id);
+  std::sort(ids.begin(), ids.end());
+  for (JobId id : ids)
+    record(active_.at(id), JobStatus::unfinished);
+  active_.clear();
+  done_                      = true;
+  parts_.statistics.end_time = time;
+  parts_.recorder.finish(time);
+}
+
+void GridScheduler::record(const ActiveJob& job, JobStatus status)
+{
+  JobRow row{};
+  const JobSpec& spec  = job.spec;
+  row.id               = spec.id;
+  row.request_type     = static_cast<int8_t>(spec.type);
+  row.priority         = static_cast<int8_t>(spec.priority);
+  row.status           = static_cast<int8_t>(status);
+  row.processors       = spec.total_processors;
+  bool started         = not std::isnan(job.start_time);
+  row.n_components     = static_cast<int32_t>(started ? job.placement.size() : spec.components.size());
+  std::string names;
+  std::vector<ClusterIndex> seen;
+  for (const auto& c : job.placement)
+    if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end()) {
+      seen.push_back(c.cluster);
+      names += (names.empty() ? "" : "+") + parts_.platform.cluster(c.cluster).name;
+    }
+  std::strncpy(row.clusters, names.c_str(), sizeof row.clusters - 1);
+  row.n_clusters          = static_cast<int32_t>(seen.size());
+  row.job_spread          = started && row.n_components > 0 ? double(row.n_clusters) / row.n_components : NAN;
+  row.coallocated         = row.n_clusters > 1;
+  row.submit_time         = spec.submit_time;
+  row.placement_time      = job.placement_time;
+  row.start_time          = job.start_time;
+  row.end_time            = job.end_time;
+  row.completion_time     = job.completion_time;
+  row.response_time       = job.completion_time - spec.submit_time;
+  row.wait_time           = job.start_time - spec.submit_time;
+  row.runtime             = job.end_time - job.start_time;
+  row.overhead            = job.submission_overhead + job.completion_overhead;
+  row.file_transfer_time  = job.stage_time;
+  row.file_size           = spec.file ? spec.file->size_bytes : 0.0;
+  row.placement_tries     = job.placement_tries;
+  row.submission_failures = job.submission_failures;
+  row.completion_failures = 0;
+  parts_.statistics.add(row);
+  if (not parts_.trace)
+    return;
+  parts_.trace->add_job(row);
+  if (not started)
+    return;
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    ComponentRow c{};
+    c.job_id        = spec.id;
+    c.index         = static_cast<int32_t>(k);
+    c.cluster       = job.placement[k].cluster;
+    c.processors    = job.placement[k].processors;
+    c.file_site     = job.placement[k].file_site;
+    c.transfer_time = job.transfer_times.empty() ? 0.0 : job.transfer_times[k];
+    parts_.trace->add_component(c);
+  }
+}
+
+} // namespace coalsim

@@ -1,0 +1,94 @@
+/* The grid scheduler's engine side: it takes arriving jobs, asks the policy for decisions over the
+ * information service's view, validates them and carries them out: claim after the submission overhead
+ * (a claim fails when processors the policy believed idle are gone), stage the input files in, start
+ * all components together (a DUROC-like barrier), run, release, and complete after the completion
+ * overhead. It holds only the jobs that are in the system. */
+#pragma once
+
+#include "sim/ExperimentConfig.hpp"
+#include "sim/FileStager.hpp"
+#include "sim/GridPolicy.hpp"
+#include "sim/InformationService.hpp"
+#include "sim/JobSource.hpp"
+#include "sim/LocalResourceManager.hpp"
+#include "sim/Random.hpp"
+#include "sim/RunStatistics.hpp"
+#include "sim/RuntimeModel.hpp"
+#include "sim/TraceWriter.hpp"
+
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim {
+
+class GridScheduler {
+public:
+  struct Parts {
+    const GridPlatform& platform;
+    std::vector<std::unique_ptr<LocalResourceManager>>& managers;
+    InformationService& info;
+    GridPolicy& policy;
+    RuntimeModel& runtime;
+    FileStager& stager;
+    UtilizationRecorder& recorder;
+    TraceWriter* trace; // may be null
+    RunStatistics& statistics;
+  };
+  GridScheduler(Parts parts, const Distribution& submission_overhead, const Distribution& completion_overhead,
+                uint64_t seed);
+
+  /** Schedules the first arrival of `source`. */
+  void start(JobSource& source);
+  /** True once every job of the source has left the system. */
+  bool done() const { return done_; }
+  /** Records the jobs still in the system as unfinished at `time` (the stop time). */
+  void stop_at(double time);
+  /** Called once per job that leaves the system (for progress reports). */
+  void set_on_job_done(std::function<void()> callback) { on_job_done_ = std::move(callback); }
+
+private:
+  enum class Phase { waiting, claiming, staging, running, completing };
+  struct ActiveJob {
+    JobSpec spec;
+    Phase phase = Phase::waiting;
+    std::vector<ComponentPlacement> placement;
+    Claiming claiming = Claiming::immediate;
+    bool staged       = false; // files are at the execution sites of `placement`
+    std::vector<std::vector<sg4::Host*>> cores;
+    std::vector<double> transfer_times;
+    double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
+    double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
+    int placement_tries = 0, submission_failures = 0;
+  };
+
+  void schedule_next_arrival();
+  void submit(JobSpec spec);
+  void request_pass();
+  void pass();
+  void validate(const ActiveJob& job, const Placement& placement) const;
+  void apply(Placement placement);
+  void claim(JobId id);
+  /** Copies the job's input files to its execution sites, then calls `then`. */
+  void stage(JobId id, std::function<void()> then);
+  void launch(JobId id);
+  void end(JobId id);
+  void complete(JobId id);
+  void leave(JobId id, JobStatus status);
+  void record(const ActiveJob& job, JobStatus status);
+  int clusters_used(const ActiveJob& job) const;
+
+  Parts parts_;
+  Distribution submission_overhead_, completion_overhead_;
+  RngStream overheads_;
+  JobSource* source_ = nullptr;
+  bool source_exhausted_ = false;
+  bool pass_pending_     = false;
+  bool done_             = false;
+  int running_           = 0;
+  std::unordered_map<JobId, ActiveJob> active_;
+  std::function<void()> on_job_done_;
+};
+
+} // namespace coalsim

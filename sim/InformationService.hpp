@@ -1,0 +1,50 @@
+/* The grid scheduler's picture of the clusters: idle counts refreshed by polling the local resource
+ * managers every `poll_interval` seconds (stale in between, like the DCS resource monitor and KOALA's
+ * MDS cache), or read exactly at every decision when the interval is 0. The scheduler's own placements
+ * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. */
+#pragma once
+
+#include "sim/GridPlatform.hpp"
+#include "sim/GridView.hpp"
+#include "sim/LocalResourceManager.hpp"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace coalsim {
+
+class InformationService {
+public:
+  InformationService(const GridPlatform& platform, std::vector<std::unique_ptr<LocalResourceManager>>& managers,
+                     double poll_interval);
+
+  /** Starts polling; `on_change` is called when a poll (or, in exact mode, a change) alters what
+   *  the scheduler sees. Polling stops once `keep_going` returns false. */
+  void start(std::function<void()> on_change, std::function<bool()> keep_going);
+
+  GridView view() const;
+  bool exact() const { return poll_interval_ <= 0; }
+
+  void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
+  void claim_failed(ClusterIndex c, int processors) { unclaimed_[c] -= processors; }
+  void claimed(ClusterIndex c, int processors)
+  {
+    unclaimed_[c] -= processors;
+    claimed_since_poll_[c] += processors;
+  }
+
+private:
+  void poll();
+
+  const GridPlatform* platform_;
+  std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
+  double poll_interval_;
+  std::vector<int> reported_idle_;
+  std::vector<int> unclaimed_;          // placed, claim not yet attempted
+  std::vector<int> claimed_since_poll_; // claimed after the last report
+  std::function<void()> on_change_;
+  std::function<bool()> keep_going_;
+};
+
+} // namespace coalsim

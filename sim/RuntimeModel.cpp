@@ -1,0 +1,62 @@
+#include "sim/RuntimeModel.hpp"
+
+#include "sim/Clock.hpp"
+
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+void DelayRuntime::run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>&,
+                       std::function<void()> ended)
+{
+  double duration = job.runtime * (clusters_used > 1 ? slowdown_ : 1.0);
+  at(now() + duration, std::move(ended));
+}
+
+void NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
+                         std::function<void()> ended)
+{
+  // One process per processor, in component order: a 1-D decomposition of the Poisson grid, so each
+  // process exchanges its halo with the previous and the next one, across clusters at component borders.
+  auto hosts = std::make_shared<std::vector<sg4::Host*>>();
+  for (const auto& component : cores)
+    hosts->insert(hosts->end(), component.begin(), component.end());
+  xbt_assert(not hosts->empty(), "job %ld has no cores", static_cast<long>(job.id));
+  // The runtime is the computation on a dedicated processor of the job's speed.
+  double flops = job.runtime * hosts->front()->get_speed() / iterations_;
+  run_iteration(hosts, flops, iterations_, std::move(ended));
+}
+
+void NetworkRuntime::run_iteration(std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
+                                   std::function<void()> ended)
+{
+  const size_t n = hosts->size();
+  std::vector<double> compute(n, flops);
+  std::vector<double> bytes;
+  if (halo_bytes_ > 0 && n > 1) {
+    bytes.assign(n * n, 0.0);
+    for (size_t i = 0; i + 1 < n; ++i) {
+      bytes[i * n + i + 1]   = halo_bytes_;
+      bytes[(i + 1) * n + i] = halo_bytes_;
+    }
+  }
+  auto task = sg4::Exec::init()->set_flops_amounts(compute)->set_hosts(*hosts);
+  if (not bytes.empty())
+    task->set_bytes_amounts(bytes);
+  tracker_->start(task, [this, hosts, flops, left, ended = std::move(ended)](const sg4::Activity& a) mutable {
+    xbt_assert(a.get_state() == sg4::Activity::State::FINISHED, "parallel task ended in state %s", a.get_state_str());
+    if (left > 1)
+      run_iteration(hosts, flops, left - 1, std::move(ended));
+    else
+      ended();
+  });
+}
+
+std::unique_ptr<RuntimeModel> make_runtime_model(const RuntimeModelConfig& config, ActivityTracker& tracker)
+{
+  if (config.kind == RuntimeModelConfig::Kind::network)
+    return std::make_unique<NetworkRuntime>(tracker, config.iterations, config.halo_bytes);
+  return std::make_unique<DelayRuntime>(config.coallocation_slowdown);
+}
+
+} // namespace coalsim

@@ -1,0 +1,186 @@
+#include "sim/Simulation.hpp"
+
+#include "sim/ActivityTracker.hpp"
+#include "sim/BackgroundLoad.hpp"
+#include "sim/Clock.hpp"
+#include "sim/FileStager.hpp"
+#include "sim/GridPlatform.hpp"
+#include "sim/GridScheduler.hpp"
+#include "sim/InformationService.hpp"
+#include "sim/InputError.hpp"
+#include "sim/LocalResourceManager.hpp"
+#include "sim/PolicyRegistry.hpp"
+#include "sim/ProgressReporter.hpp"
+#include "sim/RuntimeModel.hpp"
+#include "sim/TraceWriter.hpp"
+#include "workloads/SyntheticWorkload.hpp"
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+namespace coalsim {
+
+namespace fs = std::filesystem;
+
+Simulation::Simulation(ExperimentConfig config, RunOptions options)
+    : config_(std::move(config)), options_(std::move(options))
+{
+}
+
+std::string Simulation::locate(const std::string& path, const std::string& experiment_file)
+{
+  if (fs::exists(path) || fs::path(path).is_absolute())
+    return path;
+  if (not experiment_file.empty() && fs::exists(experiment_file)) {
+    // Relative to the experiment file's folder and its parents (experiment files live in the repository).
+    for (fs::path dir = fs::absolute(experiment_file).parent_path(); not dir.empty(); dir = dir.parent_path()) {
+      if (fs::exists(dir / path))
+        return (dir / path).string();
+      if (dir == dir.root_path())
+        break;
+    }
+  }
+  return path;
+}
+
+namespace {
+
+/** SimGrid's platform parser aborts on some errors; check what we can first, with a clear message. */
+void check_platform_file(const std::string& path)
+{
+  std::ifstream in(path);
+  if (not in)
+    throw InputError("Invalid platform '" + path + "': cannot be read (" + std::strerror(errno) + ")");
+  std::string head(256, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  if (head.find("<platform") == std::string::npos && head.find("<?xml") == std::string::npos)
+    throw InputError("Invalid platform '" + path + "': not a SimGrid platform XML file (no <platform> element)");
+}
+
+} // namespace
+
+RunStatistics Simulation::run()
+{
+  auto wall_start = std::chrono::steady_clock::now();
+  std::string platform_file = locate(config_.platform, config_.source);
+  check_platform_file(platform_file);
+
+  xbt_log_control_set("root.thres:critical");
+  for (const auto& setting : options_.log_options)
+    xbt_log_control_set(setting.c_str());
+  int argc          = 1;
+  char program[]    = "coalsim";
+  char* argv[]      = {program, nullptr};
+  sg4::Engine engine(&argc, argv);
+  engine.set_config("network/model:" + config_.network_model);
+  if (config_.network_model == "CM02")
+    engine.set_config("network/crosstraffic:0");
+  if (config_.runtime_model.kind == RuntimeModelConfig::Kind::network)
+    engine.set_config("host/model:ptask_L07");
+  for (const auto& option : config_.simgrid_options)
+    engine.set_config(option);
+  try {
+    engine.load_platform(platform_file);
+  } catch (const std::exception& e) {
+    throw InputError("Invalid platform '" + platform_file + "': " + e.what());
+  }
+
+  GridPlatform platform(engine, platform_file, config_.clusters.names, config_.clusters.origin);
+  const auto& clusters = platform.clusters();
+
+  std::unique_ptr<TraceWriter> trace;
+  if (not options_.output.empty()) {
+    trace = std::make_unique<TraceWriter>(options_.output, clusters.size(), config_.sample_interval);
+    for (const auto& c : clusters) {
+      ClusterRow row{};
+      row.index = c.index;
+      std::strncpy(row.name, c.name.c_str(), sizeof row.name - 1);
+      std::strncpy(row.site, c.site.c_str(), sizeof row.site - 1);
+      row.processors = c.processors;
+      trace->add_cluster(row);
+    }
+  }
+  UtilizationRecorder recorder(clusters.size(), config_.sample_interval, [&trace](const UtilizationSample& s) {
+    if (trace)
+      trace->add_sample(s);
+  });
+
+  ActivityTracker tracker;
+  auto runtime = make_runtime_model(config_.runtime_model, tracker);
+  std::vector<std::unique_ptr<LocalResourceManager>> managers;
+  for (const auto& c : clusters)
+    managers.push_back(std::make_unique<LocalResourceManager>(c, recorder, runtime->needs_cores()));
+
+  for (const auto& [name, model] : config_.background.per_cluster)
+    if (platform.find(name) == no_cluster)
+      throw InputError("Invalid key 'background.clusters." + name + "' in " + config_.background.origin +
+                       ": cluster '" + name + "' is not in this run");
+  std::vector<std::unique_ptr<BackgroundLoad>> background;
+  for (const auto& c : clusters) {
+    auto it           = config_.background.per_cluster.find(c.name);
+    const auto& model = it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
+    background.push_back(std::make_unique<BackgroundLoad>(model, *managers[c.index], config_.seed));
+  }
+
+  PolicyParameters parameters(config_.policy, config_.policy_parameters);
+  auto policy = PolicyRegistry::instance().create(config_.policy, parameters, PolicyContext{platform.names()});
+
+  std::vector<ClusterInfo> cluster_info;
+  for (const auto& c : clusters)
+    cluster_info.push_back({c.name, c.processors});
+  SyntheticWorkload workload(config_.workload, cluster_info, config_.seed);
+
+  InformationService info(platform, managers, config_.poll_interval);
+  FileStager stager(platform, tracker);
+  RunStatistics statistics;
+  statistics.processors = platform.total_processors();
+  GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
+                          config_.submission_overhead, config_.completion_overhead, config_.seed);
+  for (auto& load : background)
+    load->start([&scheduler] { return not scheduler.done(); });
+
+  ProgressReporter progress(options_.progress, config_.workload.jobs);
+  scheduler.set_on_job_done([&progress] { progress.job_done(); });
+  scheduler.start(workload);
+
+  if (std::isfinite(config_.max_time))
+    engine.run_until(config_.max_time);
+  else
+    engine.run();
+  scheduler.stop_at(std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now());
+  progress.finish();
+
+  for (size_t c = 0; c < clusters.size(); ++c) {
+    statistics.grid_area += recorder.grid_area(c);
+    statistics.background_area += recorder.background_area(c);
+  }
+  for (const auto& load : background)
+    statistics.background_jobs += load->submitted();
+  statistics.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+
+  if (trace) {
+    trace->set_attribute("simulator", std::string("coalsim"));
+    trace->set_attribute("simulator_version", std::string(COALSIM_VERSION));
+    trace->set_attribute("experiment", config_.name);
+    trace->set_attribute("policy", config_.policy);
+    trace->set_attribute("seed", static_cast<int64_t>(config_.seed));
+    trace->set_attribute("platform", config_.platform);
+    std::string names;
+    for (const auto& n : platform.names())
+      names += (names.empty() ? "" : ",") + n;
+    trace->set_attribute("clusters", names);
+    trace->set_attribute("runtime_model", std::string(runtime->name()));
+    trace->set_attribute("end_time", statistics.end_time);
+    trace->set_attribute("config", config_.resolved_yaml);
+    trace->commit();
+  }
+  return statistics;
+}
+
+} // namespace coalsim

@@ -1,0 +1,60 @@
+/* The rows of the HDF5 trace tables (layout documented in README, "The HDF5 trace"). */
+#pragma once
+
+#include <cstdint>
+
+namespace coalsim {
+
+enum class JobStatus : int8_t { completed = 0, failed = 1, rejected = 2, unfinished = 3 };
+
+struct JobRow {
+  int64_t id;
+  int8_t request_type;
+  int8_t priority;
+  int8_t status;
+  int8_t coallocated;
+  int32_t n_components;
+  int32_t processors;
+  int32_t n_clusters;
+  char clusters[48];
+  double job_spread;
+  double submit_time;
+  double placement_time;
+  double start_time;
+  double end_time;
+  double completion_time;
+  double response_time;
+  double wait_time;
+  double runtime;
+  double overhead;
+  double file_transfer_time;
+  double file_size;
+  int32_t placement_tries;
+  int32_t submission_failures;
+  int32_t completion_failures;
+};
+
+struct ComponentRow {
+  int64_t job_id;
+  int32_t index;
+  int32_t cluster;
+  int32_t processors;
+  int32_t file_site;
+  double transfer_time;
+};
+
+struct ClusterRow {
+  int32_t index;
+  char name[32];
+  char site[32];
+  int32_t processors;
+};
+
+struct FailureRow {
+  double time;
+  int64_t job_id;
+  int32_t cluster;
+  char kind[16];
+};
+
+} // namespace coalsim

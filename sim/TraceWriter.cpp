@@ -1,0 +1,329 @@
+#include "sim/TraceWriter.hpp"
+
+#include "sim/InputError.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+namespace {
+
+char interrupted_path[4096] = {0}; // the live temporary file, for the signal handler
+
+void remove_and_exit(int signal)
+{
+  if (interrupted_path[0] != '\0')
+    unlink(interrupted_path);
+  _exit(128 + signal);
+}
+
+void check(herr_t status, const char* what)
+{
+  xbt_assert(status >= 0, "HDF5 failed to %s", what);
+}
+
+hid_t string_type(size_t size)
+{
+  hid_t t = H5Tcopy(H5T_C_S1);
+  H5Tset_size(t, size);
+  H5Tset_strpad(t, H5T_STR_NULLPAD);
+  return t;
+}
+
+/** Compound types in memory layout; the file gets a packed copy (no padding bytes written). */
+hid_t job_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(JobRow));
+  H5Tinsert(t, "id", HOFFSET(JobRow, id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "request_type", HOFFSET(JobRow, request_type), H5T_NATIVE_INT8);
+  H5Tinsert(t, "priority", HOFFSET(JobRow, priority), H5T_NATIVE_INT8);
+  H5Tinsert(t, "status", HOFFSET(JobRow, status), H5T_NATIVE_INT8);
+  H5Tinsert(t, "n_components", HOFFSET(JobRow, n_components), H5T_NATIVE_INT32);
+  H5Tinsert(t, "processors", HOFFSET(JobRow, processors), H5T_NATIVE_INT32);
+  H5Tinsert(t, "n_clusters", HOFFSET(JobRow, n_clusters), H5T_NATIVE_INT32);
+  hid_t s = string_type(sizeof(JobRow::clusters));
+  H5Tinsert(t, "clusters", HOFFSET(JobRow, clusters), s);
+  H5Tclose(s);
+  H5Tinsert(t, "job_spread", HOFFSET(JobRow, job_spread), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "coallocated", HOFFSET(JobRow, coallocated), H5T_NATIVE_INT8);
+  H5Tinsert(t, "submit_time", HOFFSET(JobRow, submit_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "placement_time", HOFFSET(JobRow, placement_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "start_time", HOFFSET(JobRow, start_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "end_time", HOFFSET(JobRow, end_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "completion_time", HOFFSET(JobRow, completion_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "response_time", HOFFSET(JobRow, response_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "wait_time", HOFFSET(JobRow, wait_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "runtime", HOFFSET(JobRow, runtime), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "overhead", HOFFSET(JobRow, overhead), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "file_transfer_time", HOFFSET(JobRow, file_transfer_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "file_size", HOFFSET(JobRow, file_size), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "placement_tries", HOFFSET(JobRow, placement_tries), H5T_NATIVE_INT32);
+  H5Tinsert(t, "submission_failures", HOFFSET(JobRow, submission_failures), H5T_NATIVE_INT32);
+  H5Tinsert(t, "completion_failures", HOFFSET(JobRow, completion_failures), H5T_NATIVE_INT32);
+  return t;
+}
+
+hid_t component_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ComponentRow));
+  H5Tinsert(t, "job_id", HOFFSET(ComponentRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "index", HOFFSET(ComponentRow, index), H5T_NATIVE_INT32);
+  H5Tinsert(t, "cluster", HOFFSET(ComponentRow, cluster), H5T_NATIVE_INT32);
+  H5Tinsert(t, "processors", HOFFSET(ComponentRow, processors), H5T_NATIVE_INT32);
+  H5Tinsert(t, "file_site", HOFFSET(ComponentRow, file_site), H5T_NATIVE_INT32);
+  H5Tinsert(t, "transfer_time", HOFFSET(ComponentRow, transfer_time), H5T_NATIVE_DOUBLE);
+  return t;
+}
+
+hid_t cluster_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ClusterRow));
+  H5Tinsert(t, "index", HOFFSET(ClusterRow, index), H5T_NATIVE_INT32);
+  hid_t s = string_type(32);
+  H5Tinsert(t, "name", HOFFSET(ClusterRow, name), s);
+  H5Tinsert(t, "site", HOFFSET(ClusterRow, site), s);
+  H5Tclose(s);
+  H5Tinsert(t, "processors", HOFFSET(ClusterRow, processors), H5T_NATIVE_INT32);
+  return t;
+}
+
+hid_t failure_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(FailureRow));
+  H5Tinsert(t, "time", HOFFSET(FailureRow, time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "job_id", HOFFSET(FailureRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "cluster", HOFFSET(FailureRow, cluster), H5T_NATIVE_INT32);
+  hid_t s = string_type(16);
+  H5Tinsert(t, "kind", HOFFSET(FailureRow, kind), s);
+  H5Tclose(s);
+  return t;
+}
+
+hid_t packed(hid_t memory_type)
+{
+  hid_t t = H5Tcopy(memory_type);
+  H5Tpack(t);
+  return t;
+}
+
+hid_t untimed_group(hid_t file, const char* name)
+{
+  hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+  H5Pset_obj_track_times(gcpl, false);
+  hid_t group = H5Gcreate2(file, name, H5P_DEFAULT, gcpl, H5P_DEFAULT);
+  H5Pclose(gcpl);
+  xbt_assert(group >= 0, "HDF5 failed to create group %s", name);
+  return group;
+}
+
+} // namespace
+
+AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size,
+                                     hsize_t columns, hid_t file_type)
+    : type_(type), row_bytes_(element_size * (columns == 0 ? 1 : columns)), columns_(columns)
+{
+  int rank           = columns == 0 ? 1 : 2;
+  hsize_t dims[2]    = {0, columns};
+  hsize_t maxdims[2] = {H5S_UNLIMITED, columns};
+  hsize_t chunk[2]   = {block_rows, columns == 0 ? 1 : columns};
+  hid_t space        = H5Screate_simple(rank, dims, maxdims);
+  hid_t dcpl         = H5Pcreate(H5P_DATASET_CREATE);
+  H5Pset_chunk(dcpl, rank, chunk);
+  H5Pset_obj_track_times(dcpl, false);
+  dataset_ = H5Dcreate2(location, path.c_str(), file_type >= 0 ? file_type : type, space, H5P_DEFAULT, dcpl,
+                        H5P_DEFAULT);
+  H5Pclose(dcpl);
+  H5Sclose(space);
+  xbt_assert(dataset_ >= 0, "HDF5 failed to create dataset %s", path.c_str());
+  buffer_.resize(row_bytes_ * block_rows);
+}
+
+AppendableDataset::~AppendableDataset()
+{
+  H5Dclose(dataset_);
+}
+
+void AppendableDataset::append(const void* row)
+{
+  std::memcpy(buffer_.data() + buffered_ * row_bytes_, row, row_bytes_);
+  if (++buffered_ == block_rows)
+    flush();
+}
+
+void AppendableDataset::flush()
+{
+  if (buffered_ == 0)
+    return;
+  int rank            = columns_ == 0 ? 1 : 2;
+  hsize_t new_dims[2] = {rows_ + buffered_, columns_};
+  check(H5Dset_extent(dataset_, new_dims), "extend a dataset");
+  hid_t file_space     = H5Dget_space(dataset_);
+  hsize_t start[2]     = {rows_, 0};
+  hsize_t count[2]     = {buffered_, columns_};
+  check(H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, nullptr, count, nullptr), "select rows");
+  hid_t memory_space = H5Screate_simple(rank, count, nullptr);
+  check(H5Dwrite(dataset_, type_, memory_space, file_space, H5P_DEFAULT, buffer_.data()), "write rows");
+  H5Sclose(memory_space);
+  H5Sclose(file_space);
+  rows_ += buffered_;
+  buffered_ = 0;
+}
+
+TraceWriter::TraceWriter(const std::string& output, size_t clusters, double sample_interval)
+    : output_(output), temporary_(output + ".tmp-" + std::to_string(getpid()))
+{
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  xbt_assert(temporary_.size() < sizeof(interrupted_path), "output path too long");
+  std::strncpy(interrupted_path, temporary_.c_str(), sizeof(interrupted_path) - 1);
+  file_ = H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  if (file_ < 0) {
+    interrupted_path[0] = '\0';
+    throw InputError("Invalid output '" + output + "': cannot create " + temporary_ + " (" + std::strerror(errno) +
+                     ")");
+  }
+  types_["job"]       = job_type();
+  types_["component"] = component_type();
+  types_["cluster"]   = cluster_type();
+  types_["failure"]   = failure_type();
+  for (const char* name : {"job", "component", "cluster", "failure"})
+    types_[std::string(name) + ".file"] = packed(types_[name]);
+
+  jobs_       = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
+  components_ = std::make_unique<AppendableDataset>(file_, "/components", types_["component"], sizeof(ComponentRow),
+                                                    0, types_["component.file"]);
+  clusters_   = std::make_unique<AppendableDataset>(file_, "/clusters", types_["cluster"], sizeof(ClusterRow), 0,
+                                                  types_["cluster.file"]);
+  failures_   = std::make_unique<AppendableDataset>(file_, "/failures", types_["failure"], sizeof(FailureRow), 0,
+                                                  types_["failure.file"]);
+  hid_t utilization = untimed_group(file_, "/utilization");
+  sample_time_      = std::make_unique<AppendableDataset>(utilization, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  grid_busy_ = std::make_unique<AppendableDataset>(utilization, "grid_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  background_busy_ =
+      std::make_unique<AppendableDataset>(utilization, "background_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  hid_t space = H5Screate(H5S_SCALAR);
+  hid_t attr  = H5Acreate2(utilization, "interval", H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(attr, H5T_NATIVE_DOUBLE, &sample_interval);
+  H5Aclose(attr);
+  H5Sclose(space);
+  H5Gclose(utilization);
+  hid_t queues  = untimed_group(file_, "/queues");
+  queue_time_   = std::make_unique<AppendableDataset>(queues, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  queue_length_ = std::make_unique<AppendableDataset>(queues, "length", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  H5Gclose(queues);
+}
+
+TraceWriter::~TraceWriter()
+{
+  if (committed_)
+    return;
+  jobs_.reset();
+  components_.reset();
+  clusters_.reset();
+  failures_.reset();
+  sample_time_.reset();
+  grid_busy_.reset();
+  background_busy_.reset();
+  queue_time_.reset();
+  queue_length_.reset();
+  for (auto& [name, type] : types_)
+    H5Tclose(type);
+  H5Fclose(file_);
+  std::remove(temporary_.c_str());
+  interrupted_path[0] = '\0';
+}
+
+void TraceWriter::add_cluster(const ClusterRow& row)
+{
+  clusters_->append(&row);
+}
+void TraceWriter::add_job(const JobRow& row)
+{
+  jobs_->append(&row);
+}
+void TraceWriter::add_component(const ComponentRow& row)
+{
+  components_->append(&row);
+}
+void TraceWriter::add_failure(const FailureRow& row)
+{
+  failures_->append(&row);
+}
+
+void TraceWriter::add_sample(const UtilizationSample& sample)
+{
+  sample_time_->append(&sample.time);
+  grid_busy_->append(sample.grid_busy.data());
+  background_busy_->append(sample.background_busy.data());
+  queue_time_->append(&sample.time);
+  queue_length_->append(&sample.queue_length);
+}
+
+void TraceWriter::set_attribute(const std::string& name, const std::string& value)
+{
+  hid_t type = H5Tcopy(H5T_C_S1);
+  H5Tset_size(type, H5T_VARIABLE);
+  H5Tset_cset(type, H5T_CSET_UTF8);
+  hid_t space      = H5Screate(H5S_SCALAR);
+  hid_t attr       = H5Acreate2(file_, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT);
+  const char* text = value.c_str();
+  check(H5Awrite(attr, type, &text), "write an attribute");
+  H5Aclose(attr);
+  H5Sclose(space);
+  H5Tclose(type);
+}
+
+void TraceWriter::set_attribute(const std::string& name, double value)
+{
+  hid_t space = H5Screate(H5S_SCALAR);
+  hid_t attr  = H5Acreate2(file_, name.c_str(), H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT);
+  check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "write an attribute");
+  H5Aclose(attr);
+  H5Sclose(space);
+}
+
+void TraceWriter::set_attribute(const std::string& name, int64_t value)
+{
+  hid_t space = H5Screate(H5S_SCALAR);
+  hid_t attr  = H5Acreate2(file_, name.c_str(), H5T_NATIVE_INT64, space, H5P_DEFAULT, H5P_DEFAULT);
+  check(H5Awrite(attr, H5T_NATIVE_INT64, &value), "write an attribute");
+  H5Aclose(attr);
+  H5Sclose(space);
+}
+
+void TraceWriter::commit()
+{
+  for (auto* d : {&jobs_, &components_, &clusters_, &failures_, &sample_time_, &grid_busy_, &background_busy_,
+                  &queue_time_, &queue_length_}) {
+    (*d)->flush();
+    d->reset();
+  }
+  for (auto& [name, type] : types_)
+    H5Tclose(type);
+  types_.clear();
+  check(H5Fclose(file_), "close the trace");
+  if (std::rename(temporary_.c_str(), output_.c_str()) != 0) {
+    std::remove(temporary_.c_str());
+    interrupted_path[0] = '\0';
+    committed_          = true;
+    throw InputError("Invalid output '" + output_ + "': cannot rename " + temporary_ + " into place (" +
+                     std::strerror(errno) + ")");
+  }
+  interrupted_path[0] = '\0';
+  committed_          = true;
+}
+
+void TraceWriter::install_interrupt_cleanup()
+{
+  struct sigaction action = {};
+  action.sa_handler       = remove_and_exit;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+} // namespace coalsim

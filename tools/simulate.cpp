@@ -1,0 +1,95 @@
+/* simulate: runs one experiment on a SimGrid platform and prints its summary. */
+#include "sim/ExperimentConfig.hpp"
+#include "sim/InputError.hpp"
+#include "sim/PolicyRegistry.hpp"
+#include "sim/Simulation.hpp"
+#include "sim/TraceWriter.hpp"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <unistd.h>
+
+namespace po = boost::program_options;
+using namespace coalsim;
+
+int main(int argc, char** argv)
+{
+  po::options_description options("simulate: a multicluster grid simulator on SimGrid\n\n"
+                                  "Usage: simulate [--config EXPERIMENT.yaml] [options]\n\nOptions");
+  // clang-format off
+  options.add_options()
+    ("help,h", "print this help and exit")
+    ("version", "print the version and exit")
+    ("config,c", po::value<std::string>(), "experiment file (YAML); default: the built-in workloads/default.yaml")
+    ("platform,p", po::value<std::string>(), "SimGrid platform file (overrides `platform`)")
+    ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`); `--policy help` lists them")
+    ("clusters", po::value<std::string>(), "comma-separated clusters to use (overrides `clusters`), e.g. fs0,fs3")
+    ("seed", po::value<std::string>(), "random seed (overrides `seed`)")
+    ("jobs", po::value<std::string>(), "number of grid jobs (overrides `workload.jobs`)")
+    ("set", po::value<std::vector<std::string>>()->composing(), "override any key: --set workload.runtime=120 (repeatable)")
+    ("output,o", po::value<std::string>()->default_value("trace.h5"), "HDF5 trace file")
+    ("no-trace", "write no trace")
+    ("quiet,q", "print nothing but errors")
+    ("log", po::value<std::vector<std::string>>()->composing(), "SimGrid log setting, e.g. coalsim_scheduler.thres:debug");
+  // clang-format on
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "simulate: Invalid command line: " << e.what() << "\n(see simulate --help)\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << options << "\n" << PolicyRegistry::instance().help();
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "coalsim " << COALSIM_VERSION << "\n";
+    return 0;
+  }
+  if (vm.count("policy") && vm["policy"].as<std::string>() == "help") {
+    std::cout << PolicyRegistry::instance().help();
+    return 0;
+  }
+
+  std::vector<std::string> overrides;
+  if (vm.count("platform"))
+    overrides.push_back("platform=" + vm["platform"].as<std::string>());
+  if (vm.count("policy"))
+    overrides.push_back("policy.name=" + vm["policy"].as<std::string>());
+  if (vm.count("clusters"))
+    overrides.push_back("clusters=[" + vm["clusters"].as<std::string>() + "]");
+  if (vm.count("seed"))
+    overrides.push_back("seed=" + vm["seed"].as<std::string>());
+  if (vm.count("jobs"))
+    overrides.push_back("workload.jobs=" + vm["jobs"].as<std::string>());
+  if (vm.count("set"))
+    for (const auto& assignment : vm["set"].as<std::vector<std::string>>())
+      overrides.push_back(assignment);
+
+  bool quiet = vm.count("quiet") > 0;
+  try {
+    ExperimentConfig config = load_experiment(vm.count("config") ? vm["config"].as<std::string>() : "", overrides);
+    RunOptions run_options;
+    if (not vm.count("no-trace"))
+      run_options.output = vm["output"].as<std::string>();
+    run_options.progress = not quiet;
+    if (vm.count("log"))
+      run_options.log_options = vm["log"].as<std::vector<std::string>>();
+    TraceWriter::install_interrupt_cleanup();
+    Simulation simulation(config, run_options);
+    RunStatistics statistics = simulation.run();
+    if (not quiet) {
+      std::cout << "coalsim " << COALSIM_VERSION << ": experiment '" << config.name << "', policy " << config.policy
+                << ", seed " << config.seed << ", platform " << config.platform << "\n";
+      statistics.print(std::cout);
+      if (not run_options.output.empty())
+        std::cout << "  trace                    " << run_options.output << "\n";
+    }
+  } catch (const InputError& e) {
+    std::cerr << "simulate: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

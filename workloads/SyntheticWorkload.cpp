@@ -1,0 +1,150 @@
+#include "workloads/SyntheticWorkload.hpp"
+
+#include "sim/InputError.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace coalsim {
+
+namespace {
+template <class Enum> Distribution mix_of(const std::map<Enum, double>& weights)
+{
+  std::vector<double> values, w;
+  for (const auto& [value, weight] : weights) {
+    values.push_back(static_cast<double>(static_cast<int>(value)));
+    w.push_back(weight);
+  }
+  return Distribution::choice(values, w);
+}
+} // namespace
+
+std::vector<ClusterIndex> SyntheticWorkload::resolve(const ClusterNames& names, const std::string& key) const
+{
+  std::vector<ClusterIndex> out;
+  for (const auto& name : names.names) {
+    auto it = std::find_if(clusters_.begin(), clusters_.end(), [&](const ClusterInfo& c) { return c.name == name; });
+    if (it == clusters_.end()) {
+      std::string known;
+      for (const auto& c : clusters_)
+        known += (known.empty() ? "" : ", ") + c.name;
+      throw InputError("Invalid key '" + key + "' in " + names.origin + ": cluster '" + name +
+                       "' is not in this run (clusters: " + known + ")");
+    }
+    out.push_back(static_cast<ClusterIndex>(it - clusters_.begin()));
+  }
+  return out;
+}
+
+SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters,
+                                     uint64_t seed)
+    : config_(config)
+    , clusters_(clusters)
+    , arrivals_(seed, "grid.arrivals")
+    , shapes_(seed, "grid.shapes")
+    , files_(seed, "grid.files")
+    , economy_(seed, "grid.economy")
+{
+  for (const auto& c : clusters_) {
+    largest_cluster_ = std::max(largest_cluster_, c.processors);
+    all_processors_ += c.processors;
+  }
+  ordered_pattern_ = resolve(config.ordered_clusters, "workload.ordered_clusters");
+  file_candidates_ = resolve(config.file.sites, "workload.file.sites");
+  if (file_candidates_.empty()) {
+    file_candidates_.resize(clusters_.size());
+    std::iota(file_candidates_.begin(), file_candidates_.end(), 0);
+  }
+  if (config.file.size.max_value() > 0 && config.file.replicas > static_cast<int>(file_candidates_.size()))
+    throw InputError("Invalid key 'workload.file.replicas' in " + config.file.sites.origin + ": " +
+                     std::to_string(config.file.replicas) + " replicas but only " +
+                     std::to_string(file_candidates_.size()) + " candidate sites");
+  if (config.component_size.max_value() > largest_cluster_ && std::isfinite(config.component_size.max_value()))
+    throw InputError("Invalid key 'workload.component_size': components of up to " +
+                     std::to_string(static_cast<long>(config.component_size.max_value())) +
+                     " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
+  request_type_mix_ = mix_of(config.request_types);
+  priority_mix_     = mix_of(config.priorities);
+  if (config.arrival == WorkloadConfig::Arrival::poisson) {
+    rate_ = config.rate;
+    if (std::isnan(rate_)) {
+      // Offered load = rate * E[processors] * E[runtime] / all processors.
+      double work = config.components.mean() * config.component_size.mean() * config.runtime.mean();
+      rate_       = config.offered_load * all_processors_ / work;
+    }
+  }
+}
+
+int SyntheticWorkload::draw_size(const Distribution& d, int max)
+{
+  return std::clamp(static_cast<int>(std::lround(d.sample(shapes_))), 1, max);
+}
+
+std::optional<JobSpec> SyntheticWorkload::next()
+{
+  if (next_id_ >= config_.jobs)
+    return std::nullopt;
+  JobSpec job;
+  job.id = next_id_++;
+  if (config_.arrival == WorkloadConfig::Arrival::poisson && job.id > 0)
+    clock_ += -std::log1p(-arrivals_.uniform()) / rate_;
+  job.submit_time = clock_;
+  job.type        = static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
+  int count       = std::max(1, static_cast<int>(std::lround(config_.components.sample(shapes_))));
+  int size        = draw_size(config_.component_size, largest_cluster_);
+  switch (job.type) {
+    case RequestType::ordered:
+      for (int k = 0; k < count; ++k) {
+        ClusterIndex c;
+        if (not ordered_pattern_.empty()) {
+          c = ordered_pattern_[k % ordered_pattern_.size()];
+        } else { // a random cluster large enough for the component
+          std::vector<ClusterIndex> large;
+          for (ClusterIndex i = 0; i < static_cast<int>(clusters_.size()); ++i)
+            if (clusters_[i].processors >= size)
+              large.push_back(i);
+          c = large[shapes_.below(large.size())];
+        }
+        job.components.push_back({std::min(size, clusters_[c].processors), c});
+      }
+      break;
+    case RequestType::unordered:
+      job.components.assign(count, ComponentRequest{size, no_cluster});
+      break;
+    case RequestType::total:
+      job.components.assign(1, ComponentRequest{std::min(count * size, largest_cluster_), no_cluster});
+      break;
+    case RequestType::flexible:
+      job.total_processors = std::min(count * size, all_processors_);
+      break;
+  }
+  if (job.type != RequestType::flexible)
+    for (const auto& c : job.components)
+      job.total_processors += c.processors;
+  job.runtime = config_.runtime.sample(shapes_);
+
+  double file_size = config_.file.size.sample(files_);
+  if (file_size > 0) {
+    InputFile file{"job" + std::to_string(job.id) + ".in", file_size, {}};
+    std::vector<ClusterIndex> candidates = file_candidates_;
+    for (int r = 0; r < config_.file.replicas; ++r) { // distinct sites, uniformly
+      size_t pick = r + files_.below(candidates.size() - r);
+      std::swap(candidates[r], candidates[pick]);
+      file.replica_sites.push_back(candidates[r]);
+    }
+    std::sort(file.replica_sites.begin(), file.replica_sites.end());
+    job.file = std::move(file);
+  }
+  job.priority = static_cast<Priority>(static_cast<int>(priority_mix_.sample(shapes_)));
+  if (config_.estimate_factor)
+    job.estimate = job.runtime * config_.estimate_factor->sample(economy_);
+  if (config_.deadline_factor)
+    job.deadline = job.submit_time + (std::isnan(job.estimate) ? job.runtime : job.estimate) *
+                                         config_.deadline_factor->sample(economy_);
+  if (config_.budget)
+    job.budget = config_.budget->sample(economy_);
+  return job;
+}
+
+} // namespace coalsim
