@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace coalsim {
@@ -39,9 +40,21 @@ std::optional<double> parse_quantity(const std::string& text)
   return std::nullopt;
 }
 
-ConfigNode::ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file)
-    : node_(node), path_(std::move(path)), file_(std::move(file))
+ConfigNode::ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file,
+                       std::shared_ptr<const std::set<std::string>> overridden)
+    : node_(node), path_(std::move(path)), file_(std::move(file)), overridden_(std::move(overridden))
 {
+}
+
+bool ConfigNode::from_command_line() const
+{
+  if (not overridden_)
+    return false;
+  for (const auto& key : *overridden_)
+    if (path_ == key || (path_.size() > key.size() && path_.compare(0, key.size(), key) == 0 &&
+                         (path_[key.size()] == '.' || path_[key.size()] == '[')))
+      return true;
+  return false;
 }
 
 int ConfigNode::line() const
@@ -52,7 +65,7 @@ int ConfigNode::line() const
 
 void ConfigNode::fail(const std::string& what) const
 {
-  if (line() > 0)
+  if (line() > 0 && not from_command_line())
     throw_input_error("key", path_, *file_, line(), what);
   throw InputError("Invalid key '" + path_ + "' (set on the command line with --set, experiment " + *file_ + "): " +
                    what);
@@ -70,7 +83,7 @@ ConfigNode ConfigNode::child(const std::string& key) const
   YAML::Node c = node_[key];
   if (not c)
     fail("missing key '" + key + "'");
-  return ConfigNode(c, path_.empty() ? key : path_ + "." + key, file_);
+  return ConfigNode(c, path_.empty() ? key : path_ + "." + key, file_, overridden_);
 }
 
 std::optional<ConfigNode> ConfigNode::find(const std::string& key) const
@@ -98,7 +111,7 @@ std::vector<ConfigNode> ConfigNode::items() const
     fail("expected a list");
   std::vector<ConfigNode> out;
   for (size_t i = 0; i < node_.size(); ++i)
-    out.emplace_back(node_[i], path_ + "[" + std::to_string(i) + "]", file_);
+    out.emplace_back(node_[i], path_ + "[" + std::to_string(i) + "]", file_, overridden_);
   return out;
 }
 
@@ -109,7 +122,7 @@ std::vector<std::pair<std::string, ConfigNode>> ConfigNode::entries() const
   std::vector<std::pair<std::string, ConfigNode>> out;
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     auto key = it->first.as<std::string>();
-    out.emplace_back(key, ConfigNode(it->second, path_.empty() ? key : path_ + "." + key, file_));
+    out.emplace_back(key, ConfigNode(it->second, path_.empty() ? key : path_ + "." + key, file_, overridden_));
   }
   return out;
 }
@@ -121,7 +134,7 @@ void ConfigNode::allow_only(const std::vector<std::string>& allowed) const
   for (auto it = node_.begin(); it != node_.end(); ++it) {
     auto key = it->first.as<std::string>();
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      ConfigNode where(it->first, path_.empty() ? key : path_ + "." + key, file_);
+      ConfigNode where(it->first, path_.empty() ? key : path_ + "." + key, file_, overridden_);
       where.fail("unknown key (valid keys here: " + join(allowed) + ")");
     }
   }
@@ -242,7 +255,9 @@ double ConfigNode::get(const std::string& key, double fallback, double min)
 {
   if (auto c = find(key))
     return c->as_number(min);
-  node_[key] = std::isinf(fallback) ? std::string("inf") : YAML::Node(fallback).Scalar();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", fallback);
+  node_[key] = std::isinf(fallback) ? std::string("inf") : std::string(text);
   return fallback;
 }
 
@@ -290,7 +305,7 @@ YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& 
   }
 }
 
-void apply_override(YAML::Node& root, const std::string& assignment)
+std::string apply_override(YAML::Node& root, const std::string& assignment)
 {
   auto equals = assignment.find('=');
   if (equals == std::string::npos || equals == 0)
@@ -313,7 +328,7 @@ void apply_override(YAML::Node& root, const std::string& assignment)
       throw InputError("Invalid option '--set " + assignment + "': empty key in '" + path + "'");
     if (dot == std::string::npos) {
       current[key] = value;
-      return;
+      return path;
     }
     if (not current[key] || not current[key].IsMap()) {
       if (current[key] && current[key].IsScalar() && key == "policy") // `policy: cf` becomes `policy: {name: cf}`

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 #include <yaml-cpp/yaml.h>
@@ -15,7 +16,11 @@ namespace coalsim {
 
 class ConfigNode {
 public:
-  ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file);
+  /** `overridden`: dotted keys set on the command line, so that errors under them say so. */
+  ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file,
+             std::shared_ptr<const std::set<std::string>> overridden = nullptr);
+  /** True when this key, or one above it, was set on the command line. */
+  bool from_command_line() const;
 
   const std::string& path() const { return path_; }
   const std::string& file() const { return *file_; }
@@ -63,13 +68,15 @@ private:
   YAML::Node node_;
   std::string path_;
   std::shared_ptr<const std::string> file_;
+  std::shared_ptr<const std::set<std::string>> overridden_;
 };
 
 /** Reads a YAML file (or text, when `text` is given) into a tree; syntax errors become InputErrors. */
 YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text = std::nullopt);
 
-/** Applies `key.path=value` to the tree (the value is parsed as YAML); throws InputError on bad syntax. */
-void apply_override(YAML::Node& root, const std::string& assignment);
+/** Applies `key.path=value` to the tree (the value is parsed as YAML); throws InputError on bad syntax.
+ *  Returns the dotted key. */
+std::string apply_override(YAML::Node& root, const std::string& assignment);
 
 /** Parses "2GB", "1.5e9", "512MiB", "inf" into a number; nullopt when it is not one. */
 std::optional<double> parse_quantity(const std::string& text);

@@ -4,6 +4,7 @@
 #include "sim/InputError.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace coalsim {
 
@@ -11,7 +12,8 @@ namespace {
 
 std::string origin_of(const ConfigNode& node)
 {
-  return node.line() > 0 ? node.file() + ":" + std::to_string(node.line()) : "--set " + node.path();
+  return node.line() > 0 && not node.from_command_line() ? node.file() + ":" + std::to_string(node.line())
+                                                          : "the command line (" + node.path() + ")";
 }
 
 ClusterNames read_cluster_names(ConfigNode& parent, const std::string& key, const std::string& any_word)
@@ -162,10 +164,11 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   YAML::Node tree = file.empty() ? load_yaml(config.source, default_experiment_yaml()) : load_yaml(file);
   if (not tree || tree.IsNull())
     tree = YAML::Node(YAML::NodeType::Map);
+  auto overridden = std::make_shared<std::set<std::string>>();
   for (const auto& assignment : overrides)
-    apply_override(tree, assignment);
+    overridden->insert(apply_override(tree, assignment));
 
-  ConfigNode root(tree, "", std::make_shared<const std::string>(config.source));
+  ConfigNode root(tree, "", std::make_shared<const std::string>(config.source), overridden);
   if (not root.is_map())
     root.fail("an experiment file is a map of settings");
   root.allow_only({"name", "platform", "clusters", "seed", "policy", "workload", "background", "info_service",

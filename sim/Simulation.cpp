@@ -44,6 +44,9 @@ std::string Simulation::locate(const std::string& path, const std::string& exper
         break;
     }
   }
+  // Last, the source tree this simulator was built from (the built-in default names platforms/das2.xml).
+  if (fs::exists(fs::path(COALSIM_SOURCE_DIR) / path))
+    return (fs::path(COALSIM_SOURCE_DIR) / path).string();
   return path;
 }
 

@@ -1,6 +1,7 @@
 #include "sim/TraceWriter.hpp"
 
 #include "sim/InputError.hpp"
+#include "sim/TraceTypes.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -25,90 +26,6 @@ void remove_and_exit(int signal)
 void check(herr_t status, const char* what)
 {
   xbt_assert(status >= 0, "HDF5 failed to %s", what);
-}
-
-hid_t string_type(size_t size)
-{
-  hid_t t = H5Tcopy(H5T_C_S1);
-  H5Tset_size(t, size);
-  H5Tset_strpad(t, H5T_STR_NULLPAD);
-  return t;
-}
-
-/** Compound types in memory layout; the file gets a packed copy (no padding bytes written). */
-hid_t job_type()
-{
-  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(JobRow));
-  H5Tinsert(t, "id", HOFFSET(JobRow, id), H5T_NATIVE_INT64);
-  H5Tinsert(t, "request_type", HOFFSET(JobRow, request_type), H5T_NATIVE_INT8);
-  H5Tinsert(t, "priority", HOFFSET(JobRow, priority), H5T_NATIVE_INT8);
-  H5Tinsert(t, "status", HOFFSET(JobRow, status), H5T_NATIVE_INT8);
-  H5Tinsert(t, "n_components", HOFFSET(JobRow, n_components), H5T_NATIVE_INT32);
-  H5Tinsert(t, "processors", HOFFSET(JobRow, processors), H5T_NATIVE_INT32);
-  H5Tinsert(t, "n_clusters", HOFFSET(JobRow, n_clusters), H5T_NATIVE_INT32);
-  hid_t s = string_type(sizeof(JobRow::clusters));
-  H5Tinsert(t, "clusters", HOFFSET(JobRow, clusters), s);
-  H5Tclose(s);
-  H5Tinsert(t, "job_spread", HOFFSET(JobRow, job_spread), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "coallocated", HOFFSET(JobRow, coallocated), H5T_NATIVE_INT8);
-  H5Tinsert(t, "submit_time", HOFFSET(JobRow, submit_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "placement_time", HOFFSET(JobRow, placement_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "start_time", HOFFSET(JobRow, start_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "end_time", HOFFSET(JobRow, end_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "completion_time", HOFFSET(JobRow, completion_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "response_time", HOFFSET(JobRow, response_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "wait_time", HOFFSET(JobRow, wait_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "runtime", HOFFSET(JobRow, runtime), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "overhead", HOFFSET(JobRow, overhead), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "file_transfer_time", HOFFSET(JobRow, file_transfer_time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "file_size", HOFFSET(JobRow, file_size), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "placement_tries", HOFFSET(JobRow, placement_tries), H5T_NATIVE_INT32);
-  H5Tinsert(t, "submission_failures", HOFFSET(JobRow, submission_failures), H5T_NATIVE_INT32);
-  H5Tinsert(t, "completion_failures", HOFFSET(JobRow, completion_failures), H5T_NATIVE_INT32);
-  return t;
-}
-
-hid_t component_type()
-{
-  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ComponentRow));
-  H5Tinsert(t, "job_id", HOFFSET(ComponentRow, job_id), H5T_NATIVE_INT64);
-  H5Tinsert(t, "index", HOFFSET(ComponentRow, index), H5T_NATIVE_INT32);
-  H5Tinsert(t, "cluster", HOFFSET(ComponentRow, cluster), H5T_NATIVE_INT32);
-  H5Tinsert(t, "processors", HOFFSET(ComponentRow, processors), H5T_NATIVE_INT32);
-  H5Tinsert(t, "file_site", HOFFSET(ComponentRow, file_site), H5T_NATIVE_INT32);
-  H5Tinsert(t, "transfer_time", HOFFSET(ComponentRow, transfer_time), H5T_NATIVE_DOUBLE);
-  return t;
-}
-
-hid_t cluster_type()
-{
-  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ClusterRow));
-  H5Tinsert(t, "index", HOFFSET(ClusterRow, index), H5T_NATIVE_INT32);
-  hid_t s = string_type(32);
-  H5Tinsert(t, "name", HOFFSET(ClusterRow, name), s);
-  H5Tinsert(t, "site", HOFFSET(ClusterRow, site), s);
-  H5Tclose(s);
-  H5Tinsert(t, "processors", HOFFSET(ClusterRow, processors), H5T_NATIVE_INT32);
-  return t;
-}
-
-hid_t failure_type()
-{
-  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(FailureRow));
-  H5Tinsert(t, "time", HOFFSET(FailureRow, time), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "job_id", HOFFSET(FailureRow, job_id), H5T_NATIVE_INT64);
-  H5Tinsert(t, "cluster", HOFFSET(FailureRow, cluster), H5T_NATIVE_INT32);
-  hid_t s = string_type(16);
-  H5Tinsert(t, "kind", HOFFSET(FailureRow, kind), s);
-  H5Tclose(s);
-  return t;
-}
-
-hid_t packed(hid_t memory_type)
-{
-  hid_t t = H5Tcopy(memory_type);
-  H5Tpack(t);
-  return t;
 }
 
 hid_t untimed_group(hid_t file, const char* name)

@@ -14,6 +14,10 @@ public:
   using Pair = std::pair<ClusterIndex, ClusterIndex>; // (execution site, file site)
 
   CloseToFiles(const std::vector<std::string>& cluster_names, InitialHistory initial);
+  CloseToFiles(const std::vector<std::string>& cluster_names, std::set<Pair> initial)
+      : names_(cluster_names), history_(std::move(initial))
+  {
+  }
   /** Jobs without an input file have no file sites to be close to: they are placed by worst-fit. */
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
   const std::set<Pair>& history() const { return history_; }

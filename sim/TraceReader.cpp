@@ -1,0 +1,70 @@
+#include "sim/TraceReader.hpp"
+
+#include "sim/InputError.hpp"
+#include "sim/TraceTypes.hpp"
+
+namespace coalsim {
+
+namespace {
+template <class Row> std::vector<Row> read_table(hid_t file, const std::string& trace, const char* path, hid_t type)
+{
+  hid_t dataset = H5Dopen2(file, path, H5P_DEFAULT);
+  if (dataset < 0) {
+    H5Tclose(type);
+    throw InputError("Invalid trace '" + trace + "': no dataset " + path);
+  }
+  hid_t space = H5Dget_space(dataset);
+  hssize_t n  = H5Sget_simple_extent_npoints(space);
+  std::vector<Row> rows(static_cast<size_t>(n));
+  if (n > 0)
+    H5Dread(dataset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows.data());
+  H5Sclose(space);
+  H5Dclose(dataset);
+  H5Tclose(type);
+  return rows;
+}
+
+std::vector<double> read_doubles(hid_t file, const std::string& trace, const char* path, size_t* columns)
+{
+  hid_t dataset = H5Dopen2(file, path, H5P_DEFAULT);
+  if (dataset < 0)
+    throw InputError("Invalid trace '" + trace + "': no dataset " + path);
+  hid_t space     = H5Dget_space(dataset);
+  hsize_t dims[2] = {0, 1};
+  int rank        = H5Sget_simple_extent_dims(space, dims, nullptr);
+  if (columns)
+    *columns = rank == 2 ? dims[1] : 1;
+  std::vector<double> values(dims[0] * (rank == 2 ? dims[1] : 1));
+  if (not values.empty())
+    H5Dread(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
+  H5Sclose(space);
+  H5Dclose(dataset);
+  return values;
+}
+} // namespace
+
+Trace read_trace(const std::string& path)
+{
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  if (file < 0)
+    throw InputError("Invalid trace '" + path + "': not an HDF5 file that can be opened");
+  Trace t;
+  try {
+    t.jobs            = read_table<JobRow>(file, path, "/jobs", job_type());
+    t.components      = read_table<ComponentRow>(file, path, "/components", component_type());
+    t.clusters        = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
+    t.failures        = read_table<FailureRow>(file, path, "/failures", failure_type());
+    t.sample_time     = read_doubles(file, path, "/utilization/time", nullptr);
+    t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
+    t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);
+    t.queue_length    = read_doubles(file, path, "/queues/length", nullptr);
+  } catch (...) {
+    H5Fclose(file);
+    throw;
+  }
+  H5Fclose(file);
+  return t;
+}
+
+} // namespace coalsim

@@ -1,0 +1,26 @@
+/* Reads a coalsim HDF5 trace back into rows (for tests and tools). */
+#pragma once
+
+#include "sim/TraceRows.hpp"
+
+#include <string>
+#include <vector>
+
+namespace coalsim {
+
+struct Trace {
+  std::vector<JobRow> jobs;
+  std::vector<ComponentRow> components;
+  std::vector<ClusterRow> clusters;
+  std::vector<FailureRow> failures;
+  std::vector<double> sample_time;
+  size_t columns = 0;                   // clusters in the utilization matrices
+  std::vector<double> grid_busy;        // [sample * columns + cluster]
+  std::vector<double> background_busy;  // same layout
+  std::vector<double> queue_length;
+};
+
+/** Throws InputError when the file or one of its datasets is missing. */
+Trace read_trace(const std::string& path);
+
+} // namespace coalsim

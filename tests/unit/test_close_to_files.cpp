@@ -1,0 +1,105 @@
+#include "policies/common/CloseToFiles.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+
+namespace {
+/** Transfer estimates from a table: seconds per byte between clusters. */
+class TableEstimator : public TransferEstimator {
+public:
+  explicit TableEstimator(std::vector<std::vector<double>> seconds_per_byte) : table_(std::move(seconds_per_byte)) {}
+  double estimate(ClusterIndex from, ClusterIndex to, double bytes) const override { return table_[from][to] * bytes; }
+
+private:
+  std::vector<std::vector<double>> table_;
+};
+
+GridView view_of(const std::vector<std::string>& names, const std::vector<int>& idle, const TransferEstimator& t)
+{
+  std::vector<ClusterState> states;
+  for (size_t i = 0; i < names.size(); ++i)
+    states.push_back({static_cast<ClusterIndex>(i), names[i], names[i], 64, idle[i], true});
+  return GridView(0, states, t);
+}
+
+JobSpec job_with_file(std::vector<int> sizes, std::vector<ClusterIndex> replicas)
+{
+  JobSpec job;
+  job.type = RequestType::unordered;
+  for (int s : sizes)
+    job.components.push_back({s, no_cluster});
+  job.file = InputFile{"f", 1e9, replicas};
+  return job;
+}
+} // namespace
+
+TEST(CloseToFiles, FileSiteWithRoomComesFirstInAlphabeticalOrder)
+{
+  TableEstimator t({{0, 1, 1}, {1, 0, 1}, {1, 1, 0}});
+  std::vector<std::string> names = {"zeta", "alpha", "mid"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = view_of(names, {40, 40, 40}, t);
+  std::vector<int> idle = view.idle_counts();
+  auto placed           = cf.place(job_with_file({16}, {0, 1}), idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 1); // "alpha" before "zeta"
+  EXPECT_EQ((*placed)[0].file_site, 1);
+  EXPECT_EQ(idle[1], 24);
+}
+
+TEST(CloseToFiles, HistoryPairWithSmallestTransferTimeWhenFileSitesAreFull)
+{
+  // The file is only at cluster 0, which is full; cluster 2 is closer to it than cluster 1.
+  TableEstimator t({{0, 5e-8, 1e-8}, {5e-8, 0, 1e-8}, {1e-8, 1e-8, 0}});
+  std::vector<std::string> names = {"a", "b", "c"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = view_of(names, {2, 40, 40}, t);
+  std::vector<int> idle = view.idle_counts();
+  auto placed           = cf.place(job_with_file({16}, {0}), idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 2);
+  EXPECT_EQ((*placed)[0].file_site, 0);
+}
+
+TEST(CloseToFiles, FailsWhenNoPairOfTheHistoryFits)
+{
+  TableEstimator t({{0, 1e-8}, {1e-8, 0}});
+  std::vector<std::string> names = {"a", "b"};
+  CloseToFiles empty(names, CloseToFiles::InitialHistory::empty);
+  auto view             = view_of(names, {2, 40}, t);
+  std::vector<int> idle = view.idle_counts();
+  // The file site is full and an empty history offers no pair: the job cannot be placed (line 15).
+  EXPECT_FALSE(empty.place(job_with_file({16}, {0}), idle, view).has_value());
+  EXPECT_TRUE(empty.history().empty());
+  EXPECT_EQ(idle, (std::vector<int>{2, 40}));
+}
+
+TEST(CloseToFiles, HistoryUpdateInsertsThePairsOfTheChosenSiteWithEveryFileSite)
+{
+  TableEstimator t({{0, 1e-8, 1e-8}, {1e-8, 0, 1e-8}, {1e-8, 1e-8, 0}});
+  std::vector<std::string> names = {"a", "b", "c"};
+  CloseToFiles cf(names, std::set<CloseToFiles::Pair>{{1, 0}});
+  auto view             = view_of(names, {4, 40, 4}, t); // both file sites (a, c) are too small
+  std::vector<int> idle = view.idle_counts();
+  auto placed           = cf.place(job_with_file({16}, {0, 2}), idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 1);
+  EXPECT_EQ((*placed)[0].file_site, 0);
+  EXPECT_EQ(cf.history(), (std::set<CloseToFiles::Pair>{{1, 0}, {1, 2}})); // lines 12-13
+}
+
+TEST(CloseToFiles, JobWithoutFileIsPlacedByWorstFit)
+{
+  TableEstimator t({{0, 1}, {1, 0}});
+  std::vector<std::string> names = {"a", "b"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = view_of(names, {10, 30}, t);
+  std::vector<int> idle = view.idle_counts();
+  JobSpec job;
+  job.components = {{8, no_cluster}};
+  auto placed    = cf.place(job, idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 1);
+  EXPECT_EQ((*placed)[0].file_site, no_cluster);
+}

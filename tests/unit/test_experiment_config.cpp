@@ -1,0 +1,77 @@
+#include "sim/ExperimentConfig.hpp"
+#include "sim/InputError.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+
+namespace {
+std::string write_temp(const std::string& name, const std::string& text)
+{
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+std::string error_of(const std::string& file, const std::vector<std::string>& overrides = {})
+{
+  try {
+    load_experiment(file, overrides);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+} // namespace
+
+TEST(ExperimentConfig, DefaultsAreFilledInAndWrittenToTheResolvedYaml)
+{
+  auto c = load_experiment(write_temp("minimal.yaml", "workload:\n  jobs: 12\n"), {});
+  EXPECT_EQ(c.workload.jobs, 12);
+  EXPECT_EQ(c.policy, "cf");
+  EXPECT_DOUBLE_EQ(c.poll_interval, 10);
+  EXPECT_NE(c.resolved_yaml.find("poll_interval: 10"), std::string::npos);
+  EXPECT_NE(c.resolved_yaml.find("offered_load: 0.3"), std::string::npos);
+}
+
+TEST(ExperimentConfig, OverridesWinAndAcceptUnitsAndShorthands)
+{
+  auto c = load_experiment("", {"policy.name=wf", "workload.file.size=2GB", "policy.queue=fpfs", "seed=9"});
+  EXPECT_EQ(c.policy, "wf");
+  EXPECT_EQ(c.policy_parameters.at("queue").text, "fpfs");
+  EXPECT_DOUBLE_EQ(c.workload.file.size.mean(), 2e9);
+  EXPECT_EQ(c.seed, 9u);
+}
+
+TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
+{
+  auto bad_key = write_temp("bad_key.yaml", "workload:\n  jobs: 3\n  runtim: 5\n");
+  EXPECT_EQ(error_of(bad_key), "Invalid key 'workload.runtim' in " + bad_key +
+                                   ":3: unknown key (valid keys here: jobs, arrival, rate, offered_load, components, "
+                                   "component_size, runtime, request_types, ordered_clusters, file, priorities, "
+                                   "estimate_factor, deadline_factor, budget)");
+  auto bad_type = write_temp("bad_type.yaml", "seed: 1\nworkload:\n  jobs: many\n");
+  EXPECT_EQ(error_of(bad_type), "Invalid key 'workload.jobs' in " + bad_type + ":3: expected a number (got 'many')");
+  auto bad_dist = write_temp("bad_dist.yaml", "workload:\n  runtime: {dist: gamma, k: 2}\n");
+  EXPECT_EQ(error_of(bad_dist), "Invalid key 'workload.runtime.dist' in " + bad_dist +
+                                    ":2: unknown distribution; valid values are: constant, uniform, exponential, "
+                                    "normal, lognormal, choice");
+  auto syntax = write_temp("syntax.yaml", "workload:\n  jobs: [1\n");
+  EXPECT_EQ(error_of(syntax).rfind("Invalid experiment file '" + syntax + "' in " + syntax + ":", 0), 0u);
+  EXPECT_EQ(error_of("/nonexistent/x.yaml"), "Invalid experiment file '/nonexistent/x.yaml': cannot be read");
+  EXPECT_EQ(error_of("", {"workload.jobs=0"}),
+            "Invalid key 'workload.jobs' (set on the command line with --set, experiment built-in default experiment "
+            "(workloads/default.yaml)): must be at least 1.000000 (got '0')");
+  EXPECT_EQ(error_of("", {"nokey"}), "Invalid option '--set nokey': expected key.path=value");
+}
+
+TEST(ExperimentConfig, BackgroundNeedsEitherUtilizationOrInterarrival)
+{
+  auto both = write_temp("both.yaml", "background:\n  model: synthetic\n  utilization: 0.3\n  interarrival: 5\n");
+  EXPECT_EQ(error_of(both), "Invalid key 'background.interarrival' in " + both +
+                                ":4: give either utilization or interarrival, not both");
+  auto full = write_temp("full.yaml", "background:\n  model: synthetic\n  utilization: 1.2\n");
+  EXPECT_EQ(error_of(full), "Invalid key 'background.utilization' in " + full +
+                                ":3: must be below 1 (a cluster cannot be busier than full)");
+}

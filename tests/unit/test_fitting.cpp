@@ -1,0 +1,132 @@
+#include "policies/common/Fitting.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+using namespace coalsim::fitting;
+
+namespace {
+std::vector<ComponentRequest> sizes(std::initializer_list<int> list)
+{
+  std::vector<ComponentRequest> out;
+  for (int s : list)
+    out.push_back({s, no_cluster});
+  return out;
+}
+std::vector<ClusterIndex> clusters_of(const Components& c)
+{
+  std::vector<ClusterIndex> out;
+  for (const auto& p : c)
+    out.push_back(p.cluster);
+  return out;
+}
+} // namespace
+
+TEST(Fitting, OrderedCountsRepeatedClustersTogether)
+{
+  std::vector<int> idle = {10, 6};
+  // Two components of 4 on cluster 1 need 8 > 6 idle: the job does not fit, idle list untouched.
+  auto none = fit_ordered({{4, 1}, {4, 1}}, idle);
+  EXPECT_FALSE(none.has_value());
+  EXPECT_EQ(idle, (std::vector<int>{10, 6}));
+  auto fits = fit_ordered({{4, 0}, {4, 0}, {6, 1}}, idle);
+  ASSERT_TRUE(fits.has_value());
+  EXPECT_EQ(clusters_of(*fits), (std::vector<ClusterIndex>{0, 0, 1}));
+  EXPECT_EQ(idle, (std::vector<int>{2, 0}));
+}
+
+TEST(Fitting, FirstBestWorstFitPickDifferentClusters)
+{
+  std::vector<int> idle = {8, 20, 12};
+  auto first = idle, best = idle, worst = idle;
+  EXPECT_EQ(clusters_of(*fit_unordered(sizes({8}), first, Rule::first_fit)), (std::vector<ClusterIndex>{0}));
+  EXPECT_EQ(clusters_of(*fit_unordered(sizes({10}), best, Rule::best_fit)), (std::vector<ClusterIndex>{2}));
+  EXPECT_EQ(clusters_of(*fit_unordered(sizes({8}), worst, Rule::worst_fit)), (std::vector<ClusterIndex>{1}));
+  EXPECT_EQ(worst, (std::vector<int>{8, 12, 12}));
+}
+
+TEST(Fitting, PlainWorstFitPlacesLargestComponentFirstAndKeepsRequestOrder)
+{
+  std::vector<int> idle = {16, 30};
+  // Sorted: 20 -> cluster 1 (30 -> 10), then 10 -> cluster 0 (16 > 10), then 4 -> cluster 0 (6 < 10? no: 10 > 6).
+  auto placed = fit_unordered(sizes({4, 20, 10}), idle, Rule::worst_fit);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{1, 1, 0}));
+  EXPECT_EQ(idle, (std::vector<int>{6, 6}));
+}
+
+TEST(Fitting, UnorderedFailureLeavesIdleListUnchanged)
+{
+  std::vector<int> idle = {8, 8};
+  EXPECT_FALSE(fit_unordered(sizes({8, 8, 1}), idle, Rule::worst_fit).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{8, 8}));
+}
+
+TEST(Fitting, ModifiedWorstFitThesisFigure42)
+{
+  // Thesis Fig. 4.2: subjobs of 10, 20 and 15 processors; the broker prefers unmarked clusters.
+  std::vector<int> idle = {25, 40, 18};
+  auto placed = fit_unordered_marked(sizes({10, 20, 15}), idle, Rule::worst_fit);
+  ASSERT_TRUE(placed.has_value());
+  // 20 -> cluster 1 (40, marked), 15 -> cluster 0 (25, the largest unmarked), 10 -> cluster 2 (18, unmarked).
+  EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{2, 1, 0}));
+  EXPECT_EQ(idle, (std::vector<int>{10, 20, 8}));
+  // Plain worst-fit would have put 15 back on cluster 1 (20 left there > 25? no: 25 > 20), so compare a
+  // case where they differ: after 20 on cluster 1 (40 -> 20), plain WF puts 15 on cluster 0 (25) and 10 on
+  // cluster 1 (20 > 18 > 10); the modified one sends 10 to the unmarked cluster 2.
+  std::vector<int> plain_idle = {25, 40, 18};
+  EXPECT_EQ(clusters_of(*fit_unordered(sizes({10, 20, 15}), plain_idle, Rule::worst_fit)),
+            (std::vector<ClusterIndex>{1, 1, 0}));
+}
+
+TEST(Fitting, ModifiedFitFallsBackToMarkedClustersThenClearsMarks)
+{
+  // Two clusters, four components of 4: 1st -> c0 (marked), 2nd -> c1 (marked); all marked -> marks cleared;
+  // 3rd -> c0 again (largest, 12), 4th -> c1 (unmarked after the clearing).
+  std::vector<int> idle = {16, 12};
+  auto placed = fit_unordered_marked(sizes({4, 4, 4, 4}), idle, Rule::worst_fit);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{0, 1, 0, 1}));
+  // Fallback: the only unmarked cluster is too small, so the component goes to the marked one.
+  std::vector<int> tight = {30, 3, 3};
+  auto fallback = fit_unordered_marked(sizes({10, 10}), tight, Rule::worst_fit);
+  ASSERT_TRUE(fallback.has_value());
+  EXPECT_EQ(clusters_of(*fallback), (std::vector<ClusterIndex>{0, 0}));
+  EXPECT_EQ(tight, (std::vector<int>{10, 3, 3}));
+}
+
+TEST(Fitting, ModifiedBestFitTakesFewestIdleThatFitAmongUnmarked)
+{
+  std::vector<int> idle = {30, 9, 12};
+  auto placed = fit_unordered_marked(sizes({8, 8}), idle, Rule::best_fit);
+  ASSERT_TRUE(placed.has_value());
+  // 1st -> c1 (9, fewest that fit), 2nd -> c2 (12, fewest unmarked that fit), not c1 again (1 left anyway).
+  EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{1, 2}));
+}
+
+TEST(Fitting, FlexibleClusterFillingUsesFewestClusters)
+{
+  std::vector<int> processors = {64, 64, 144};
+  std::vector<int> idle       = {20, 60, 100}; // busy 44, 4, 44: least loaded is cluster 1
+  auto placed = fit_flexible(70, processors, idle, Split::cluster_filling);
+  ASSERT_TRUE(placed.has_value());
+  ASSERT_EQ(placed->size(), 2u);
+  EXPECT_EQ((*placed)[0].cluster, 0); // components come in cluster order
+  EXPECT_EQ((*placed)[0].processors, 10);
+  EXPECT_EQ((*placed)[1].cluster, 1);
+  EXPECT_EQ((*placed)[1].processors, 60);
+}
+
+TEST(Fitting, FlexibleLoadBalancingEvensOutBusyCounts)
+{
+  std::vector<int> processors = {64, 64};
+  std::vector<int> idle       = {64, 44}; // busy 0 and 20
+  auto placed = fit_flexible(40, processors, idle, Split::load_balancing);
+  ASSERT_TRUE(placed.has_value());
+  // 20 to cluster 0 brings both to 20 busy; the other 20 split evenly.
+  EXPECT_EQ((*placed)[0].processors, 30);
+  EXPECT_EQ((*placed)[1].processors, 10);
+  EXPECT_EQ(idle, (std::vector<int>{34, 34}));
+  std::vector<int> small = {5, 5};
+  EXPECT_FALSE(fit_flexible(11, processors, small, Split::load_balancing).has_value());
+}

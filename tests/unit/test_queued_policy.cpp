@@ -1,0 +1,134 @@
+#include "policies/common/QueuedPolicy.hpp"
+#include "sim/InputError.hpp"
+#include "sim/PolicyRegistry.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+
+namespace {
+class ZeroEstimator : public TransferEstimator {
+public:
+  double estimate(ClusterIndex, ClusterIndex, double) const override { return 0; }
+};
+ZeroEstimator zero;
+
+GridView view_with_idle(std::vector<int> idle)
+{
+  std::vector<ClusterState> states;
+  for (size_t i = 0; i < idle.size(); ++i)
+    states.push_back({static_cast<ClusterIndex>(i), "c" + std::to_string(i), "", 64, idle[i], true});
+  return GridView(0, states, zero);
+}
+
+JobSpec unordered(JobId id, std::vector<int> sizes)
+{
+  JobSpec job;
+  job.id   = id;
+  job.type = RequestType::unordered;
+  for (int s : sizes)
+    job.components.push_back({s, no_cluster});
+  return job;
+}
+
+std::unique_ptr<QueuedPolicy> policy(QueuedPolicy::Discipline discipline, int max_failures = 0)
+{
+  QueuedPolicy::Settings s;
+  s.discipline              = discipline;
+  s.max_submission_failures = max_failures;
+  return std::make_unique<QueuedPolicy>(s, std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+}
+} // namespace
+
+TEST(QueuedPolicy, FcfsTriesOnlyTheHead)
+{
+  auto p    = policy(QueuedPolicy::Discipline::fcfs);
+  JobSpec a = unordered(0, {32}), b = unordered(1, {4});
+  p->on_job_submitted(a);
+  p->on_job_submitted(b);
+  Decisions d = p->decide(view_with_idle({16, 16}));
+  EXPECT_TRUE(d.placements.empty()); // the small job behind the head waits
+  EXPECT_EQ(d.not_placed, (std::vector<JobId>{0}));
+  EXPECT_EQ(p->waiting_jobs(), 2u);
+}
+
+TEST(QueuedPolicy, FpfsStartsTheFirstJobThatFitsAndCountsEarlierPlacements)
+{
+  auto p    = policy(QueuedPolicy::Discipline::fpfs);
+  JobSpec a = unordered(0, {32}), b = unordered(1, {12}), c = unordered(2, {8});
+  p->on_job_submitted(a);
+  p->on_job_submitted(b);
+  p->on_job_submitted(c);
+  Decisions d = p->decide(view_with_idle({16, 10}));
+  ASSERT_EQ(d.placements.size(), 2u);
+  EXPECT_EQ(d.placements[0].job, 1); // 12 on cluster 0 (16 -> 4)
+  EXPECT_EQ(d.placements[0].components[0].cluster, 0);
+  EXPECT_EQ(d.placements[1].job, 2); // 8 on cluster 1 (10), since only 4 are left on cluster 0
+  EXPECT_EQ(d.placements[1].components[0].cluster, 1);
+  EXPECT_EQ(d.not_placed, (std::vector<JobId>{0}));
+  EXPECT_EQ(p->waiting_jobs(), 1u);
+}
+
+TEST(QueuedPolicy, ClaimFailureMovesTheJobToTheTailAndDropsItAtTheMaximum)
+{
+  auto p    = policy(QueuedPolicy::Discipline::fcfs, 2);
+  JobSpec a = unordered(0, {8}), b = unordered(1, {64});
+  p->on_job_submitted(a);
+  p->on_job_submitted(b);
+  Decisions first = p->decide(view_with_idle({8, 0}));
+  ASSERT_EQ(first.placements.size(), 1u);
+  p->on_claim_failed(a); // 1st failure: back to the tail, behind b
+  Decisions second = p->decide(view_with_idle({8, 0}));
+  EXPECT_TRUE(second.placements.empty()); // FCFS: b is the head now and does not fit
+  EXPECT_EQ(second.not_placed, (std::vector<JobId>{1}));
+
+  auto q = policy(QueuedPolicy::Discipline::fcfs, 2);
+  q->on_job_submitted(a);
+  ASSERT_EQ(q->decide(view_with_idle({8})).placements.size(), 1u);
+  q->on_claim_failed(a);
+  ASSERT_EQ(q->decide(view_with_idle({8})).placements.size(), 1u);
+  q->on_claim_failed(a); // 2nd failure reaches the maximum: dropped
+  Decisions dropped = q->decide(view_with_idle({8}));
+  ASSERT_EQ(dropped.rejections.size(), 1u);
+  EXPECT_EQ(dropped.rejections[0].job, 0);
+  EXPECT_TRUE(dropped.rejections[0].failed);
+  EXPECT_EQ(dropped.rejections[0].reason, "dropped after 2 submission failures");
+  EXPECT_EQ(q->waiting_jobs(), 0u);
+}
+
+TEST(QueuedPolicy, OrderedJobsKeepTheirClusters)
+{
+  auto p = policy(QueuedPolicy::Discipline::fcfs);
+  JobSpec job;
+  job.id         = 7;
+  job.type       = RequestType::ordered;
+  job.components = {{8, 1}, {8, 1}};
+  p->on_job_submitted(job);
+  EXPECT_TRUE(p->decide(view_with_idle({64, 15})).placements.empty());
+  Decisions d = p->decide(view_with_idle({64, 16}));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].components[0].cluster, 1);
+  EXPECT_EQ(d.placements[0].components[1].cluster, 1);
+}
+
+TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
+{
+  PolicyParameters none("nope", {});
+  try {
+    PolicyRegistry::instance().create("nope", none, PolicyContext{{"a"}});
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "Invalid policy 'nope': no such policy; valid values are: bf, cf, ff, mbf, mwf, wf");
+  }
+  PolicyParameters bad("wf", {{"queue", {"lifo", "exp.yaml:4"}}});
+  try {
+    PolicyRegistry::instance().create("wf", bad, PolicyContext{{"a"}});
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "Invalid parameter 'policy.queue' of policy 'wf' in exp.yaml:4: valid values are: fcfs, fpfs (got 'lifo')");
+  }
+  PolicyParameters unknown("wf", {{"colour", {"red", "exp.yaml:5"}}});
+  EXPECT_THROW(PolicyRegistry::instance().create("wf", unknown, PolicyContext{{"a"}}), InputError);
+  EXPECT_NE(PolicyRegistry::instance().help().find("cf        KOALA Close-to-Files"), std::string::npos);
+}
