@@ -1,0 +1,163 @@
+/* Completion times on the tiny platform (two clusters of 4 one-core 1 Gflop/s nodes; 10 MB/s between
+ * them, no latency), computed by hand. */
+#include "SimulationFixture.hpp"
+
+#include <cstring>
+
+using namespace coalsim;
+using coalsim::testing::simulate_yaml;
+
+TEST(CompletionTimes, OneJobRunsItsRuntime)
+{
+  auto t = simulate_yaml(R"(
+policy: wf
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 0.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].end_time, 100.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].response_time, 100.0);
+  EXPECT_EQ(t.jobs[0].coallocated, 0);
+}
+
+TEST(CompletionTimes, CoallocatedJobStartsTogetherAndPaysTheSlowdown)
+{
+  RunStatistics stats;
+  auto t = simulate_yaml(R"(
+policy: wf
+workload: {jobs: 1, arrival: batch, components: 2, component_size: 4, runtime: 50,
+           request_types: {ordered: 1}, ordered_clusters: [a, b]}
+runtime_model: {kind: delay, coallocation_slowdown: 1.5}
+overheads: {submission: 3, completion: 2}
+info_service: {poll_interval: 0}
+)",
+                         &stats);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& job = t.jobs[0];
+  EXPECT_DOUBLE_EQ(job.start_time, 3.0);       // after the submission overhead
+  EXPECT_DOUBLE_EQ(job.end_time, 3.0 + 75.0);  // 50 s x 1.5 across two clusters
+  EXPECT_DOUBLE_EQ(job.completion_time, 80.0); // + 2 s completion overhead
+  EXPECT_DOUBLE_EQ(job.overhead, 5.0);
+  EXPECT_EQ(job.coallocated, 1);
+  EXPECT_DOUBLE_EQ(job.job_spread, 1.0);
+  EXPECT_STREQ(job.clusters, "a+b");
+  ASSERT_EQ(t.components.size(), 2u);
+  EXPECT_EQ(t.components[0].cluster, 0);
+  EXPECT_EQ(t.components[1].cluster, 1);
+  // 8 processors busy for 75 s out of 8 x 80 processor-seconds.
+  EXPECT_NEAR(stats.grid_utilization(), 8 * 75.0 / (8 * 80.0), 1e-12);
+}
+
+TEST(CompletionTimes, InputFileCrossesTheWideAreaBeforeTheStart)
+{
+  auto t = simulate_yaml(R"(
+policy: wf
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 20,
+           request_types: {ordered: 1}, ordered_clusters: [a], file: {size: 100MB, sites: [b]}}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  // 100 MB over the 10 MB/s link: 10 s, then 20 s of runtime.
+  EXPECT_DOUBLE_EQ(t.jobs[0].file_transfer_time, 10.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 10.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].end_time, 30.0);
+  ASSERT_EQ(t.components.size(), 1u);
+  EXPECT_EQ(t.components[0].file_site, 1);
+  EXPECT_DOUBLE_EQ(t.components[0].transfer_time, 10.0);
+}
+
+TEST(CompletionTimes, TwoTransfersShareTheWideAreaLink)
+{
+  auto t = simulate_yaml(R"(
+policy: wf
+workload: {jobs: 2, arrival: batch, components: 1, component_size: 2, runtime: 20,
+           request_types: {ordered: 1}, ordered_clusters: [a], file: {size: 100MB, sites: [b]}}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  for (const auto& job : t.jobs) {
+    // Both 100 MB files cross the 10 MB/s link at once: 5 MB/s each, 20 s.
+    EXPECT_DOUBLE_EQ(job.file_transfer_time, 20.0) << "job " << job.id;
+    EXPECT_DOUBLE_EQ(job.start_time, 20.0) << "job " << job.id;
+    EXPECT_DOUBLE_EQ(job.end_time, 40.0) << "job " << job.id;
+  }
+}
+
+TEST(CompletionTimes, NetworkModeComputesAtHostSpeedAndExchangesHalosOverTheLinks)
+{
+  auto t = simulate_yaml(R"(
+policy: wf
+workload: {jobs: 2, arrival: batch, components: 2, component_size: 2, runtime: 10,
+           request_types: {ordered: 1}, ordered_clusters: [a, a]}
+runtime_model: {kind: network, iterations: 1, halo_bytes: 0}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  // 10 Gflop per process on 1 Gflop/s cores, no exchange: 10 s. The second job waits for the first.
+  EXPECT_NEAR(t.jobs[0].runtime, 10.0, 1e-9);
+  EXPECT_NEAR(t.jobs[1].start_time, 10.0, 1e-9);
+  EXPECT_NEAR(t.jobs[1].end_time, 20.0, 1e-9);
+}
+
+TEST(CompletionTimes, NetworkModeWideAreaHaloSlowsACoallocatedJob)
+{
+  auto t = simulate_yaml(R"(
+policy: wf
+workload: {jobs: 1, arrival: batch, components: 2, component_size: 1, runtime: 10,
+           request_types: {ordered: 1}, ordered_clusters: [a, b]}
+runtime_model: {kind: network, iterations: 1, halo_bytes: 100MB}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  // Two processes, one per cluster, exchange 100 MB each way over the shared 10 MB/s wide-area link:
+  // 200 MB / 10 MB/s = 20 s, which dominates the 10 s of computation (L07 overlaps the two).
+  EXPECT_NEAR(t.jobs[0].runtime, 20.0, 1e-6);
+}
+
+TEST(CompletionTimes, StaleIdleCountMakesClaimsFailUntilAPollShowsTheTruth)
+{
+  // Cluster a's local users submit a 4-processor job every 1000 s (at 1000, 2000, ...) for 25 s. The
+  // grid job is placed at 0; its claim comes 1010 s later (submission overhead), when the local job holds
+  // the processors: a submission failure. The stale view (last poll at 990) still shows 4 idle, so it is
+  // placed again at once, and fails again at 2020. At 2020 the view (poll at 2010) shows 0 idle; the poll
+  // at 2040 shows 4, the job is placed, claims at 3050 and runs 100 s.
+  RunStatistics stats;
+  auto t = simulate_yaml(R"(
+policy: {name: wf, max_submission_failures: 5}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+background: {model: none, clusters: {a: {model: synthetic, interarrival: 1000, size: 4, runtime: 25}}}
+info_service: {poll_interval: 30}
+overheads: {submission: 1010}
+)",
+                         &stats);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& job = t.jobs[0];
+  EXPECT_EQ(job.status, 0);
+  EXPECT_EQ(job.submission_failures, 2);
+  EXPECT_DOUBLE_EQ(job.placement_time, 2040.0);
+  EXPECT_DOUBLE_EQ(job.start_time, 3050.0);
+  EXPECT_DOUBLE_EQ(job.end_time, 3150.0);
+  ASSERT_EQ(t.failures.size(), 2u);
+  EXPECT_DOUBLE_EQ(t.failures[0].time, 1010.0);
+  EXPECT_DOUBLE_EQ(t.failures[1].time, 2020.0);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+  EXPECT_EQ(t.failures[0].cluster, 0);
+}
+
+TEST(CompletionTimes, JobDroppedAfterItsMaximumOfSubmissionFailures)
+{
+  auto t = simulate_yaml(R"(
+policy: {name: wf, max_submission_failures: 1}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+background: {model: none, clusters: {a: {model: synthetic, interarrival: 1000, size: 4, runtime: 25}}}
+info_service: {poll_interval: 30}
+overheads: {submission: 1010}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, 1); // failed
+  EXPECT_EQ(t.jobs[0].submission_failures, 1);
+  EXPECT_TRUE(std::isnan(t.jobs[0].start_time));
+}
