@@ -71,6 +71,15 @@ void GridScheduler::pass()
   pass_pending_ = false;
   if (done_)
     return;
+  // A policy that keeps deciding without time passing would hang the run: stop it loudly instead.
+  if (now() == last_pass_time_) {
+    xbt_assert(++passes_at_this_time_ < 1000000,
+               "More than a million scheduling passes at t=%g: the policy keeps placing jobs whose claims fail at "
+               "once (a livelock)", now());
+  } else {
+    last_pass_time_      = now();
+    passes_at_this_time_ = 0;
+  }
   Decisions decisions = parts_.policy.decide(parts_.info.view());
   for (JobId id : decisions.not_placed)
     ++active_.at(id).placement_tries;
@@ -156,6 +165,7 @@ void GridScheduler::claim(JobId id)
     XBT_DEBUG("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
     for (const auto& c : job.placement)
       parts_.info.claim_failed(c.cluster, c.processors);
+    parts_.info.learn_idle(short_cluster);
     ++job.submission_failures;
     if (parts_.trace) {
       FailureRow row{};

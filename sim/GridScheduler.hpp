@@ -87,6 +87,8 @@ private:
   bool pass_pending_     = false;
   bool done_             = false;
   int running_           = 0;
+  double last_pass_time_   = -1;
+  long passes_at_this_time_ = 0;
   std::unordered_map<JobId, ActiveJob> active_;
   std::function<void()> on_job_done_;
 };

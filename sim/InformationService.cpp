@@ -48,6 +48,12 @@ void InformationService::poll()
   at(now() + poll_interval_, [this] { poll(); });
 }
 
+void InformationService::learn_idle(ClusterIndex c)
+{
+  reported_idle_[c]      = (*managers_)[c]->idle();
+  claimed_since_poll_[c] = 0;
+}
+
 GridView InformationService::view() const
 {
   std::vector<ClusterState> states;

@@ -28,6 +28,8 @@ public:
 
   void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
   void claim_failed(ClusterIndex c, int processors) { unclaimed_[c] -= processors; }
+  /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. */
+  void learn_idle(ClusterIndex c);
   void claimed(ClusterIndex c, int processors)
   {
     unclaimed_[c] -= processors;

@@ -1,0 +1,197 @@
+/* Runs the `simulate` executable as a user would and checks its trace and its errors. */
+#include "sim/TraceReader.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <iterator>
+#include <map>
+#include <set>
+#include <sys/wait.h>
+
+using namespace coalsim;
+namespace fs = std::filesystem;
+
+namespace {
+std::string simulate_binary()
+{
+  const char* path = std::getenv("COALSIM_SIMULATE");
+  return path ? path : COALSIM_BINARY_DIR "/simulate";
+}
+
+struct Outcome {
+  int status;
+  std::string output; // stdout and stderr
+};
+
+Outcome run(const std::string& arguments)
+{
+  std::string command = simulate_binary() + " " + arguments + " 2>&1";
+  FILE* pipe          = popen(command.c_str(), "r");
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+    output.append(buffer.data(), n);
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+std::string temp(const std::string& name)
+{
+  return ::testing::TempDir() + name;
+}
+
+std::string das2_run(const std::string& output, const std::string& extra = "")
+{
+  return "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy wf --jobs 250 --seed 7 -q -o " + output +
+         " " + extra;
+}
+} // namespace
+
+TEST(SimulateDas2, TraceInvariantsHold)
+{
+  std::string out = temp("invariants.h5");
+  auto result     = run(das2_run(out, "--set workload.request_types={unordered: 3, ordered: 1, flexible: 1, total: 1}"));
+  ASSERT_EQ(result.status, 0) << result.output;
+  Trace t = read_trace(out);
+  ASSERT_EQ(t.clusters.size(), 5u);
+
+  // Every job accounted for, once.
+  ASSERT_EQ(t.jobs.size(), 250u);
+  std::set<int64_t> ids;
+  for (const auto& j : t.jobs)
+    ids.insert(j.id);
+  EXPECT_EQ(ids.size(), 250u);
+  EXPECT_EQ(*ids.begin(), 0);
+  EXPECT_EQ(*ids.rbegin(), 249);
+
+  std::map<int64_t, std::vector<ComponentRow>> components;
+  for (const auto& c : t.components)
+    components[c.job_id].push_back(c);
+  // Per cluster, (time, +/- grid processors) events, to check no cluster is ever oversubscribed.
+  std::vector<std::vector<std::pair<double, int>>> events(t.clusters.size());
+  for (const auto& j : t.jobs) {
+    ASSERT_EQ(j.status, 0) << "job " << j.id;
+    EXPECT_GE(j.placement_time, j.submit_time) << "job " << j.id;
+    EXPECT_GE(j.start_time, j.placement_time) << "job " << j.id;
+    EXPECT_GE(j.start_time - j.placement_time, j.file_transfer_time - 1e-9) << "files arrive before the start";
+    EXPECT_GT(j.end_time, j.start_time) << "job " << j.id;
+    EXPECT_GE(j.completion_time, j.end_time) << "job " << j.id;
+    // Co-allocated components start together: one start per job, and its components are all recorded.
+    const auto& comps = components[j.id];
+    ASSERT_EQ(static_cast<int>(comps.size()), j.n_components) << "job " << j.id;
+    int processors = 0;
+    std::set<int> clusters;
+    for (const auto& c : comps) {
+      processors += c.processors;
+      clusters.insert(c.cluster);
+      events[c.cluster].push_back({j.start_time, c.processors});
+      events[c.cluster].push_back({j.end_time, -c.processors});
+    }
+    EXPECT_EQ(processors, j.processors) << "job " << j.id;
+    EXPECT_EQ(static_cast<int>(clusters.size()), j.n_clusters) << "job " << j.id;
+    EXPECT_EQ(j.coallocated, clusters.size() > 1 ? 1 : 0) << "job " << j.id;
+  }
+  for (size_t c = 0; c < events.size(); ++c) {
+    auto& e = events[c];
+    std::sort(e.begin(), e.end(), [](auto a, auto b) { return a.first != b.first ? a.first < b.first : a.second < b.second; });
+    int busy = 0;
+    for (const auto& [time, delta] : e) {
+      busy += delta;
+      EXPECT_LE(busy, t.clusters[c].processors) << "cluster " << t.clusters[c].name << " at " << time;
+    }
+  }
+  // Time-averaged grid plus background load never exceeds a cluster's processors either.
+  ASSERT_EQ(t.columns, t.clusters.size());
+  for (size_t s = 0; s < t.sample_time.size(); ++s)
+    for (size_t c = 0; c < t.columns; ++c)
+      EXPECT_LE(t.grid_busy[s * t.columns + c] + t.background_busy[s * t.columns + c], t.clusters[c].processors + 1e-9);
+}
+
+TEST(SimulateDas2, SameSeedGivesAByteIdenticalTraceAndAnotherSeedDoesNot)
+{
+  std::string a = temp("det_a.h5"), b = temp("det_b.h5"), c = temp("det_c.h5");
+  ASSERT_EQ(run(das2_run(a)).status, 0);
+  ASSERT_EQ(run(das2_run(b)).status, 0);
+  ASSERT_EQ(run(das2_run(c, "--seed 8")).status, 0);
+  auto bytes = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(bytes(a), bytes(b));
+  EXPECT_NE(bytes(a), bytes(c));
+}
+
+TEST(SimulateDas2, ClustersOptionRestrictsTheRun)
+{
+  std::string out = temp("subset.h5");
+  auto result     = run(das2_run(out, "--clusters fs0,fs3"));
+  ASSERT_EQ(result.status, 0) << result.output;
+  Trace t = read_trace(out);
+  ASSERT_EQ(t.clusters.size(), 2u);
+  EXPECT_STREQ(t.clusters[0].name, "fs0");
+  EXPECT_STREQ(t.clusters[1].name, "fs3");
+  EXPECT_EQ(t.clusters[0].processors, 144);
+  for (const auto& c : t.components)
+    EXPECT_TRUE(c.cluster == 0 || c.cluster == 1);
+}
+
+TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
+{
+  std::string out = temp("never.h5");
+  struct Case {
+    std::string arguments, message;
+  };
+  std::string bad_yaml = temp("bad.yaml");
+  std::ofstream(bad_yaml) << "seed: 1\nworkload:\n  jobs: 5\n  componets: 2\n";
+  std::string bad_platform = temp("bad.xml");
+  std::ofstream(bad_platform) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"w\" routing=\"Full\">\n";
+  std::vector<Case> cases = {
+      {"--policy nope", "simulate: Invalid policy 'nope': no such policy; valid values are: bf, cf, ff, mbf, mwf, wf\n"},
+      {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
+      {"--config " + bad_yaml, "simulate: Invalid key 'workload.componets' in " + bad_yaml +
+                                   ":4: unknown key (valid keys here: jobs, arrival, rate, offered_load, components, "
+                                   "component_size, runtime, request_types, ordered_clusters, file, priorities, "
+                                   "estimate_factor, deadline_factor, budget)\n"},
+      {"--platform /nonexistent.xml", "simulate: Invalid platform '/nonexistent.xml': cannot be read (No such file or "
+                                      "directory)\n"},
+      {"--clusters fs0,fs9", "simulate: Invalid cluster 'fs9' in the command line (clusters): no such cluster in " COALSIM_SOURCE_DIR
+                             "/platforms/das2.xml (clusters: fs0, fs1, fs2, fs3, fs4)\n"},
+      {"--set policy.queue=lifo", "simulate: Invalid parameter 'policy.queue' of policy 'cf' in the command line "
+                                  "(policy.queue): valid values are: fcfs, fpfs (got 'lifo')\n"},
+  };
+  for (const auto& c : cases) {
+    auto result = run(c.arguments + " -q -o " + out);
+    EXPECT_EQ(result.status, 2) << c.arguments;
+    EXPECT_EQ(result.output, c.message) << c.arguments;
+    EXPECT_FALSE(fs::exists(out)) << c.arguments;
+  }
+  auto broken = run("--platform " + bad_platform + " -q -o " + out);
+  EXPECT_EQ(broken.status, 2);
+  EXPECT_EQ(broken.output.rfind("simulate: Invalid platform '" + bad_platform + "': ", 0), 0u) << broken.output;
+}
+
+TEST(SimulateCli, InterruptedRunLeavesNoFileBehind)
+{
+  std::string dir = temp("interrupted");
+  fs::create_directories(dir);
+  std::string out = dir + "/trace.h5";
+  // A run far too long to finish in a second, interrupted by SIGINT.
+  auto result = run("--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --jobs 2000000 -q -o " + out +
+                    " & sleep 1; kill -INT $!; wait $!");
+  EXPECT_EQ(result.status, 130) << result.output;
+  EXPECT_TRUE(fs::is_empty(dir)) << "left behind: " << fs::directory_iterator(dir)->path();
+}
+
+TEST(SimulateCli, PolicyHelpListsEveryPolicyWithItsParameters)
+{
+  auto result = run("--policy help");
+  EXPECT_EQ(result.status, 0);
+  for (const char* name : {"  bf ", "  cf ", "  ff ", "  mbf ", "  mwf ", "  wf "})
+    EXPECT_NE(result.output.find(name), std::string::npos) << name;
+  EXPECT_NE(result.output.find("queue (default fcfs)"), std::string::npos);
+}
