@@ -97,6 +97,7 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   xbt_assert(temporary_.size() < sizeof(interrupted_path), "output path too long");
   std::strncpy(interrupted_path, temporary_.c_str(), sizeof(interrupted_path) - 1);
+  install_interrupt_cleanup(); // after SimGrid's engine, which installs its own SIGINT handler
   file_ = H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
   if (file_ < 0) {
     interrupted_path[0] = '\0';

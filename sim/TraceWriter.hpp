@@ -58,7 +58,8 @@ public:
   /** Flushes, closes and renames the file into place. */
   void commit();
 
-  /** Makes SIGINT and SIGTERM remove the temporary file of the live writer before exiting. */
+  /** Makes SIGINT and SIGTERM remove the temporary file of the live writer before exiting (done by the
+   *  constructor, after SimGrid has installed its own handlers). */
   static void install_interrupt_cleanup();
 
 private:

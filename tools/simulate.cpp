@@ -3,7 +3,6 @@
 #include "sim/InputError.hpp"
 #include "sim/PolicyRegistry.hpp"
 #include "sim/Simulation.hpp"
-#include "sim/TraceWriter.hpp"
 
 #include <boost/program_options.hpp>
 #include <iostream>
@@ -77,7 +76,6 @@ int main(int argc, char** argv)
     run_options.progress = not quiet;
     if (vm.count("log"))
       run_options.log_options = vm["log"].as<std::vector<std::string>>();
-    TraceWriter::install_interrupt_cleanup();
     Simulation simulation(config, run_options);
     RunStatistics statistics = simulation.run();
     if (not quiet) {

@@ -45,17 +45,17 @@ std::string temp(const std::string& name)
   return ::testing::TempDir() + name;
 }
 
-std::string das2_run(const std::string& output, const std::string& extra = "")
+std::string das2_run(const std::string& output, const std::string& extra = "", int seed = 7)
 {
-  return "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy wf --jobs 250 --seed 7 -q -o " + output +
-         " " + extra;
+  return "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy wf --jobs 250 --seed " + std::to_string(seed) +
+         " -q -o " + output + " " + extra;
 }
 } // namespace
 
 TEST(SimulateDas2, TraceInvariantsHold)
 {
   std::string out = temp("invariants.h5");
-  auto result     = run(das2_run(out, "--set workload.request_types={unordered: 3, ordered: 1, flexible: 1, total: 1}"));
+  auto result     = run(das2_run(out, "--set 'workload.request_types={unordered: 3, ordered: 1, flexible: 1, total: 1}'"));
   ASSERT_EQ(result.status, 0) << result.output;
   Trace t = read_trace(out);
   ASSERT_EQ(t.clusters.size(), 5u);
@@ -117,7 +117,7 @@ TEST(SimulateDas2, SameSeedGivesAByteIdenticalTraceAndAnotherSeedDoesNot)
   std::string a = temp("det_a.h5"), b = temp("det_b.h5"), c = temp("det_c.h5");
   ASSERT_EQ(run(das2_run(a)).status, 0);
   ASSERT_EQ(run(das2_run(b)).status, 0);
-  ASSERT_EQ(run(das2_run(c, "--seed 8")).status, 0);
+  ASSERT_EQ(run(das2_run(c, "", 8)).status, 0);
   auto bytes = [](const std::string& p) {
     std::ifstream in(p, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
@@ -178,6 +178,7 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
 TEST(SimulateCli, InterruptedRunLeavesNoFileBehind)
 {
   std::string dir = temp("interrupted");
+  fs::remove_all(dir);
   fs::create_directories(dir);
   std::string out = dir + "/trace.h5";
   // A run far too long to finish in a second, interrupted by SIGINT.
