@@ -16,8 +16,11 @@ ZeroEstimator zero;
 GridView view_with_idle(std::vector<int> idle)
 {
   std::vector<ClusterState> states;
-  for (size_t i = 0; i < idle.size(); ++i)
-    states.push_back({static_cast<ClusterIndex>(i), "c" + std::to_string(i), "", 64, idle[i], true});
+  for (size_t i = 0; i < idle.size(); ++i) {
+    std::string name = "c";
+    name += std::to_string(i);
+    states.push_back({static_cast<ClusterIndex>(i), name, "", 64, idle[i], true});
+  }
   return GridView(0, states, zero);
 }
 
