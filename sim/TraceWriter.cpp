@@ -195,22 +195,23 @@ void TraceWriter::set_attribute(const std::string& name, const std::string& valu
   H5Tclose(type);
 }
 
-void TraceWriter::set_attribute(const std::string& name, double value)
+void TraceWriter::set_scalar_attribute(const std::string& name, hid_t type, const void* value)
 {
   hid_t space = H5Screate(H5S_SCALAR);
-  hid_t attr  = H5Acreate2(file_, name.c_str(), H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT);
-  check(H5Awrite(attr, H5T_NATIVE_DOUBLE, &value), "write an attribute");
+  hid_t attr  = H5Acreate2(file_, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT);
+  check(H5Awrite(attr, type, value), "write an attribute");
   H5Aclose(attr);
   H5Sclose(space);
 }
 
+void TraceWriter::set_attribute(const std::string& name, double value)
+{
+  set_scalar_attribute(name, H5T_NATIVE_DOUBLE, &value);
+}
+
 void TraceWriter::set_attribute(const std::string& name, int64_t value)
 {
-  hid_t space = H5Screate(H5S_SCALAR);
-  hid_t attr  = H5Acreate2(file_, name.c_str(), H5T_NATIVE_INT64, space, H5P_DEFAULT, H5P_DEFAULT);
-  check(H5Awrite(attr, H5T_NATIVE_INT64, &value), "write an attribute");
-  H5Aclose(attr);
-  H5Sclose(space);
+  set_scalar_attribute(name, H5T_NATIVE_INT64, &value);
 }
 
 void TraceWriter::commit()

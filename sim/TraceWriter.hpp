@@ -63,6 +63,8 @@ public:
   static void install_interrupt_cleanup();
 
 private:
+  void set_scalar_attribute(const std::string& name, hid_t type, const void* value);
+
   std::string output_;
   std::string temporary_;
   hid_t file_ = -1;

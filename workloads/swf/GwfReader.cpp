@@ -20,15 +20,7 @@ const std::array<const char*, GwfReader::field_count>& GwfReader::field_names()
 
 TraceJob GwfRecord::job() const
 {
-  TraceJob job;
-  job.id          = job_id;
-  job.submit_time = submit_time;
-  job.wait_time   = wait_time;
-  job.run_time    = run_time;
-  job.processors  = processors();
-  job.status      = status;
-  job.line        = line;
-  return job;
+  return TraceJob{job_id, submit_time, wait_time, run_time, processors(), status, line};
 }
 
 GwfRecord GwfReader::parse_line(std::string_view text, const std::string& file, int line)

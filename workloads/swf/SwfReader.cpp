@@ -29,15 +29,7 @@ const std::array<const char*, SwfReader::field_count>& SwfReader::field_names()
 
 TraceJob SwfRecord::job() const
 {
-  TraceJob job;
-  job.id          = job_number;
-  job.submit_time = submit_time;
-  job.wait_time   = wait_time;
-  job.run_time    = run_time;
-  job.processors  = processors();
-  job.status      = status;
-  job.line        = line;
-  return job;
+  return TraceJob{job_number, submit_time, wait_time, run_time, processors(), status, line};
 }
 
 SwfRecord SwfReader::parse_line(std::string_view text, const std::string& file, int line)
