@@ -1,37 +1,24 @@
-/* Local jobs of other users on each cluster: a synthetic workload with Poisson-like arrivals (an
- * inter-arrival distribution, or the rate that gives a target utilization), and size and runtime
- * distributions. Arrivals are generated one at a time, so memory does not grow with the run. */
+/* Local jobs of other users on one cluster, submitted to its local resource manager: a synthetic model or
+ * a replayed trace (see BackgroundModel). Arrivals are generated one at a time, so memory does not grow
+ * with the run. */
 #pragma once
 
-#include "sim/ExperimentConfig.hpp"
-#include "sim/LocalResourceManager.hpp"
-#include "sim/Random.hpp"
-
+#include <cstdint>
 #include <functional>
-#include <memory>
-#include <vector>
 
 namespace coalsim {
 
 class BackgroundLoad {
 public:
-  BackgroundLoad(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed);
-  /** Starts the arrivals at time 0; they stop once `keep_going` returns false. */
-  void start(std::function<bool()> keep_going);
-  /** The mean inter-arrival time used (s); +inf without load. */
-  double mean_interarrival() const { return mean_interarrival_; }
-  uint64_t submitted() const { return submitted_; }
-
-private:
-  void arrive();
-
-  BackgroundModel model_;
-  LocalResourceManager* manager_;
-  RngStream rng_;
-  Distribution interarrival_ = Distribution::constant(INFINITY);
-  double mean_interarrival_  = INFINITY;
-  uint64_t submitted_        = 0;
-  std::function<bool()> keep_going_;
+  virtual ~BackgroundLoad() = default;
+  /** Starts the arrivals at time 0; they stop once `keep_going` returns false (or the model runs out). */
+  virtual void start(std::function<bool()> keep_going) = 0;
+  /** Local jobs submitted so far. */
+  virtual uint64_t submitted() const = 0;
+  /** Jobs the model could not submit because they need more processors than the cluster has. */
+  virtual uint64_t too_large() const { return 0; }
+  /** True when the arrivals end by themselves (a replayed window); false when they go on while asked. */
+  virtual bool finite() const = 0;
 };
 
 } // namespace coalsim

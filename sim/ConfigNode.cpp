@@ -1,5 +1,7 @@
 #include "sim/ConfigNode.hpp"
 
+#include <sstream>
+
 #include "sim/InputError.hpp"
 
 #include <algorithm>
@@ -153,7 +155,11 @@ double ConfigNode::as_number(double min) const
   if (not value)
     fail("expected a number (got '" + (node_.IsScalar() ? node_.Scalar() : std::string("a non-scalar")) + "')");
   if (std::isnan(*value) || *value < min)
-    fail("must be at least " + std::to_string(min) + " (got '" + node_.Scalar() + "')");
+  {
+    std::ostringstream bound; // 1, 0.5, 1e+09: as short as the number allows
+    bound << min;
+    fail("must be at least " + bound.str() + " (got '" + node_.Scalar() + "')");
+  }
   return *value;
 }
 

@@ -67,16 +67,68 @@ std::optional<Distribution> optional_distribution(ConfigNode& parent, const std:
   return std::nullopt;
 }
 
-const std::vector<std::string> background_keys = {"model", "utilization", "interarrival", "size", "runtime"};
+const std::vector<std::string> background_keys = {"model",   "scheduler", "utilization", "interarrival",
+                                                   "size",    "runtime",   "trace"};
+const std::vector<std::string> trace_keys      = {"file", "window", "offset", "time_scale", "size_scale", "partition"};
+
+/** The keys of a `trace` section that background and grid replays share. */
+TraceReplayConfig read_trace_replay(ConfigNode& trace, const std::string& key)
+{
+  TraceReplayConfig r;
+  r.key    = key;
+  r.origin = origin_of(trace);
+  if (not trace.has("file"))
+    trace.fail("a trace replay needs 'file' (an SWF or GWF log)");
+  r.file = trace.child("file").as_string();
+  if (auto window = trace.find("window")) {
+    window->allow_only({"start", "end", "duration"});
+    r.window_start = window->get("start", 0.0, 0.0);
+    if (window->has("end") && window->has("duration"))
+      window->child("duration").fail("give either end or duration, not both");
+    if (window->has("end"))
+      r.window_end = window->child("end").as_number(r.window_start);
+    if (window->has("duration"))
+      r.window_end = r.window_start + window->child("duration").as_number(0);
+    if (r.window_end <= r.window_start)
+      window->fail("the window is empty (end must be after start)");
+  }
+  r.offset     = trace.get("offset", 0.0, 0.0);
+  r.time_scale = trace.get("time_scale", 1.0, 0.0);
+  if (r.time_scale <= 0)
+    trace.child("time_scale").fail("must be above 0");
+  std::string scale = trace.has("size_scale") ? trace.child("size_scale").as_string() : "none";
+  if (scale == "none" || scale == "fit") {
+    r.size_scaling = scale == "fit" ? TraceReplayConfig::SizeScaling::fit : TraceReplayConfig::SizeScaling::none;
+    trace.get("size_scale", std::string("none")); // written back when defaulted
+  } else {
+    r.size_scaling = TraceReplayConfig::SizeScaling::factor;
+    r.size_factor  = trace.child("size_scale").as_number(0);
+    if (r.size_factor <= 0)
+      trace.child("size_scale").fail("must be 'none', 'fit' or a factor above 0");
+  }
+  if (trace.has("partition"))
+    r.partition = trace.child("partition").as_string();
+  return r;
+}
 
 BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& base, bool write_defaults)
 {
   BackgroundModel m = base;
   if (node.has("model") || write_defaults)
-    m.kind = node.get_choice("model", base.kind == BackgroundModel::Kind::synthetic ? "synthetic" : "none",
-                             {"none", "synthetic"}) == "synthetic"
-                 ? BackgroundModel::Kind::synthetic
-                 : BackgroundModel::Kind::none;
+  {
+    const std::map<std::string, BackgroundModel::Kind> kinds = {{"none", BackgroundModel::Kind::none},
+                                                                {"synthetic", BackgroundModel::Kind::synthetic},
+                                                                {"replay", BackgroundModel::Kind::replay}};
+    std::string written = "none";
+    for (const auto& [name, kind] : kinds)
+      if (kind == base.kind)
+        written = name;
+    m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay"}));
+  }
+  if (node.has("scheduler") || write_defaults)
+    m.scheduling = node.get_choice("scheduler", to_string(base.scheduling), {"fcfs", "easy"}) == "easy"
+                       ? LocalScheduling::easy
+                       : LocalScheduling::fcfs;
   if (node.has("utilization")) {
     m.utilization = node.child("utilization").as_number(0);
     if (m.utilization >= 1)
@@ -93,20 +145,53 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
     m.size = node.child("size").as_distribution(1);
   if (node.has("runtime"))
     m.runtime = node.child("runtime").as_distribution(0);
+  if (auto trace = node.find("trace")) {
+    if (m.kind != BackgroundModel::Kind::replay)
+      trace->fail("a trace is only read with 'model: replay'");
+    trace->allow_only(trace_keys);
+    m.replay = read_trace_replay(*trace, trace->path());
+  } else if (m.kind == BackgroundModel::Kind::replay && m.replay.file.empty()) {
+    node.fail("a replayed background needs a 'trace' section with the log's 'file'");
+  }
   if (m.kind == BackgroundModel::Kind::synthetic && std::isnan(m.utilization) && not m.interarrival)
     node.fail("a synthetic background needs utilization or interarrival");
   return m;
 }
 
+void read_job_attributes(ConfigNode& workload, WorkloadConfig& w);
+
 void read_workload(ConfigNode workload, WorkloadConfig& w)
 {
   workload.allow_only({"jobs", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
-                       "request_types", "ordered_clusters", "file", "priorities", "estimate_factor",
+                       "request_types", "ordered_clusters", "trace", "file", "priorities", "estimate_factor",
                        "deadline_factor", "budget"});
-  w.jobs    = workload.get("jobs", w.jobs, 1);
+  if (auto trace = workload.find("trace")) {
+    for (const char* synthetic_only : {"arrival", "rate", "offered_load", "components", "component_size", "runtime",
+                                       "request_types", "ordered_clusters"})
+      if (workload.has(synthetic_only))
+        workload.child(synthetic_only).fail("the jobs come from workload.trace; this key is for synthetic jobs");
+    std::vector<std::string> keys = trace_keys;
+    keys.insert(keys.end(), {"partition_clusters", "unmapped_partitions"});
+    trace->allow_only(keys);
+    GridReplayConfig replay;
+    replay.trace = read_trace_replay(*trace, trace->path());
+    if (auto map = trace->find("partition_clusters"))
+      for (auto& [partition, cluster] : map->entries())
+        replay.partition_clusters[partition] = cluster.as_string();
+    replay.skip_unmapped =
+        trace->get_choice("unmapped_partitions", "unordered", {"unordered", "skip"}) == "skip";
+    w.replay = replay;
+    w.jobs   = workload.get("jobs", 0, 0);
+  } else {
+    w.jobs = workload.get("jobs", w.jobs, 0);
+  }
   w.arrival = workload.get_choice("arrival", "poisson", {"batch", "poisson"}) == "batch"
                   ? WorkloadConfig::Arrival::batch
                   : WorkloadConfig::Arrival::poisson;
+  if (w.replay) {
+    read_job_attributes(workload, w);
+    return;
+  }
   if (workload.has("rate") && workload.has("offered_load"))
     workload.child("offered_load").fail("give either rate or offered_load, not both");
   if (workload.has("rate"))
@@ -125,6 +210,12 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
                                            {"total", RequestType::total}},
                                           w.request_types);
   w.ordered_clusters = read_cluster_names(workload, "ordered_clusters", "random");
+  read_job_attributes(workload, w);
+}
+
+/** The keys that synthetic and replayed grid jobs share: input files, priorities, economy attributes. */
+void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
+{
   ConfigNode file    = workload.section("file");
   file.allow_only({"size", "replicas", "sites"});
   w.file.size     = file.get_distribution("size", 0, 0);
@@ -213,8 +304,9 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   config.max_time = stop.get("max_time", INFINITY, 0.0);
 
   ConfigNode trace = root.section("trace");
-  trace.allow_only({"sample_interval"});
-  config.sample_interval = trace.get("sample_interval", 60.0, 0.0);
+  trace.allow_only({"sample_interval", "local_jobs"});
+  config.sample_interval  = trace.get("sample_interval", 60.0, 0.0);
+  config.trace_local_jobs = trace.get("local_jobs", false);
   if (config.sample_interval <= 0)
     trace.child("sample_interval").fail("must be above 0");
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/Job.hpp"
+#include "sim/LocalScheduling.hpp"
 #include "sim/PolicyParameters.hpp"
 #include "sim/Random.hpp"
 
@@ -26,8 +27,32 @@ struct FileConfig {
   ClusterNames sites; // empty: each replica on a distinct random cluster
 };
 
+/** Replaying a workload trace (SWF, plain or gzip; or GWF): which records, and how their times and sizes
+ *  map onto the simulation. */
+struct TraceReplayConfig {
+  std::string file;   // as written; resolved like the platform
+  std::string origin; // "<file>:<line>" of the `trace` key
+  std::string key;    // e.g. "background.clusters.fs1.trace", for error messages
+  double window_start = 0;        // trace seconds from the log's origin
+  double window_end   = INFINITY; // records submitted at or after this are not replayed
+  double offset       = 0;        // simulated time at which the window starts
+  double time_scale   = 1;        // trace seconds -> simulated seconds of arrival spacing (< 1 compresses)
+  enum class SizeScaling { none, fit, factor } size_scaling = SizeScaling::none;
+  double size_factor = 1; // SizeScaling::factor
+  std::optional<std::string> partition; // only this partition's records
+};
+
+/** Grid jobs from a trace: each usable record is a job; records of mapped partitions become ordered jobs on
+ *  their cluster, the others unordered (single-component) jobs, or are skipped. */
+struct GridReplayConfig {
+  TraceReplayConfig trace;
+  std::map<std::string, std::string> partition_clusters; // partition -> cluster name
+  bool skip_unmapped = false;
+};
+
 struct WorkloadConfig {
-  int jobs = 100;
+  int jobs = 100; // a replay: at most this many (0: the whole window)
+  std::optional<GridReplayConfig> replay;
   enum class Arrival { batch, poisson } arrival = Arrival::poisson;
   double rate         = NAN; // jobs per second
   double offered_load = NAN; // fraction of all processors
@@ -44,11 +69,13 @@ struct WorkloadConfig {
 };
 
 struct BackgroundModel {
-  enum class Kind { none, synthetic } kind = Kind::none;
+  enum class Kind { none, synthetic, replay } kind = Kind::none;
+  LocalScheduling scheduling = LocalScheduling::fcfs;
   double utilization = NAN;                 // target fraction of the cluster's processors, or
   std::optional<Distribution> interarrival; // seconds between arrivals
   Distribution size    = Distribution::constant(1);
   Distribution runtime = Distribution::constant(600);
+  TraceReplayConfig replay; // Kind::replay
 };
 
 struct BackgroundConfig {
@@ -80,6 +107,7 @@ struct ExperimentConfig {
   Distribution completion_overhead = Distribution::constant(0);
   double max_time        = INFINITY;
   double sample_interval = 60;
+  bool trace_local_jobs  = false; // write /local_jobs
   std::string network_model = "CM02";
   std::vector<std::string> simgrid_options;
   /** The whole configuration as YAML, defaults included. */

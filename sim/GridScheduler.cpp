@@ -33,11 +33,8 @@ void GridScheduler::schedule_next_arrival()
   auto job = source_->next();
   if (not job) {
     source_exhausted_ = true;
-    if (active_.empty() && not done_) {
-      done_                      = true;
-      parts_.statistics.end_time = now();
-      parts_.recorder.finish(now());
-    }
+    if (active_.empty() && not done_)
+      finish_run(now());
     return;
   }
   double when = job->submit_time;
@@ -280,11 +277,17 @@ void GridScheduler::leave(JobId id, JobStatus status)
   active_.erase(id);
   if (on_job_done_)
     on_job_done_();
-  if (source_exhausted_ && active_.empty() && not done_) {
-    done_                      = true;
-    parts_.statistics.end_time = now();
-    parts_.recorder.finish(now());
-  }
+  if (source_exhausted_ && active_.empty() && not done_)
+    finish_run(now());
+}
+
+void GridScheduler::finish_run(double time)
+{
+  done_ = true;
+  if (not run_ends_with_grid_)
+    return;
+  parts_.statistics.end_time = time;
+  parts_.recorder.finish(time);
 }
 
 void GridScheduler::stop_at(double time)
@@ -298,9 +301,7 @@ void GridScheduler::stop_at(double time)
   for (JobId id : ids)
     record(active_.at(id), JobStatus::unfinished);
   active_.clear();
-  done_                      = true;
-  parts_.statistics.end_time = time;
-  parts_.recorder.finish(time);
+  finish_run(time);
 }
 
 void GridScheduler::record(const ActiveJob& job, JobStatus status)

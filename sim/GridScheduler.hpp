@@ -45,6 +45,8 @@ public:
   bool done() const { return done_; }
   /** Records the jobs still in the system as unfinished at `time` (the stop time). */
   void stop_at(double time);
+  /** Without grid jobs the run ends with its background, not here: the caller records the end. */
+  void set_run_ends_with_grid(bool ends) { run_ends_with_grid_ = ends; }
   /** Called once per job that leaves the system (for progress reports). */
   void set_on_job_done(std::function<void()> callback) { on_job_done_ = std::move(callback); }
 
@@ -76,6 +78,7 @@ private:
   void end(JobId id);
   void complete(JobId id);
   void leave(JobId id, JobStatus status);
+  void finish_run(double time);
   void record(const ActiveJob& job, JobStatus status);
   int clusters_used(const ActiveJob& job) const;
 
@@ -86,6 +89,7 @@ private:
   bool source_exhausted_ = false;
   bool pass_pending_     = false;
   bool done_             = false;
+  bool run_ends_with_grid_ = true;
   int running_           = 0;
   double last_pass_time_   = -1;
   long passes_at_this_time_ = 0;

@@ -7,8 +7,9 @@
 
 namespace coalsim {
 
-LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts)
-    : cluster_(&cluster), recorder_(&recorder), track_hosts_(track_hosts)
+LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
+                                           LocalScheduling scheduling)
+    : cluster_(&cluster), recorder_(&recorder), track_hosts_(track_hosts), scheduling_(scheduling)
 {
   if (track_hosts_)
     // Popped from the back: the first host's cores are handed out first.
@@ -50,35 +51,105 @@ void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cor
   changed();
 }
 
-void LocalResourceManager::submit_background(int size, double runtime)
+void LocalResourceManager::submit_background(const LocalJobRequest& job)
 {
-  xbt_assert(size >= 1 && size <= cluster_->processors, "local job of %d processors on %s", size,
+  xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,
              cluster_->name.c_str());
-  waiting_.push_back({size, runtime});
-  if (waiting_.size() == 1 && start_waiting())
+  double estimate = std::isnan(job.estimate) ? job.runtime : job.estimate;
+  waiting_.push_back({job, now(), estimate});
+  bool started;
+  if (waiting_.size() == 1)
+    started = start_waiting();
+  else if (scheduling_ == LocalScheduling::easy)
+    // Nothing else changed since the last pass, and time only makes backfilling harder: the newcomer is the
+    // only job that may start now.
+    started = backfill(std::prev(waiting_.end()));
+  else
+    started = false; // FCFS: the head still does not fit, so nothing behind it may start
+  if (started)
     changed();
+}
+
+void LocalResourceManager::start(const QueuedJob& job)
+{
+  int size = job.request.size;
+  busy_background_ += size;
+  std::vector<sg4::Host*> cores;
+  if (track_hosts_) {
+    cores.assign(free_cores_.end() - size, free_cores_.end());
+    free_cores_.resize(free_cores_.size() - size);
+  }
+  double start = now();
+  auto slot    = running_.emplace(start + job.estimate, size);
+  LocalJobRecord record{cluster_->index, job.request.trace_id, size, job.submit_time, start,
+                        start + job.request.runtime, job.estimate};
+  at(record.end_time, [this, slot, record, cores = std::move(cores)] {
+    running_.erase(slot);
+    busy_background_ -= record.size;
+    if (track_hosts_)
+      free_cores_.insert(free_cores_.end(), cores.begin(), cores.end());
+    if (on_local_job_done_)
+      on_local_job_done_(record);
+    start_waiting();
+    changed();
+  });
 }
 
 bool LocalResourceManager::start_waiting()
 {
   bool started = false;
-  while (not waiting_.empty() && waiting_.front().size <= idle()) {
-    LocalJob job = waiting_.front();
+  while (not waiting_.empty() && waiting_.front().request.size <= idle()) {
+    start(waiting_.front());
     waiting_.pop_front();
     started = true;
-    busy_background_ += job.size;
-    std::vector<sg4::Host*> cores;
-    if (track_hosts_) {
-      cores.assign(free_cores_.end() - job.size, free_cores_.end());
-      free_cores_.resize(free_cores_.size() - job.size);
+  }
+  if (scheduling_ == LocalScheduling::easy && waiting_.size() > 1 && idle() > 0)
+    started = backfill(std::next(waiting_.begin())) || started;
+  return started;
+}
+
+bool LocalResourceManager::backfill(std::list<QueuedJob>::iterator from)
+{
+  const int head_size = waiting_.front().request.size;
+  const double t      = now();
+  // The head's reservation: the shadow time, when the estimated ends of running local jobs free enough
+  // processors, and the extra processors left over then. Computed only once a candidate fits. Grid components
+  // have no estimate: when only their release could make room, the shadow time is infinite and any job that
+  // fits may start (the head waits for the grid either way).
+  bool planned  = false;
+  double shadow = INFINITY;
+  int extra     = 0;
+  auto plan     = [&] {
+    planned  = true;
+    int free = idle();
+    for (const auto& [end, size] : running_) {
+      free += size;
+      if (free >= head_size) {
+        shadow = std::max(end, t); // a job past its estimate is expected to end now
+        extra  = free - head_size;
+        return;
+      }
     }
-    at(now() + job.runtime, [this, size = job.size, cores = std::move(cores)] {
-      busy_background_ -= size;
-      if (track_hosts_)
-        free_cores_.insert(free_cores_.end(), cores.begin(), cores.end());
-      start_waiting();
-      changed();
-    });
+  };
+  bool started = false;
+  for (auto it = from; it != waiting_.end() && idle() > 0;) {
+    int size = it->request.size;
+    if (size > idle()) {
+      ++it;
+      continue;
+    }
+    if (not planned)
+      plan();
+    bool ends_in_time = t + it->estimate <= shadow;
+    if (ends_in_time || size <= extra) {
+      if (not ends_in_time)
+        extra -= size; // it still runs at the shadow time, on processors the head does not need
+      start(*it);
+      it      = waiting_.erase(it);
+      started = true;
+    } else {
+      ++it;
+    }
   }
   return started;
 }

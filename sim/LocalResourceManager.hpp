@@ -1,21 +1,43 @@
 /* A cluster's local resource manager (openPBS/SGE on the DAS): space-shares the processors between
- * local background jobs, queued FCFS, and grid job components. A grid claim is not queued: it gets its
- * processors now or fails, as a DUROC submission did when local jobs had taken them. */
+ * local background jobs, queued FCFS or with EASY backfilling, and grid job components. A grid claim is
+ * not queued: it gets its processors now or fails, as a DUROC submission did when local jobs had taken
+ * them. */
 #pragma once
 
 #include "sim/GridPlatform.hpp"
+#include "sim/LocalScheduling.hpp"
 #include "sim/UtilizationRecorder.hpp"
 
-#include <deque>
+#include <cmath>
+#include <cstdint>
 #include <functional>
+#include <list>
+#include <map>
 #include <vector>
 
 namespace coalsim {
 
+/** A local job as its user submitted it. */
+struct LocalJobRequest {
+  int size       = 1;
+  double runtime = 0;
+  double estimate = NAN; // requested wall time (EASY plans with it); NaN: the runtime is known exactly
+  int64_t trace_id = -1; // the job's number in a replayed trace, -1 for synthetic jobs
+};
+
+/** A local job that has ended, as the trace records it. */
+struct LocalJobRecord {
+  int cluster;
+  int64_t trace_id;
+  int size;
+  double submit_time, start_time, end_time, estimate;
+};
+
 class LocalResourceManager {
 public:
   /** With `track_hosts`, claims return the cores they got (the network runtime model needs them). */
-  LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts);
+  LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
+                       LocalScheduling scheduling = LocalScheduling::fcfs);
 
   const Cluster& cluster() const { return *cluster_; }
   int processors() const { return cluster_->processors; }
@@ -23,35 +45,50 @@ public:
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
   size_t background_waiting() const { return waiting_.size(); }
+  LocalScheduling scheduling() const { return scheduling_; }
 
   /** Claims `count` processors for a grid component; false (and nothing claimed) if fewer are idle.
    *  With host tracking, appends one host per processor to `cores`. */
   bool claim(int count, std::vector<sg4::Host*>* cores);
   void release(int count, const std::vector<sg4::Host*>& cores);
 
-  /** A local job of `size` processors (at most the cluster's) running for `runtime` seconds. */
-  void submit_background(int size, double runtime);
+  /** Queues a local job (size at most the cluster's) and starts what the local policy allows. */
+  void submit_background(const LocalJobRequest& job);
 
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
+  /** Called when a local job ends. */
+  void set_on_local_job_done(std::function<void(const LocalJobRecord&)> callback)
+  {
+    on_local_job_done_ = std::move(callback);
+  }
 
 private:
-  struct LocalJob {
-    int size;
-    double runtime;
+  struct QueuedJob {
+    LocalJobRequest request;
+    double submit_time;
+    double estimate; // never NaN here
   };
-  /** Starts the waiting local jobs that fit, in FCFS order; true if any started. */
+  using RunningByEnd = std::multimap<double, int>; // estimated end -> processors, of running local jobs
+
+  /** Starts the waiting local jobs the local policy allows; true if any started. */
   bool start_waiting();
+  /** EASY's second step: starts the jobs from `from` on that fit now without delaying the head's reservation. */
+  bool backfill(std::list<QueuedJob>::iterator from);
+  void start(const QueuedJob& job);
   void changed();
 
   const Cluster* cluster_;
   UtilizationRecorder* recorder_;
   bool track_hosts_;
+  LocalScheduling scheduling_;
   int busy_grid_       = 0;
   int busy_background_ = 0;
-  std::deque<LocalJob> waiting_;
+  std::list<QueuedJob> waiting_;
+  RunningByEnd running_;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
   std::function<void()> on_change_;
+  std::function<void(const LocalJobRecord&)> on_local_job_done_;
 };
 
 } // namespace coalsim

@@ -61,6 +61,17 @@ void RunStatistics::print(std::ostream& out) const
   out << line;
   std::snprintf(line, sizeof line, "  %-24s %llu\n", "background jobs", static_cast<unsigned long long>(background_jobs));
   out << line;
+  if (local_wait.count() > 0) {
+    std::snprintf(line, sizeof line, "  %-24s %12.1f %12.1f  (%llu ended)\n", "local wait time (s)", local_wait.mean(),
+                  local_wait.sd(), static_cast<unsigned long long>(local_wait.count()));
+    out << line;
+  }
+  if (background_too_large + grid_too_large > 0) {
+    std::snprintf(line, sizeof line, "  %-24s %llu local, %llu grid (larger than the clusters they may use)\n",
+                  "replayed jobs left out", static_cast<unsigned long long>(background_too_large),
+                  static_cast<unsigned long long>(grid_too_large));
+    out << line;
+  }
   double events_per_second = wall_seconds > 0 ? static_cast<double>(submitted + background_jobs) / wall_seconds : 0;
   std::snprintf(line, sizeof line, "  %-24s %.1f s simulated in %.2f s (%.0f jobs/s)\n", "time", end_time,
                 wall_seconds, events_per_second);

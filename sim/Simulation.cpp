@@ -1,7 +1,6 @@
 #include "sim/Simulation.hpp"
 
 #include "sim/ActivityTracker.hpp"
-#include "sim/BackgroundLoad.hpp"
 #include "sim/Clock.hpp"
 #include "sim/FileStager.hpp"
 #include "sim/GridPlatform.hpp"
@@ -13,6 +12,8 @@
 #include "sim/ProgressReporter.hpp"
 #include "sim/RuntimeModel.hpp"
 #include "sim/TraceWriter.hpp"
+#include "workloads/BackgroundLoads.hpp"
+#include "workloads/ReplayedWorkload.hpp"
 #include "workloads/SyntheticWorkload.hpp"
 
 #include <chrono>
@@ -115,20 +116,37 @@ RunStatistics Simulation::run()
 
   ActivityTracker tracker;
   auto runtime = make_runtime_model(config_.runtime_model, tracker);
-  std::vector<std::unique_ptr<LocalResourceManager>> managers;
-  for (const auto& c : clusters)
-    managers.push_back(std::make_unique<LocalResourceManager>(c, recorder, runtime->needs_cores()));
-
   for (const auto& [name, model] : config_.background.per_cluster)
     if (platform.find(name) == no_cluster)
       throw InputError("Invalid key 'background.clusters." + name + "' in " + config_.background.origin +
                        ": cluster '" + name + "' is not in this run");
+  auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
+    auto it = config_.background.per_cluster.find(c.name);
+    return it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
+  };
+  auto locate_input = [this](const std::string& file) { return locate(file, config_.source); };
+
+  RunStatistics statistics;
+  statistics.processors = platform.total_processors();
+  std::vector<std::unique_ptr<LocalResourceManager>> managers;
   std::vector<std::unique_ptr<BackgroundLoad>> background;
+  bool background_ends = true;
   for (const auto& c : clusters) {
-    auto it           = config_.background.per_cluster.find(c.name);
-    const auto& model = it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
-    background.push_back(std::make_unique<BackgroundLoad>(model, *managers[c.index], config_.seed));
+    managers.push_back(
+        std::make_unique<LocalResourceManager>(c, recorder, runtime->needs_cores(), model_of(c).scheduling));
+    managers.back()->set_on_local_job_done([&statistics, &trace, this](const LocalJobRecord& job) {
+      statistics.local_wait.add(job.start_time - job.submit_time);
+      if (trace && config_.trace_local_jobs)
+        trace->add_local_job({job.trace_id, job.cluster, job.size, job.submit_time, job.start_time, job.end_time,
+                              job.start_time - job.submit_time, job.estimate});
+    });
+    background.push_back(make_background_load(model_of(c), *managers.back(), config_.seed, locate_input));
+    background_ends = background_ends && background.back()->finite();
   }
+  if (config_.workload.jobs == 0 && not config_.workload.replay && not background_ends &&
+      not std::isfinite(config_.max_time))
+    throw InputError("Invalid experiment '" + config_.source + "': with workload.jobs 0 and a synthetic " +
+                     "background the run never ends; set stop.max_time");
 
   PolicyParameters parameters(config_.policy, config_.policy_parameters);
   auto policy = PolicyRegistry::instance().create(config_.policy, parameters, PolicyContext{platform.names()});
@@ -136,34 +154,50 @@ RunStatistics Simulation::run()
   std::vector<ClusterInfo> cluster_info;
   for (const auto& c : clusters)
     cluster_info.push_back({c.name, c.processors});
-  SyntheticWorkload workload(config_.workload, cluster_info, config_.seed);
+  std::unique_ptr<JobSource> workload;
+  if (config_.workload.replay)
+    workload = std::make_unique<ReplayedWorkload>(config_.workload, locate_input(config_.workload.replay->trace.file),
+                                                  cluster_info, config_.seed);
+  else
+    workload = std::make_unique<SyntheticWorkload>(config_.workload, cluster_info, config_.seed);
 
   InformationService info(platform, managers, config_.poll_interval);
   FileStager stager(platform, tracker);
-  RunStatistics statistics;
-  statistics.processors = platform.total_processors();
   GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
+  // Without grid jobs the run is the background's own (a trace replay on its own cluster): it ends when the
+  // replay ends, or at stop.max_time. Otherwise background arrivals stop once the grid jobs are done.
+  bool background_only = config_.workload.jobs == 0 && not config_.workload.replay;
+  scheduler.set_run_ends_with_grid(not background_only);
   for (auto& load : background)
-    load->start([&scheduler] { return not scheduler.done(); });
+    load->start([&scheduler, background_only] { return background_only || not scheduler.done(); });
 
   ProgressReporter progress(options_.progress, config_.workload.jobs);
   scheduler.set_on_job_done([&progress] { progress.job_done(); });
-  scheduler.start(workload);
+  scheduler.start(*workload);
 
   if (std::isfinite(config_.max_time))
     engine.run_until(config_.max_time);
   else
     engine.run();
-  scheduler.stop_at(std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now());
+  double stop_time = std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now();
+  scheduler.stop_at(stop_time);
+  if (background_only) {
+    statistics.end_time = stop_time;
+    recorder.finish(stop_time);
+  }
   progress.finish();
 
   for (size_t c = 0; c < clusters.size(); ++c) {
     statistics.grid_area += recorder.grid_area(c);
     statistics.background_area += recorder.background_area(c);
   }
-  for (const auto& load : background)
+  for (const auto& load : background) {
     statistics.background_jobs += load->submitted();
+    statistics.background_too_large += load->too_large();
+  }
+  if (auto* replayed = dynamic_cast<ReplayedWorkload*>(workload.get()))
+    statistics.grid_too_large = replayed->too_large();
   statistics.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
 

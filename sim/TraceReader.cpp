@@ -55,6 +55,7 @@ Trace read_trace(const std::string& path)
     t.components      = read_table<ComponentRow>(file, path, "/components", component_type());
     t.clusters        = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
     t.failures        = read_table<FailureRow>(file, path, "/failures", failure_type());
+    t.local_jobs      = read_table<LocalJobRow>(file, path, "/local_jobs", local_job_type());
     t.sample_time     = read_doubles(file, path, "/utilization/time", nullptr);
     t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
     t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);

@@ -13,6 +13,7 @@ struct Trace {
   std::vector<ComponentRow> components;
   std::vector<ClusterRow> clusters;
   std::vector<FailureRow> failures;
+  std::vector<LocalJobRow> local_jobs;
   std::vector<double> sample_time;
   size_t columns = 0;                   // clusters in the utilization matrices
   std::vector<double> grid_busy;        // [sample * columns + cluster]

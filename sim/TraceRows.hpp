@@ -57,4 +57,16 @@ struct FailureRow {
   char kind[16];
 };
 
+/** A local (background) job that ended; written when `trace.local_jobs` is on. */
+struct LocalJobRow {
+  int64_t trace_id; // job number in the replayed log, -1 for synthetic jobs
+  int32_t cluster;
+  int32_t processors;
+  double submit_time;
+  double start_time;
+  double end_time;
+  double wait_time;
+  double estimate; // the requested time the local scheduler planned with
+};
+
 } // namespace coalsim

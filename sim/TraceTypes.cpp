@@ -66,6 +66,20 @@ hid_t cluster_type()
   return t;
 }
 
+hid_t local_job_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(LocalJobRow));
+  H5Tinsert(t, "trace_id", HOFFSET(LocalJobRow, trace_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "cluster", HOFFSET(LocalJobRow, cluster), H5T_NATIVE_INT32);
+  H5Tinsert(t, "processors", HOFFSET(LocalJobRow, processors), H5T_NATIVE_INT32);
+  H5Tinsert(t, "submit_time", HOFFSET(LocalJobRow, submit_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "start_time", HOFFSET(LocalJobRow, start_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "end_time", HOFFSET(LocalJobRow, end_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "wait_time", HOFFSET(LocalJobRow, wait_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "estimate", HOFFSET(LocalJobRow, estimate), H5T_NATIVE_DOUBLE);
+  return t;
+}
+
 hid_t failure_type()
 {
   hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(FailureRow));

@@ -12,6 +12,7 @@ hid_t job_type();
 hid_t component_type();
 hid_t cluster_type();
 hid_t failure_type();
+hid_t local_job_type();
 /** A packed copy of `memory_type`, for the file. */
 hid_t packed(hid_t memory_type);
 

@@ -108,7 +108,8 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
   types_["component"] = component_type();
   types_["cluster"]   = cluster_type();
   types_["failure"]   = failure_type();
-  for (const char* name : {"job", "component", "cluster", "failure"})
+  types_["local_job"] = local_job_type();
+  for (const char* name : {"job", "component", "cluster", "failure", "local_job"})
     types_[std::string(name) + ".file"] = packed(types_[name]);
 
   jobs_       = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
@@ -118,6 +119,8 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
                                                   types_["cluster.file"]);
   failures_   = std::make_unique<AppendableDataset>(file_, "/failures", types_["failure"], sizeof(FailureRow), 0,
                                                   types_["failure.file"]);
+  local_jobs_ = std::make_unique<AppendableDataset>(file_, "/local_jobs", types_["local_job"], sizeof(LocalJobRow), 0,
+                                                    types_["local_job.file"]);
   hid_t utilization = untimed_group(file_, "/utilization");
   sample_time_      = std::make_unique<AppendableDataset>(utilization, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
   grid_busy_ = std::make_unique<AppendableDataset>(utilization, "grid_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
@@ -143,6 +146,7 @@ TraceWriter::~TraceWriter()
   components_.reset();
   clusters_.reset();
   failures_.reset();
+  local_jobs_.reset();
   sample_time_.reset();
   grid_busy_.reset();
   background_busy_.reset();
@@ -170,6 +174,11 @@ void TraceWriter::add_component(const ComponentRow& row)
 void TraceWriter::add_failure(const FailureRow& row)
 {
   failures_->append(&row);
+}
+
+void TraceWriter::add_local_job(const LocalJobRow& row)
+{
+  local_jobs_->append(&row);
 }
 
 void TraceWriter::add_sample(const UtilizationSample& sample)
@@ -216,7 +225,7 @@ void TraceWriter::set_attribute(const std::string& name, int64_t value)
 
 void TraceWriter::commit()
 {
-  for (auto* d : {&jobs_, &components_, &clusters_, &failures_, &sample_time_, &grid_busy_, &background_busy_,
+  for (auto* d : {&jobs_, &components_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_, &background_busy_,
                   &queue_time_, &queue_length_}) {
     (*d)->flush();
     d->reset();

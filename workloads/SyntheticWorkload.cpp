@@ -20,52 +20,24 @@ template <class Enum> Distribution mix_of(const std::map<Enum, double>& weights)
 }
 } // namespace
 
-std::vector<ClusterIndex> SyntheticWorkload::resolve(const ClusterNames& names, const std::string& key) const
-{
-  std::vector<ClusterIndex> out;
-  for (const auto& name : names.names) {
-    auto it = std::find_if(clusters_.begin(), clusters_.end(), [&](const ClusterInfo& c) { return c.name == name; });
-    if (it == clusters_.end()) {
-      std::string known;
-      for (const auto& c : clusters_)
-        known += (known.empty() ? "" : ", ") + c.name;
-      throw InputError("Invalid key '" + key + "' in " + names.origin + ": cluster '" + name +
-                       "' is not in this run (clusters: " + known + ")");
-    }
-    out.push_back(static_cast<ClusterIndex>(it - clusters_.begin()));
-  }
-  return out;
-}
-
 SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters,
                                      uint64_t seed)
     : config_(config)
     , clusters_(clusters)
     , arrivals_(seed, "grid.arrivals")
     , shapes_(seed, "grid.shapes")
-    , files_(seed, "grid.files")
-    , economy_(seed, "grid.economy")
+    , attributes_(config, clusters, seed)
 {
   for (const auto& c : clusters_) {
     largest_cluster_ = std::max(largest_cluster_, c.processors);
     all_processors_ += c.processors;
   }
-  ordered_pattern_ = resolve(config.ordered_clusters, "workload.ordered_clusters");
-  file_candidates_ = resolve(config.file.sites, "workload.file.sites");
-  if (file_candidates_.empty()) {
-    file_candidates_.resize(clusters_.size());
-    std::iota(file_candidates_.begin(), file_candidates_.end(), 0);
-  }
-  if (config.file.size.max_value() > 0 && config.file.replicas > static_cast<int>(file_candidates_.size()))
-    throw InputError("Invalid key 'workload.file.replicas' in " + config.file.sites.origin + ": " +
-                     std::to_string(config.file.replicas) + " replicas but only " +
-                     std::to_string(file_candidates_.size()) + " candidate sites");
-  if (config.component_size.max_value() > largest_cluster_ && std::isfinite(config.component_size.max_value()))
+  ordered_pattern_ = resolve_clusters(config.ordered_clusters, clusters_, "workload.ordered_clusters");
+  if (config.jobs > 0 && config.component_size.max_value() > largest_cluster_ && std::isfinite(config.component_size.max_value()))
     throw InputError("Invalid key 'workload.component_size': components of up to " +
                      std::to_string(static_cast<long>(config.component_size.max_value())) +
                      " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
   request_type_mix_ = mix_of(config.request_types);
-  priority_mix_     = mix_of(config.priorities);
   if (config.arrival == WorkloadConfig::Arrival::poisson) {
     rate_ = config.rate;
     if (std::isnan(rate_)) {
@@ -124,26 +96,7 @@ std::optional<JobSpec> SyntheticWorkload::next()
       job.total_processors += c.processors;
   job.runtime = config_.runtime.sample(shapes_);
 
-  double file_size = config_.file.size.sample(files_);
-  if (file_size > 0) {
-    InputFile file{"job" + std::to_string(job.id) + ".in", file_size, {}};
-    std::vector<ClusterIndex> candidates = file_candidates_;
-    for (int r = 0; r < config_.file.replicas; ++r) { // distinct sites, uniformly
-      size_t pick = r + files_.below(candidates.size() - r);
-      std::swap(candidates[r], candidates[pick]);
-      file.replica_sites.push_back(candidates[r]);
-    }
-    std::sort(file.replica_sites.begin(), file.replica_sites.end());
-    job.file = std::move(file);
-  }
-  job.priority = static_cast<Priority>(static_cast<int>(priority_mix_.sample(shapes_)));
-  if (config_.estimate_factor)
-    job.estimate = job.runtime * config_.estimate_factor->sample(economy_);
-  if (config_.deadline_factor)
-    job.deadline = job.submit_time + (std::isnan(job.estimate) ? job.runtime : job.estimate) *
-                                         config_.deadline_factor->sample(economy_);
-  if (config_.budget)
-    job.budget = config_.budget->sample(economy_);
+  attributes_.draw(job);
   return job;
 }
 

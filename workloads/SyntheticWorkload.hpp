@@ -1,23 +1,19 @@
 /* Grid jobs drawn from the distributions of an experiment file: batch or Poisson arrivals (by rate or
- * offered load), component counts and sizes, runtimes, request-type and priority mixes, one input file
- * per job with replicas, and the economy attributes. One job at a time. */
+ * offered load), component counts and sizes, runtimes and request-type mix; files, priorities and economy
+ * attributes as JobAttributes draws them. One job at a time. */
 #pragma once
 
 #include "sim/ExperimentConfig.hpp"
 #include "sim/Job.hpp"
 #include "sim/JobSource.hpp"
 #include "sim/Random.hpp"
+#include "workloads/JobAttributes.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace coalsim {
-
-struct ClusterInfo {
-  std::string name;
-  int processors;
-};
 
 class SyntheticWorkload : public JobSource {
 public:
@@ -31,21 +27,19 @@ public:
   double arrival_rate() const { return rate_; }
 
 private:
-  std::vector<ClusterIndex> resolve(const ClusterNames& names, const std::string& key) const;
   int draw_size(const Distribution& d, int max);
 
   WorkloadConfig config_;
   std::vector<ClusterInfo> clusters_;
   std::vector<ClusterIndex> ordered_pattern_;
-  std::vector<ClusterIndex> file_candidates_;
   int largest_cluster_ = 0;
   int all_processors_  = 0;
   double rate_         = 0;
   double clock_        = 0;
   JobId next_id_       = 0;
-  RngStream arrivals_, shapes_, files_, economy_;
+  RngStream arrivals_, shapes_;
   Distribution request_type_mix_ = Distribution::constant(0);
-  Distribution priority_mix_     = Distribution::constant(0);
+  JobAttributes attributes_;
 };
 
 } // namespace coalsim

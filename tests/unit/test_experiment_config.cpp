@@ -49,7 +49,7 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
   auto bad_key = write_temp("bad_key.yaml", "workload:\n  jobs: 3\n  runtim: 5\n");
   EXPECT_EQ(error_of(bad_key), "Invalid key 'workload.runtim' in " + bad_key +
                                    ":3: unknown key (valid keys here: jobs, arrival, rate, offered_load, components, "
-                                   "component_size, runtime, request_types, ordered_clusters, file, priorities, "
+                                   "component_size, runtime, request_types, ordered_clusters, trace, file, priorities, "
                                    "estimate_factor, deadline_factor, budget)");
   auto bad_type = write_temp("bad_type.yaml", "seed: 1\nworkload:\n  jobs: many\n");
   EXPECT_EQ(error_of(bad_type), "Invalid key 'workload.jobs' in " + bad_type + ":3: expected a number (got 'many')");
@@ -60,9 +60,9 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
   auto syntax = write_temp("syntax.yaml", "workload:\n  jobs: [1\n");
   EXPECT_EQ(error_of(syntax).rfind("Invalid experiment file '" + syntax + "' in " + syntax + ":", 0), 0u);
   EXPECT_EQ(error_of("/nonexistent/x.yaml"), "Invalid experiment file '/nonexistent/x.yaml': cannot be read");
-  EXPECT_EQ(error_of("", {"workload.jobs=0"}),
+  EXPECT_EQ(error_of("", {"workload.jobs=-1"}),
             "Invalid key 'workload.jobs' (set on the command line with --set, experiment built-in default experiment "
-            "(workloads/default.yaml)): must be at least 1.000000 (got '0')");
+            "(workloads/default.yaml)): must be at least 0 (got '-1')");
   EXPECT_EQ(error_of("", {"nokey"}), "Invalid option '--set nokey': expected key.path=value");
 }
 

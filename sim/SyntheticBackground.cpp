@@ -1,4 +1,4 @@
-#include "sim/BackgroundLoad.hpp"
+#include "sim/SyntheticBackground.hpp"
 
 #include "sim/Clock.hpp"
 
@@ -7,7 +7,7 @@
 
 namespace coalsim {
 
-BackgroundLoad::BackgroundLoad(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed)
+SyntheticBackground::SyntheticBackground(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed)
     : model_(model), manager_(&manager), rng_(seed, "background." + manager.cluster().name)
 {
   if (model_.kind == BackgroundModel::Kind::none)
@@ -24,20 +24,20 @@ BackgroundLoad::BackgroundLoad(const BackgroundModel& model, LocalResourceManage
   mean_interarrival_ = interarrival_.mean();
 }
 
-void BackgroundLoad::start(std::function<bool()> keep_going)
+void SyntheticBackground::start(std::function<bool()> keep_going)
 {
   keep_going_ = std::move(keep_going);
   if (std::isfinite(mean_interarrival_))
     at(interarrival_.sample(rng_), [this] { arrive(); });
 }
 
-void BackgroundLoad::arrive()
+void SyntheticBackground::arrive()
 {
   if (not keep_going_())
     return;
   int size = static_cast<int>(std::lround(model_.size.sample(rng_)));
   size     = std::clamp(size, 1, manager_->processors());
-  manager_->submit_background(size, model_.runtime.sample(rng_));
+  manager_->submit_background({size, model_.runtime.sample(rng_)});
   ++submitted_;
   at(now() + interarrival_.sample(rng_), [this] { arrive(); });
 }

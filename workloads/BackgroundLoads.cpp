@@ -1,0 +1,21 @@
+#include "workloads/BackgroundLoads.hpp"
+
+#include "sim/SyntheticBackground.hpp"
+#include "workloads/ReplayedBackground.hpp"
+
+namespace coalsim {
+
+std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& model, LocalResourceManager& manager,
+                                                     uint64_t seed,
+                                                     const std::function<std::string(const std::string&)>& locate)
+{
+  switch (model.kind) {
+    case BackgroundModel::Kind::replay:
+      return std::make_unique<ReplayedBackground>(model.replay, locate(model.replay.file), manager);
+    case BackgroundModel::Kind::none:
+    case BackgroundModel::Kind::synthetic: break;
+  }
+  return std::make_unique<SyntheticBackground>(model, manager, seed);
+}
+
+} // namespace coalsim

@@ -1,0 +1,39 @@
+/* What a grid job gets beyond its shape and times, drawn from the experiment's distributions: its input
+ * file with replica sites, its priority, and the economy attributes (estimate, deadline, budget). Shared by
+ * synthetic and replayed workloads. */
+#pragma once
+
+#include "sim/ExperimentConfig.hpp"
+#include "sim/Job.hpp"
+#include "sim/Random.hpp"
+
+#include <string>
+#include <vector>
+
+namespace coalsim {
+
+struct ClusterInfo {
+  std::string name;
+  int processors;
+};
+
+/** The clusters `names` lists, as indices into `clusters`; InputError naming `key` for an unknown one. */
+std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std::vector<ClusterInfo>& clusters,
+                                           const std::string& key);
+
+class JobAttributes {
+public:
+  /** Validates the file keys against the clusters; throws InputError naming the offending key. */
+  JobAttributes(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters, uint64_t seed);
+  /** Sets `job`'s file, priority and economy attributes; its submit time and runtime must be set. A job that
+   *  already has an estimate (a replayed requested time) keeps it unless `estimate_factor` is configured. */
+  void draw(JobSpec& job);
+
+private:
+  WorkloadConfig config_;
+  std::vector<ClusterIndex> file_candidates_;
+  Distribution priority_mix_ = Distribution::constant(0);
+  RngStream files_, priorities_, economy_;
+};
+
+} // namespace coalsim

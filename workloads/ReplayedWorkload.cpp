@@ -1,0 +1,65 @@
+#include "workloads/ReplayedWorkload.hpp"
+
+#include "sim/InputError.hpp"
+
+#include <algorithm>
+
+namespace coalsim {
+
+int ReplayedWorkload::total_processors(const std::vector<ClusterInfo>& clusters)
+{
+  int total = 0;
+  for (const auto& c : clusters)
+    total += c.processors;
+  return total;
+}
+
+ReplayedWorkload::ReplayedWorkload(const WorkloadConfig& config, const std::string& path,
+                                   const std::vector<ClusterInfo>& clusters, uint64_t seed)
+    : config_(config)
+    , clusters_(clusters)
+    , trace_(config.replay.value().trace, path, total_processors(clusters))
+    , attributes_(config, clusters, seed)
+{
+  for (const auto& c : clusters_)
+    largest_cluster_ = std::max(largest_cluster_, c.processors);
+  const auto& replay = *config_.replay;
+  for (const auto& [partition, name] : replay.partition_clusters) {
+    ClusterNames names{{name}, replay.trace.origin};
+    partition_cluster_[partition] =
+        resolve_clusters(names, clusters_, replay.trace.key + ".partition_clusters." + partition).front();
+  }
+}
+
+std::optional<JobSpec> ReplayedWorkload::next()
+{
+  if (config_.jobs > 0 && next_id_ >= config_.jobs)
+    return std::nullopt;
+  ReplayedJob record;
+  while (trace_.next(record)) {
+    auto mapped = partition_cluster_.find(record.partition);
+    if (mapped == partition_cluster_.end() && config_.replay->skip_unmapped) {
+      ++unmapped_skipped_;
+      continue;
+    }
+    ClusterIndex cluster = mapped == partition_cluster_.end() ? no_cluster : mapped->second;
+    int room             = cluster == no_cluster ? largest_cluster_ : clusters_[cluster].processors;
+    if (record.processors > room) {
+      ++too_large_;
+      continue;
+    }
+    JobSpec job;
+    job.id               = next_id_++;
+    job.submit_time      = record.submit_time;
+    job.type             = cluster == no_cluster ? RequestType::unordered : RequestType::ordered;
+    job.components       = {ComponentRequest{record.processors, cluster}};
+    job.total_processors = record.processors;
+    job.runtime          = record.runtime;
+    job.estimate         = record.estimate;
+    attributes_.draw(job);
+    return job;
+  }
+  return std::nullopt;
+}
+
+} // namespace coalsim

@@ -1,0 +1,113 @@
+#include "workloads/TraceReplay.hpp"
+
+#include "sim/InputError.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace coalsim {
+
+bool is_gwf_file(const std::string& path)
+{
+  auto ends_with = [&](const std::string& suffix) {
+    return path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  return ends_with(".gwf") || ends_with(".gwf.gz");
+}
+
+TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& path, int target_processors)
+    : config_(config), path_(path)
+{
+  const TraceHeader* header;
+  if (is_gwf_file(path)) {
+    gwf_   = std::make_unique<GwfReader>(path);
+    header = &gwf_->header();
+  } else {
+    swf_   = std::make_unique<SwfReader>(path);
+    header = &swf_->header();
+  }
+  switch (config_.size_scaling) {
+    case TraceReplayConfig::SizeScaling::none: factor_ = 1; break;
+    case TraceReplayConfig::SizeScaling::factor: factor_ = config_.size_factor; break;
+    case TraceReplayConfig::SizeScaling::fit: {
+      auto max_procs = header->max_procs();
+      if (not max_procs || *max_procs <= 0)
+        throw InputError("Invalid key '" + config_.key + ".size_scale' in " + config_.origin + ": 'fit' needs the " +
+                         "log's MaxProcs header, and " + path + " has none; give a factor instead");
+      factor_ = static_cast<double>(target_processors) / static_cast<double>(*max_procs);
+      break;
+    }
+  }
+}
+
+TraceReplay::~TraceReplay() = default;
+
+uint64_t TraceReplay::records() const
+{
+  return swf_ ? swf_->records_read() : gwf_->records_read();
+}
+
+const SkipCounts& TraceReplay::unusable() const
+{
+  return swf_ ? swf_->skipped() : gwf_->skipped();
+}
+
+bool TraceReplay::read(ReplayedJob& job)
+{
+  int64_t processors;
+  double submit;
+  if (swf_) {
+    SwfRecord r;
+    if (not swf_->next_job(r))
+      return false;
+    job.trace_id  = r.job_number;
+    job.line      = r.line;
+    submit        = r.submit_time;
+    job.runtime   = r.run_time;
+    job.estimate  = r.requested_time > 0 ? r.requested_time : NAN;
+    processors    = r.processors();
+    job.partition = r.partition_number >= 0 ? std::to_string(r.partition_number) : "";
+  } else {
+    GwfRecord r;
+    if (not gwf_->next_job(r))
+      return false;
+    job.trace_id  = r.job_id;
+    job.line      = r.line;
+    submit        = r.submit_time;
+    job.runtime   = r.run_time;
+    job.estimate  = r.requested_time > 0 ? r.requested_time : NAN;
+    processors    = r.processors();
+    job.partition = r.partition_id == "-1" ? "" : r.partition_id;
+  }
+  if (submit < last_submit_)
+    throw_input_error("trace", path_, path_, job.line,
+                      "field 'submit time' goes back in time (" + std::to_string(submit) + " after " +
+                          std::to_string(last_submit_) + "); a replay needs the records in submit order");
+  last_submit_    = submit;
+  job.submit_time = submit;
+  job.processors  = std::max(1, static_cast<int>(std::lround(static_cast<double>(processors) * factor_)));
+  return true;
+}
+
+bool TraceReplay::next(ReplayedJob& job)
+{
+  while (not finished_ && read(job)) {
+    if (job.submit_time < config_.window_start) {
+      ++before_window_;
+      continue;
+    }
+    if (job.submit_time >= config_.window_end)
+      break; // the records are in submit order: nothing later is in the window
+    if (config_.partition && job.partition != *config_.partition) {
+      ++other_partition_;
+      continue;
+    }
+    job.submit_time = config_.offset + (job.submit_time - config_.window_start) * config_.time_scale;
+    ++replayed_;
+    return true;
+  }
+  finished_ = true;
+  return false;
+}
+
+} // namespace coalsim
