@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-for experiment in bench/das2-100k-delay.yaml bench/coalloc-10k-network.yaml; do
+# The two issue workloads, then the replay of the full RICC log (447,784 jobs) under FCFS and EASY.
+for experiment in bench/das2-100k-delay.yaml bench/coalloc-10k-network.yaml \
+                  workloads/experiments/ricc-replay-fcfs.yaml workloads/experiments/ricc-replay-easy.yaml; do
   "$build/bench_run" "$experiment"
 done

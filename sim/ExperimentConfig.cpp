@@ -67,8 +67,8 @@ std::optional<Distribution> optional_distribution(ConfigNode& parent, const std:
   return std::nullopt;
 }
 
-const std::vector<std::string> background_keys = {"model",   "scheduler", "utilization", "interarrival",
-                                                   "size",    "runtime",   "trace"};
+const std::vector<std::string> background_keys = {"model", "scheduler", "utilization", "interarrival",
+                                                   "size",  "runtime",   "trace",       "fitted_runtime"};
 const std::vector<std::string> trace_keys      = {"file", "window", "offset", "time_scale", "size_scale", "partition"};
 
 /** The keys of a `trace` section that background and grid replays share. */
@@ -118,12 +118,13 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
   {
     const std::map<std::string, BackgroundModel::Kind> kinds = {{"none", BackgroundModel::Kind::none},
                                                                 {"synthetic", BackgroundModel::Kind::synthetic},
-                                                                {"replay", BackgroundModel::Kind::replay}};
+                                                                {"replay", BackgroundModel::Kind::replay},
+                                                                {"fitted", BackgroundModel::Kind::fitted}};
     std::string written = "none";
     for (const auto& [name, kind] : kinds)
       if (kind == base.kind)
         written = name;
-    m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay"}));
+    m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay", "fitted"}));
   }
   if (node.has("scheduler") || write_defaults)
     m.scheduling = node.get_choice("scheduler", to_string(base.scheduling), {"fcfs", "easy"}) == "easy"
@@ -145,14 +146,26 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
     m.size = node.child("size").as_distribution(1);
   if (node.has("runtime"))
     m.runtime = node.child("runtime").as_distribution(0);
+  bool from_trace = m.kind == BackgroundModel::Kind::replay || m.kind == BackgroundModel::Kind::fitted;
   if (auto trace = node.find("trace")) {
-    if (m.kind != BackgroundModel::Kind::replay)
-      trace->fail("a trace is only read with 'model: replay'");
+    if (not from_trace)
+      trace->fail("a trace is only read with 'model: replay' or 'model: fitted'");
     trace->allow_only(trace_keys);
     m.replay = read_trace_replay(*trace, trace->path());
-  } else if (m.kind == BackgroundModel::Kind::replay && m.replay.file.empty()) {
-    node.fail("a replayed background needs a 'trace' section with the log's 'file'");
+  } else if (from_trace && m.replay.file.empty()) {
+    node.fail("this background model needs a 'trace' section with the log's 'file'");
   }
+  if (node.has("fitted_runtime")) {
+    if (m.kind != BackgroundModel::Kind::fitted)
+      node.child("fitted_runtime").fail("only read with 'model: fitted'");
+    m.fitted_runtime = node.get_choice("fitted_runtime", "empirical", {"empirical", "lognormal"}) == "lognormal"
+                           ? BackgroundModel::FittedRuntime::lognormal
+                           : BackgroundModel::FittedRuntime::empirical;
+  }
+  if (m.kind == BackgroundModel::Kind::fitted && (node.has("utilization") || node.has("interarrival") ||
+                                                  node.has("size") || node.has("runtime")))
+    node.fail("a fitted model takes its arrivals, sizes and runtimes from the trace; remove utilization, "
+              "interarrival, size and runtime here");
   if (m.kind == BackgroundModel::Kind::synthetic && std::isnan(m.utilization) && not m.interarrival)
     node.fail("a synthetic background needs utilization or interarrival");
   return m;

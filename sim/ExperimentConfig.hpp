@@ -69,13 +69,14 @@ struct WorkloadConfig {
 };
 
 struct BackgroundModel {
-  enum class Kind { none, synthetic, replay } kind = Kind::none;
+  enum class Kind { none, synthetic, replay, fitted } kind = Kind::none;
   LocalScheduling scheduling = LocalScheduling::fcfs;
   double utilization = NAN;                 // target fraction of the cluster's processors, or
   std::optional<Distribution> interarrival; // seconds between arrivals
   Distribution size    = Distribution::constant(1);
   Distribution runtime = Distribution::constant(600);
-  TraceReplayConfig replay; // Kind::replay
+  TraceReplayConfig replay; // Kind::replay, and the log a Kind::fitted model is fitted to
+  enum class FittedRuntime { empirical, lognormal } fitted_runtime = FittedRuntime::empirical;
 };
 
 struct BackgroundConfig {

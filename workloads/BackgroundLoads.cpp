@@ -1,6 +1,7 @@
 #include "workloads/BackgroundLoads.hpp"
 
 #include "sim/SyntheticBackground.hpp"
+#include "workloads/FittedBackgroundModel.hpp"
 #include "workloads/ReplayedBackground.hpp"
 
 namespace coalsim {
@@ -12,6 +13,9 @@ std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& mode
   switch (model.kind) {
     case BackgroundModel::Kind::replay:
       return std::make_unique<ReplayedBackground>(model.replay, locate(model.replay.file), manager);
+    case BackgroundModel::Kind::fitted:
+      return std::make_unique<SyntheticBackground>(
+          fit_background(model, locate(model.replay.file), manager.processors()).model, manager, seed);
     case BackgroundModel::Kind::none:
     case BackgroundModel::Kind::synthetic: break;
   }

@@ -47,6 +47,11 @@ uint64_t TraceReplay::records() const
   return swf_ ? swf_->records_read() : gwf_->records_read();
 }
 
+const TraceHeader& TraceReplay::header() const
+{
+  return swf_ ? swf_->header() : gwf_->header();
+}
+
 const SkipCounts& TraceReplay::unusable() const
 {
   return swf_ ? swf_->skipped() : gwf_->skipped();

@@ -40,6 +40,7 @@ public:
   bool next(ReplayedJob& job);
 
   const std::string& path() const { return path_; }
+  const TraceHeader& header() const;
   double size_factor() const { return factor_; }
   uint64_t records() const;
   /** Usable records of the window that were handed out. */

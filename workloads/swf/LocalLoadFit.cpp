@@ -186,7 +186,7 @@ double LocalLoadModel::mean_runtime() const
 
 void LocalLoadModel::write_yaml(std::ostream& out) const
 {
-  out << "arrival: {dist: exponential, mean: " << number(mean_interarrival, 8) << "}\n";
+  out << "interarrival: {dist: exponential, mean: " << number(mean_interarrival, 8) << "}\n";
   out << "size: {dist: choice, values: [";
   for (size_t i = 0; i < sizes.size(); ++i)
     out << (i ? ", " : "") << number(sizes[i], 15);

@@ -1,7 +1,7 @@
 /* Fitting a local (background) load model to a workload trace: arrivals, job sizes and run times, as coalsim
  * Distributions and as the YAML the background-load configuration reads:
  *
- *   arrival: {dist: exponential, mean: 612.3}
+ *   interarrival: {dist: exponential, mean: 612.3}
  *   size: {dist: choice, values: [1, 2, 4], weights: [0.5, 0.3, 0.2]}
  *   runtime: {dist: lognormal, mu: 5.1, sigma: 2.0}
  *

@@ -1,0 +1,35 @@
+#include "workloads/FittedBackgroundModel.hpp"
+
+#include "workloads/TraceReplay.hpp"
+
+#include <algorithm>
+
+namespace coalsim {
+
+FittedBackground fit_background(const BackgroundModel& model, const std::string& path, int processors)
+{
+  TraceReplay trace(model.replay, path, processors);
+  LocalLoadFit fitter;
+  ReplayedJob job;
+  while (trace.next(job)) {
+    TraceJob fitted;
+    fitted.submit_time = job.submit_time; // on the simulated clock: time_scale is applied
+    fitted.run_time    = job.runtime;
+    fitted.processors  = std::min(job.processors, processors);
+    fitter.add(fitted);
+  }
+  FittedBackground out;
+  out.fit = fitter.fit(TraceClock::from_header(trace.header()), path);
+
+  out.model              = model;
+  out.model.kind         = BackgroundModel::Kind::synthetic;
+  out.model.utilization  = NAN;
+  out.model.interarrival = out.fit.arrival();
+  out.model.size         = out.fit.size();
+  out.model.runtime      = model.fitted_runtime == BackgroundModel::FittedRuntime::empirical
+                               ? out.fit.runtime_empirical()
+                               : out.fit.runtime();
+  return out;
+}
+
+} // namespace coalsim
