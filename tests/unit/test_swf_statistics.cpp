@@ -269,8 +269,8 @@ TEST(LocalLoadFit, RecoversSyntheticParameters)
   std::ostringstream yaml;
   m.write_yaml(yaml);
   YAML::Node node = YAML::Load(yaml.str());
-  EXPECT_EQ(node["arrival"]["dist"].as<std::string>(), "exponential");
-  EXPECT_NEAR(node["arrival"]["mean"].as<double>(), m.mean_interarrival, 1e-4);
+  EXPECT_EQ(node["interarrival"]["dist"].as<std::string>(), "exponential");
+  EXPECT_NEAR(node["interarrival"]["mean"].as<double>(), m.mean_interarrival, 1e-4);
   EXPECT_EQ(node["size"]["dist"].as<std::string>(), "choice");
   EXPECT_EQ(node["size"]["values"].as<std::vector<double>>(), m.sizes);
   auto weights = node["size"]["weights"].as<std::vector<double>>();
@@ -368,7 +368,7 @@ TEST(TraceStatsTool, OutputAndExitCodes)
   YAML::Node node = YAML::Load(ok.output);
   EXPECT_EQ(node["records"].as<int>(), 40315);
   EXPECT_NEAR(node["utilization"].as<double>(), 0.120, 0.0005);
-  EXPECT_EQ(node["local_load_model"]["arrival"]["dist"].as<std::string>(), "exponential");
+  EXPECT_EQ(node["local_load_model"]["interarrival"]["dist"].as<std::string>(), "exponential");
   EXPECT_EQ(node["local_load_model"]["runtime"]["dist"].as<std::string>(), "lognormal");
 
   TempFile bad("bad.swf", "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 1 1 -1 -1\n");
