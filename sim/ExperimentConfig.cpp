@@ -100,10 +100,11 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
 
 void read_workload(ConfigNode workload, WorkloadConfig& w)
 {
-  workload.allow_only({"jobs", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
+  workload.allow_only({"jobs", "start", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
                        "request_types", "ordered_clusters", "file", "priorities", "estimate_factor",
                        "deadline_factor", "budget"});
   w.jobs    = workload.get("jobs", w.jobs, 1);
+  w.start   = workload.get("start", 0.0, 0.0);
   w.arrival = workload.get_choice("arrival", "poisson", {"batch", "poisson"}) == "batch"
                   ? WorkloadConfig::Arrival::batch
                   : WorkloadConfig::Arrival::poisson;
@@ -172,7 +173,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   if (not root.is_map())
     root.fail("an experiment file is a map of settings");
   root.allow_only({"name", "platform", "clusters", "seed", "policy", "workload", "background", "info_service",
-                   "runtime_model", "overheads", "stop", "trace", "simgrid"});
+                   "runtime_model", "overheads", "failures", "stop", "trace", "simgrid"});
   config.name     = root.get("name", std::string("experiment"));
   config.platform = root.get("platform", std::string("platforms/das2.xml"));
   config.clusters = read_cluster_names(root, "clusters", "all");
@@ -207,6 +208,12 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   overheads.allow_only({"submission", "completion"});
   config.submission_overhead = overheads.get_distribution("submission", 0, 0);
   config.completion_overhead = overheads.get_distribution("completion", 0, 0);
+
+  ConfigNode failures = root.section("failures");
+  failures.allow_only({"completion_probability"});
+  config.completion_failure_probability = failures.get("completion_probability", 0.0, 0.0);
+  if (config.completion_failure_probability >= 1)
+    failures.child("completion_probability").fail("must be below 1 (every run would fail forever)");
 
   ConfigNode stop = root.section("stop");
   stop.allow_only({"max_time"});

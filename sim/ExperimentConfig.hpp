@@ -28,6 +28,7 @@ struct FileConfig {
 
 struct WorkloadConfig {
   int jobs = 100;
+  double start = 0; // submission time of the first job (s): lets the background load reach its steady state first
   enum class Arrival { batch, poisson } arrival = Arrival::poisson;
   double rate         = NAN; // jobs per second
   double offered_load = NAN; // fraction of all processors
@@ -78,6 +79,7 @@ struct ExperimentConfig {
   RuntimeModelConfig runtime_model;
   Distribution submission_overhead = Distribution::constant(0);
   Distribution completion_overhead = Distribution::constant(0);
+  double completion_failure_probability = 0; // per run (failures.completion_probability)
   double max_time        = INFINITY;
   double sample_interval = 60;
   std::string network_model = "CM02";

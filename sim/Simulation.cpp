@@ -144,6 +144,7 @@ RunStatistics Simulation::run()
   statistics.processors = platform.total_processors();
   GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
+  scheduler.set_completion_failure_probability(config_.completion_failure_probability);
   for (auto& load : background)
     load->start([&scheduler] { return not scheduler.done(); });
 

@@ -46,6 +46,7 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
     , files_(seed, "grid.files")
     , economy_(seed, "grid.economy")
 {
+  clock_ = config.start;
   for (const auto& c : clusters_) {
     largest_cluster_ = std::max(largest_cluster_, c.processors);
     all_processors_ += c.processors;
