@@ -175,12 +175,12 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w);
 
 void read_workload(ConfigNode workload, WorkloadConfig& w)
 {
-  workload.allow_only({"jobs", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
+  workload.allow_only({"jobs", "start", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
                        "request_types", "ordered_clusters", "trace", "file", "priorities", "estimate_factor",
                        "deadline_factor", "budget"});
   if (auto trace = workload.find("trace")) {
-    for (const char* synthetic_only : {"arrival", "rate", "offered_load", "components", "component_size", "runtime",
-                                       "request_types", "ordered_clusters"})
+    for (const char* synthetic_only : {"start", "arrival", "rate", "offered_load", "components", "component_size",
+                                       "runtime", "request_types", "ordered_clusters"})
       if (workload.has(synthetic_only))
         workload.child(synthetic_only).fail("the jobs come from workload.trace; this key is for synthetic jobs");
     std::vector<std::string> keys = trace_keys;
@@ -196,15 +196,16 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
     w.replay = replay;
     w.jobs   = workload.get("jobs", 0, 0);
   } else {
-    w.jobs = workload.get("jobs", w.jobs, 0);
+    w.jobs  = workload.get("jobs", w.jobs, 0);
+    w.start = workload.get("start", 0.0, 0.0);
   }
-  w.arrival = workload.get_choice("arrival", "poisson", {"batch", "poisson"}) == "batch"
-                  ? WorkloadConfig::Arrival::batch
-                  : WorkloadConfig::Arrival::poisson;
   if (w.replay) {
     read_job_attributes(workload, w);
     return;
   }
+  w.arrival = workload.get_choice("arrival", "poisson", {"batch", "poisson"}) == "batch"
+                  ? WorkloadConfig::Arrival::batch
+                  : WorkloadConfig::Arrival::poisson;
   if (workload.has("rate") && workload.has("offered_load"))
     workload.child("offered_load").fail("give either rate or offered_load, not both");
   if (workload.has("rate"))
@@ -276,7 +277,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   if (not root.is_map())
     root.fail("an experiment file is a map of settings");
   root.allow_only({"name", "platform", "clusters", "seed", "policy", "workload", "background", "info_service",
-                   "runtime_model", "overheads", "stop", "trace", "simgrid"});
+                   "runtime_model", "overheads", "failures", "stop", "trace", "simgrid"});
   config.name     = root.get("name", std::string("experiment"));
   config.platform = root.get("platform", std::string("platforms/das2.xml"));
   config.clusters = read_cluster_names(root, "clusters", "all");
@@ -311,6 +312,12 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   overheads.allow_only({"submission", "completion"});
   config.submission_overhead = overheads.get_distribution("submission", 0, 0);
   config.completion_overhead = overheads.get_distribution("completion", 0, 0);
+
+  ConfigNode failures = root.section("failures");
+  failures.allow_only({"completion_probability"});
+  config.completion_failure_probability = failures.get("completion_probability", 0.0, 0.0);
+  if (config.completion_failure_probability >= 1)
+    failures.child("completion_probability").fail("must be below 1 (every run would fail forever)");
 
   ConfigNode stop = root.section("stop");
   stop.allow_only({"max_time"});

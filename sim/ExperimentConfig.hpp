@@ -53,6 +53,7 @@ struct GridReplayConfig {
 struct WorkloadConfig {
   int jobs = 100; // a replay: at most this many (0: the whole window)
   std::optional<GridReplayConfig> replay;
+  double start = 0; // submission time of the first synthetic job (s): lets the background load reach its steady state first
   enum class Arrival { batch, poisson } arrival = Arrival::poisson;
   double rate         = NAN; // jobs per second
   double offered_load = NAN; // fraction of all processors
@@ -106,6 +107,7 @@ struct ExperimentConfig {
   RuntimeModelConfig runtime_model;
   Distribution submission_overhead = Distribution::constant(0);
   Distribution completion_overhead = Distribution::constant(0);
+  double completion_failure_probability = 0; // per run (failures.completion_probability)
   double max_time        = INFINITY;
   double sample_interval = 60;
   bool trace_local_jobs  = false; // write /local_jobs

@@ -23,6 +23,13 @@ public:
   virtual void on_job_started(const JobSpec& /*job*/) {}
   /** The job's processes ended and its processors are free again. */
   virtual void on_job_finished(const JobSpec& /*job*/) {}
+  /** The job's run failed (a completion failure; its processors are free again). Return true to take
+   *  the job back: it waits with the policy again, as after a failed claim. Return false and the engine
+   *  records it as failed. Fault-tolerant policies (DCS re-queueing, KOALA) override this. */
+  virtual bool on_job_failed(const JobSpec& /*job*/) { return false; }
+  /** Whether the engine calls decide() again right after a job's claim succeeded. A policy that submits
+   *  one job at a time (the DCS co-allocator's blocking DUROC submission) needs that moment. */
+  virtual bool decides_after_start() const { return false; }
 
   virtual Decisions decide(const GridView& view) = 0;
   /** Jobs waiting in the policy's queues (traced as the placement-queue length). */

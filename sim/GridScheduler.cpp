@@ -18,6 +18,7 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     , submission_overhead_(submission_overhead)
     , completion_overhead_(completion_overhead)
     , overheads_(seed, "middleware.overheads")
+    , completion_failures_(seed, "middleware.completion_failures")
 {
   parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
 }
@@ -188,6 +189,8 @@ void GridScheduler::claim(JobId id)
     parts_.info.claimed(c.cluster, c.processors);
   }
   parts_.policy.on_job_started(job.spec);
+  if (parts_.policy.decides_after_start())
+    request_pass();
   if (job.staged) {
     launch(id);
   } else {
@@ -261,7 +264,40 @@ void GridScheduler::end(JobId id)
   job.cores.clear();
   parts_.policy.on_job_finished(job.spec);
   job.completion_overhead = completion_overhead_.sample(overheads_);
-  at(now() + job.completion_overhead, [this, id] { complete(id); });
+  // Drawn only when failures are enabled, so runs without them keep their random streams.
+  job.run_failed = completion_failure_probability_ > 0 && completion_failures_.uniform() < completion_failure_probability_;
+  at(now() + job.completion_overhead, [this, id] {
+    if (active_.at(id).run_failed)
+      fail_run(id);
+    else
+      complete(id);
+  });
+  request_pass();
+}
+
+void GridScheduler::fail_run(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  ++job.completion_failures;
+  XBT_DEBUG("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
+  if (parts_.trace) {
+    FailureRow row{};
+    row.time    = now();
+    row.job_id  = id;
+    row.cluster = job.placement.empty() ? no_cluster : job.placement.front().cluster;
+    std::strncpy(row.kind, "completion", sizeof row.kind);
+    parts_.trace->add_failure(row);
+  }
+  if (not parts_.policy.on_job_failed(job.spec)) {
+    job.completion_time = now();
+    leave(id, JobStatus::failed);
+    return;
+  }
+  job.phase      = Phase::waiting;
+  job.run_failed = false;
+  job.staged     = false;
+  job.placement.clear();
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
   request_pass();
 }
 
@@ -339,7 +375,7 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   row.file_size           = spec.file ? spec.file->size_bytes : 0.0;
   row.placement_tries     = job.placement_tries;
   row.submission_failures = job.submission_failures;
-  row.completion_failures = 0;
+  row.completion_failures = job.completion_failures;
   parts_.statistics.add(row);
   if (not parts_.trace)
     return;

@@ -47,6 +47,9 @@ public:
   void stop_at(double time);
   /** Without grid jobs the run ends with its background, not here: the caller records the end. */
   void set_run_ends_with_grid(bool ends) { run_ends_with_grid_ = ends; }
+  /** Each run fails with this probability (a completion failure: the application or a subjob exited
+   *  with an error), found out after the completion overhead. 0 by default. */
+  void set_completion_failure_probability(double p) { completion_failure_probability_ = p; }
   /** Called once per job that leaves the system (for progress reports). */
   void set_on_job_done(std::function<void()> callback) { on_job_done_ = std::move(callback); }
 
@@ -62,7 +65,8 @@ private:
     std::vector<double> transfer_times;
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
-    int placement_tries = 0, submission_failures = 0;
+    int placement_tries = 0, submission_failures = 0, completion_failures = 0;
+    bool run_failed = false; // the current run ended with a completion failure
   };
 
   void schedule_next_arrival();
@@ -77,6 +81,8 @@ private:
   void launch(JobId id);
   void end(JobId id);
   void complete(JobId id);
+  /** The run failed: the policy takes the job back or it leaves as failed. */
+  void fail_run(JobId id);
   void leave(JobId id, JobStatus status);
   void finish_run(double time);
   void record(const ActiveJob& job, JobStatus status);
@@ -85,6 +91,8 @@ private:
   Parts parts_;
   Distribution submission_overhead_, completion_overhead_;
   RngStream overheads_;
+  RngStream completion_failures_;
+  double completion_failure_probability_ = 0;
   JobSource* source_ = nullptr;
   bool source_exhausted_ = false;
   bool pass_pending_     = false;

@@ -28,6 +28,7 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
     , shapes_(seed, "grid.shapes")
     , attributes_(config, clusters, seed)
 {
+  clock_ = config.start;
   for (const auto& c : clusters_) {
     largest_cluster_ = std::max(largest_cluster_, c.processors);
     all_processors_ += c.processors;

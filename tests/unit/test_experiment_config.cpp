@@ -48,7 +48,7 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
 {
   auto bad_key = write_temp("bad_key.yaml", "workload:\n  jobs: 3\n  runtim: 5\n");
   EXPECT_EQ(error_of(bad_key), "Invalid key 'workload.runtim' in " + bad_key +
-                                   ":3: unknown key (valid keys here: jobs, arrival, rate, offered_load, components, "
+                                   ":3: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
                                    "component_size, runtime, request_types, ordered_clusters, trace, file, priorities, "
                                    "estimate_factor, deadline_factor, budget)");
   auto bad_type = write_temp("bad_type.yaml", "seed: 1\nworkload:\n  jobs: many\n");

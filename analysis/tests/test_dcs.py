@@ -1,0 +1,86 @@
+"""The DCS experiment helpers: hand-computed window loads, aggregation, targets and the table."""
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from coalsim_analysis import dcs
+
+
+def fake_trace():
+    # Two clusters of 10 and 30 processors; samples at 10, 20, 30 s hold over (0,10], (10,20], (20,30].
+    return SimpleNamespace(
+        util_time=np.array([10.0, 20.0, 30.0]),
+        grid_busy=np.array([[0, 0], [4, 16], [10, 10]], dtype=float),
+        background_busy=np.array([[2, 2], [0, 8], [0, 0]], dtype=float),
+        processors=np.array([10.0, 30.0]),
+        jobs=np.array([(15.0,), (12.0,)], dtype=[("submit_time", "f8")]),
+        end_time=30.0,
+    )
+
+
+def test_batch_window_starts_at_the_first_submission():
+    assert dcs.batch_window(fake_trace()) == (12.0, 30.0)
+
+
+def test_window_loads_weight_the_samples_by_their_overlap():
+    # [15, 30]: 5 s of (10,20] (grid 20, background 8) and 10 s of (20,30] (grid 20, background 0).
+    grid, background = dcs.window_loads(fake_trace(), 15.0, 30.0)
+    assert grid == pytest.approx(20 / 40)
+    assert background == pytest.approx((5 * 8 + 10 * 0) / 15 / 40)
+    # [0, 10]: only the first sample.
+    assert dcs.window_loads(fake_trace(), 0.0, 10.0) == pytest.approx((0.0, 4 / 40))
+
+
+def run(response, max_concurrent):
+    return {"response_mean": response, "response_sd": 1.0, "runtime_mean": 90.0, "runtime_sd": 1.0,
+            "overhead_mean": 26.0, "overhead_sd": 1.0, "max_concurrent": max_concurrent, "n_completed": 40,
+            "failures": 0, "makespan": 1.0, "load_dcs": 0.5, "load_others": 0.2}
+
+
+PUBLISHED = {"exp1": {"response_mean": 377.2}, "exp2": {"response_mean": 581.3}, "exp3": {"response_mean": 267.2},
+             "exp4": {"response_mean": 1135.2}, "exp5": {"response_mean": 634.7}}
+
+
+def test_aggregate_averages_and_keeps_the_concurrency_values():
+    a = dcs.aggregate([run(100.0, 7), run(200.0, 9)])
+    assert a["response_mean"] == 150.0
+    assert a["max_concurrent_values"] == [7, 9]
+    assert (a["response_mean_min"], a["response_mean_max"], a["replications"]) == (100.0, 200.0, 2)
+
+
+def test_targets_pass_on_the_published_values_and_fail_on_a_wrong_order():
+    concurrency = {"exp1": 7, "exp2": 5}
+    simulated = {e: dcs.aggregate([run(v["response_mean"], concurrency.get(e, 3))]) for e, v in PUBLISHED.items()}
+    assert all(passed for _, passed, _ in dcs.targets(simulated, PUBLISHED))
+    simulated["exp3"] = dcs.aggregate([run(400.0, 3)])  # now exp1 < exp3, and 50% off
+    rows = {d: passed for d, passed, _ in dcs.targets(simulated, PUBLISHED)}
+    assert not rows["mean response times ordered exp 3 < 1 < 2 < 5 < 4"]
+    assert not rows["exp3 mean response within 25% of 267.2"]
+    simulated["exp1"] = dcs.aggregate([run(377.2, 10)])  # three more than published
+    rows = {d: passed for d, passed, _ in dcs.targets(simulated, PUBLISHED)}
+    assert not rows["exp1 at most 7 DCS jobs at once, within one job"]
+
+
+def test_table_shows_published_beside_simulated():
+    published = {"exp1": {"response_mean": 377.2, "response_sd": 177.2, "runtime_mean": 79.4, "runtime_sd": 29.8,
+                          "overhead_mean": 32.9, "overhead_sd": 17.8, "max_concurrent": 7}}
+    text = dcs.table({"exp1": dcs.aggregate([run(350.0, 8)])}, published)
+    assert "| exp1 | published | 377.2 (177.2) | 79.4 (29.8) | 32.9 (17.8) | 7 | - |" in text
+    assert "| | simulated | 350.0 (1.0) [350-350] |" in text
+
+
+def test_the_five_experiment_files_share_one_background_runtime_and_overhead_model():
+    import yaml
+    from conftest import REPO
+
+    files = [REPO / "workloads" / "experiments" / f"dcs-exp{n}.yaml" for n in range(1, 6)]
+    configs = [yaml.safe_load(f.read_text()) for f in files]
+
+    def shared(c):
+        return (c["background"], c["workload"]["runtime"], c["workload"]["start"], c["overheads"],
+                c["info_service"], c["policy"]["fit"], c["workload"]["jobs"], c["workload"]["arrival"])
+
+    for path, config in zip(files[1:], configs[1:]):
+        assert shared(config) == shared(configs[0]), f"{path.name} differs from dcs-exp1.yaml"

@@ -1,0 +1,72 @@
+/* The DCS scheduler with its wait-queue and the co-allocator's bookkeeping (thesis 4.3.4, 4.3.5, Fig. 4.3):
+ * - a (re)scheduling reads the idle list once and asks the broker: FCFS tries only the head, FPFS the
+ *   jobs in queue order until one is approved;
+ * - the approved job goes to the co-allocator, whose DUROC submission blocks the scheduler until it
+ *   succeeds or fails (`blocking_submission`);
+ * - a submission failure moves the job to the tail of the wait-queue and counts; at the maximum the job
+ *   is removed (recorded as failed);
+ * - a completion failure puts the job back in the wait-queue and counts; at the maximum it is removed;
+ * - after a (re)scheduling failure the scheduler waits for the resource monitor (res_spy), which compares
+ *   the idle list every `monitor_interval` seconds with the one of the failure and wakes the scheduler
+ *   on a change: a freed processor is noticed up to one interval late. */
+#pragma once
+
+#include "policies/dcs/ResourceBroker.hpp"
+#include "sim/GridPolicy.hpp"
+
+#include <list>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim::dcs {
+
+class DcsScheduler : public GridPolicy {
+public:
+  enum class Discipline { fcfs, fpfs };
+  struct Settings {
+    Discipline discipline       = Discipline::fcfs;
+    ResourceBroker::Fit fit     = ResourceBroker::Fit::modified_worst_fit;
+    int max_submission_failures = 5; // 0: no limit
+    int max_completion_failures = 5; // 0: no limit
+    bool blocking_submission    = true;
+    double monitor_interval     = 5; // s; 0: woken by every change of the idle list
+  };
+
+  explicit DcsScheduler(Settings settings) : settings_(settings), broker_(settings.fit) {}
+
+  void on_job_submitted(const JobSpec& job) override;
+  void on_claim_failed(const JobSpec& job) override;
+  void on_job_started(const JobSpec& job) override;
+  bool on_job_failed(const JobSpec& job) override;
+  bool decides_after_start() const override { return settings_.blocking_submission; }
+  Decisions decide(const GridView& view) override;
+  size_t waiting_jobs() const override { return queue_.size(); }
+
+  /** Whether the scheduler is waiting for the resource monitor after a (re)scheduling failure. */
+  bool waiting_for_change() const { return failed_idle_.has_value(); }
+  /** Whether the co-allocator is busy with a submission. */
+  bool submitting() const { return submitting_.has_value(); }
+
+private:
+  struct Failures {
+    int submission = 0;
+    int completion = 0;
+  };
+  struct Waiting {
+    const JobSpec* job;
+    Failures failures;
+  };
+  Failures take_failures(JobId id);
+
+  Settings settings_;
+  ResourceBroker broker_;
+  std::list<Waiting> queue_;
+  std::unordered_map<JobId, Failures> submitted_; // handed to the co-allocator: the failures counted so far
+  std::optional<JobId> submitting_;               // the job whose submission blocks the scheduler
+  std::vector<Rejection> to_remove_;
+  std::optional<std::vector<int>> failed_idle_; // the idle list of the last (re)scheduling failure
+  double next_check_ = 0;                       // when res_spy next compares the idle list
+};
+
+} // namespace coalsim::dcs

@@ -1,0 +1,49 @@
+#include "policies/dcs/ResourceBroker.hpp"
+
+#include "sim/InputError.hpp"
+
+namespace coalsim::dcs {
+
+const std::vector<std::string>& ResourceBroker::fit_names()
+{
+  static const std::vector<std::string> names = {"worstfit", "bestfit", "plain_worstfit", "plain_bestfit",
+                                                 "firstfit"};
+  return names;
+}
+
+ResourceBroker::Fit ResourceBroker::fit_from_name(const std::string& name)
+{
+  const auto& names = fit_names();
+  for (size_t k = 0; k < names.size(); ++k)
+    if (names[k] == name)
+      return static_cast<Fit>(k);
+  throw InputError("Invalid fit '" + name + "': not a DCS fitting rule");
+}
+
+std::optional<fitting::Components> ResourceBroker::approve(const JobSpec& job, std::vector<int>& idle) const
+{
+  switch (job.type) {
+    case RequestType::ordered:
+      return fitting::fit_ordered(job.components, idle);
+    case RequestType::flexible:
+      return std::nullopt;
+    case RequestType::unordered:
+    case RequestType::total:
+      break;
+  }
+  switch (fit_) {
+    case Fit::modified_worst_fit:
+      return fitting::fit_unordered_marked(job.components, idle, fitting::Rule::worst_fit);
+    case Fit::modified_best_fit:
+      return fitting::fit_unordered_marked(job.components, idle, fitting::Rule::best_fit);
+    case Fit::worst_fit:
+      return fitting::fit_unordered(job.components, idle, fitting::Rule::worst_fit);
+    case Fit::best_fit:
+      return fitting::fit_unordered(job.components, idle, fitting::Rule::best_fit);
+    case Fit::first_fit:
+      return fitting::fit_unordered(job.components, idle, fitting::Rule::first_fit);
+  }
+  return std::nullopt;
+}
+
+} // namespace coalsim::dcs

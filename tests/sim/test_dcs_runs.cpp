@@ -1,0 +1,119 @@
+/* The DCS policy in short simulations on the tiny platform (two clusters a and b of 4 processors),
+ * with times computed by hand. */
+#include "SimulationFixture.hpp"
+
+#include <cstring>
+
+using namespace coalsim;
+using coalsim::testing::simulate_yaml;
+
+TEST(DcsRuns, StaleIdleCountMakesASubmissionFailAndTheJobIsRetriedAndCompletes)
+{
+  // Cluster a's local users run a 4-processor job for 25 s every 1000 s (1000, 2000, ...). The idle
+  // list is polled every 30 s. The job is approved at 0 on a's 4 idle processors; DUROC's submission
+  // takes 1010 s, and at 1010 the local job holds them: a submission failure, which also tells the
+  // broker that a has 0 idle. The rescheduling fails; the resource monitor looks every 7 s (1017, 1024,
+  // ...) and first sees a change at 1052 (the poll at 1050 found a idle again). The job is approved at
+  // 1052, its submission ends at 2062 (after the local job of 2000-2025), and it runs 100 s.
+  RunStatistics stats;
+  auto t = simulate_yaml(R"(
+policy: {name: dcs, max_submission_failures: 3, monitor_interval: 7}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+background: {model: none, clusters: {a: {model: synthetic, interarrival: 1000, size: 4, runtime: 25}}}
+info_service: {poll_interval: 30}
+overheads: {submission: 1010}
+)",
+                         &stats);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& job = t.jobs[0];
+  EXPECT_EQ(job.status, 0) << "the job must complete";
+  EXPECT_EQ(job.submission_failures, 1);
+  EXPECT_DOUBLE_EQ(job.placement_time, 1052.0);
+  EXPECT_DOUBLE_EQ(job.start_time, 2062.0);
+  EXPECT_DOUBLE_EQ(job.end_time, 2162.0);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_DOUBLE_EQ(t.failures[0].time, 1010.0);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+}
+
+TEST(DcsRuns, AFreedClusterIsNoticedAtTheMonitorsNextLook)
+{
+  // Two ordered jobs that each need all of cluster a. Job 0 starts at 0 and ends at 100; job 1's
+  // rescheduling failed at 0, and the monitor (every 7 s) notices the free processors at 105, not 100.
+  auto t = simulate_yaml(R"(
+policy: {name: dcs, monitor_interval: 7}
+workload: {jobs: 2, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  const JobRow& second = t.jobs[0].id == 1 ? t.jobs[0] : t.jobs[1];
+  EXPECT_DOUBLE_EQ(second.placement_time, 105.0);
+  EXPECT_DOUBLE_EQ(second.start_time, 105.0);
+  EXPECT_DOUBLE_EQ(second.end_time, 205.0);
+  EXPECT_GE(second.placement_tries, 1);
+}
+
+TEST(DcsRuns, BlockingSubmissionSerializesTheBatch)
+{
+  // Four 1-processor jobs fit at once, but DUROC's 10 s submission blocks the scheduler: they start at
+  // 10, 20, 30 and 40 (claims 10 s after each approval) and end 50 s later.
+  auto t = simulate_yaml(R"(
+policy: {name: dcs}
+workload: {jobs: 4, arrival: batch, components: 1, component_size: 1, runtime: 50}
+info_service: {poll_interval: 0}
+overheads: {submission: 10}
+)");
+  ASSERT_EQ(t.jobs.size(), 4u);
+  std::vector<double> starts;
+  for (const auto& j : t.jobs)
+    starts.push_back(j.start_time);
+  std::sort(starts.begin(), starts.end());
+  EXPECT_EQ(starts, (std::vector<double>{10, 20, 30, 40}));
+}
+
+TEST(DcsRuns, CompletionFailuresAreRequeuedAndEveryJobCompletes)
+{
+  // Half of all runs fail; the DCS re-queues a job up to 10 times, so all complete (deterministic for
+  // this seed), and the trace counts each failure once.
+  auto t = simulate_yaml(R"(
+seed: 3
+policy: {name: dcs, max_completion_failures: 10, monitor_interval: 1}
+workload: {jobs: 6, arrival: batch, components: 2, component_size: 2, runtime: 20}
+info_service: {poll_interval: 0}
+overheads: {completion: 5}
+failures: {completion_probability: 0.5}
+)");
+  ASSERT_EQ(t.jobs.size(), 6u);
+  int failures = 0;
+  for (const auto& j : t.jobs) {
+    EXPECT_EQ(j.status, 0) << "job " << j.id;
+    failures += j.completion_failures;
+  }
+  EXPECT_GT(failures, 0);
+  int rows = 0;
+  for (const auto& f : t.failures)
+    rows += std::strcmp(f.kind, "completion") == 0;
+  EXPECT_EQ(rows, failures);
+}
+
+TEST(DcsRuns, WithoutARequeueingPolicyACompletionFailureFailsTheJob)
+{
+  // wf does not override on_job_failed: a failed run ends the job (status 1, failed).
+  auto t = simulate_yaml(R"(
+seed: 3
+policy: wf
+workload: {jobs: 6, arrival: batch, components: 1, component_size: 1, runtime: 20}
+info_service: {poll_interval: 0}
+failures: {completion_probability: 0.5}
+)");
+  int failed = 0;
+  for (const auto& j : t.jobs)
+    if (j.status == 1) {
+      ++failed;
+      EXPECT_EQ(j.completion_failures, 1);
+    }
+  EXPECT_GT(failed, 0);
+  EXPECT_LT(failed, 6);
+}
