@@ -23,6 +23,8 @@ TABLE_FIELDS = {
               "completion_failures"),
     "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time"),
     "/failures": ("time", "job_id", "cluster", "kind"),
+    "/local_jobs": ("trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
+                    "estimate"),
 }
 
 # /jobs status codes
@@ -50,6 +52,7 @@ class Trace:
     util_interval: float
     queue_time: np.ndarray
     queue_length: np.ndarray
+    local_jobs: np.ndarray = None  # /local_jobs (empty unless the run set trace.local_jobs)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -180,6 +183,7 @@ def load_trace(path) -> Trace:
             util_interval=float(_attribute(h5["/utilization"].attrs["interval"])),
             queue_time=_array(h5, "/queues/time", path, 1),
             queue_length=_array(h5, "/queues/length", path, 1),
+            local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
         )
     _check_shapes(trace)
     return trace

@@ -1,4 +1,5 @@
 /* Runs the `simulate` executable as a user would and checks its trace and its errors. */
+#include "SimulateCommand.hpp"
 #include "sim/TraceReader.hpp"
 
 #include <algorithm>
@@ -17,28 +18,8 @@ using namespace coalsim;
 namespace fs = std::filesystem;
 
 namespace {
-std::string simulate_binary()
-{
-  const char* path = std::getenv("COALSIM_SIMULATE");
-  return path ? path : COALSIM_BINARY_DIR "/simulate";
-}
-
-struct Outcome {
-  int status;
-  std::string output; // stdout and stderr
-};
-
-Outcome run(const std::string& arguments)
-{
-  std::string command = simulate_binary() + " " + arguments + " 2>&1";
-  FILE* pipe          = popen(command.c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer;
-  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-    output.append(buffer.data(), n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using coalsim::testing::run;
+using coalsim::testing::Outcome;
 
 std::string temp(const std::string& name)
 {

@@ -1,0 +1,35 @@
+/* Runs the `simulate` executable (COALSIM_SIMULATE, else the build tree's) as a user would. */
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+
+namespace coalsim::testing {
+
+inline std::string simulate_binary()
+{
+  const char* path = std::getenv("COALSIM_SIMULATE");
+  return path ? path : COALSIM_BINARY_DIR "/simulate";
+}
+
+struct Outcome {
+  int status;
+  std::string output; // stdout and stderr
+};
+
+inline Outcome run(const std::string& arguments)
+{
+  std::string command = simulate_binary() + " " + arguments + " 2>&1";
+  FILE* pipe          = popen(command.c_str(), "r");
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+    output.append(buffer.data(), n);
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+} // namespace coalsim::testing
