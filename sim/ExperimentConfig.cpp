@@ -101,10 +101,12 @@ TraceReplayConfig read_trace_replay(ConfigNode& trace, const std::string& key)
     r.size_scaling = scale == "fit" ? TraceReplayConfig::SizeScaling::fit : TraceReplayConfig::SizeScaling::none;
     trace.get("size_scale", std::string("none")); // written back when defaulted
   } else {
-    r.size_scaling = TraceReplayConfig::SizeScaling::factor;
-    r.size_factor  = trace.child("size_scale").as_number(0);
-    if (r.size_factor <= 0)
-      trace.child("size_scale").fail("must be 'none', 'fit' or a factor above 0");
+    r.size_scaling   = TraceReplayConfig::SizeScaling::factor;
+    ConfigNode value = trace.child("size_scale");
+    auto factor      = value.is_scalar() ? parse_quantity(scale) : std::nullopt;
+    if (not factor || not(*factor > 0))
+      value.fail("must be 'none', 'fit' or a factor above 0 (got '" + scale + "')");
+    r.size_factor = *factor;
   }
   if (trace.has("partition"))
     r.partition = trace.child("partition").as_string();

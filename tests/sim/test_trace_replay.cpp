@@ -162,3 +162,29 @@ TEST(TraceReplay, RecordsOutOfSubmitOrderAreAnInputError)
                                          "replay needs the records in submit order");
   }
 }
+
+TEST(TraceReplay, FittedModelDrawsTheLogsSizesAndRuntimes)
+{
+  // Arrivals every 10 s, 2 processors each (MaxProcs 8), run time 5 s: fitted on a 4-processor cluster with
+  // size_scale fit, every local job has 1 processor and runs 5 s, arriving on average every 10 s.
+  std::string body;
+  for (int job = 1; job <= 200; ++job)
+    body += swf(job, 10.0 * job, 5, 2, 5);
+  auto log = write_log("fitted.swf", body);
+  RunStatistics stats;
+  auto t = simulate_yaml("workload: {jobs: 0}\n"
+                         "stop: {max_time: 20000}\n"
+                         "trace: {local_jobs: true}\n"
+                         "background:\n"
+                         "  clusters:\n"
+                         "    a: {model: fitted, trace: {file: " +
+                             log + ", size_scale: fit}}\n",
+                         &stats);
+  ASSERT_GT(t.local_jobs.size(), 1700u); // 2000 expected; a Poisson count has sd ~45
+  ASSERT_LT(t.local_jobs.size(), 2300u);
+  for (const auto& j : t.local_jobs) {
+    EXPECT_EQ(j.processors, 1);
+    EXPECT_DOUBLE_EQ(j.end_time - j.start_time, 5);
+    EXPECT_EQ(j.trace_id, -1); // synthetic jobs, not records
+  }
+}

@@ -75,3 +75,24 @@ TEST(ExperimentConfig, BackgroundNeedsEitherUtilizationOrInterarrival)
   EXPECT_EQ(error_of(full), "Invalid key 'background.utilization' in " + full +
                                 ":3: must be below 1 (a cluster cannot be busier than full)");
 }
+
+TEST(ExperimentConfig, ReplayKeysAreChecked)
+{
+  auto wrong_model = write_temp("wrong_model.yaml", "background:\n  model: synthetic\n  utilization: 0.2\n"
+                                                    "  trace: {file: x.swf}\n");
+  EXPECT_EQ(error_of(wrong_model), "Invalid key 'background.trace' in " + wrong_model +
+                                       ":4: a trace is only read with 'model: replay' or 'model: fitted'");
+  auto no_file = write_temp("no_file.yaml", "background:\n  model: replay\n");
+  EXPECT_EQ(error_of(no_file), "Invalid key 'background' in " + no_file +
+                                   ":2: this background model needs a 'trace' section with the log's 'file'");
+  auto empty_window = write_temp("empty_window.yaml", "background:\n  model: replay\n"
+                                                      "  trace: {file: x.swf, window: {start: 50, end: 50}}\n");
+  EXPECT_EQ(error_of(empty_window), "Invalid key 'background.trace.window' in " + empty_window +
+                                        ":3: the window is empty (end must be after start)");
+  auto mixed = write_temp("mixed.yaml", "workload:\n  runtime: 5\n  trace: {file: x.swf}\n");
+  EXPECT_EQ(error_of(mixed), "Invalid key 'workload.runtime' in " + mixed +
+                                 ":2: the jobs come from workload.trace; this key is for synthetic jobs");
+  auto bad_scale = write_temp("bad_scale.yaml", "workload:\n  trace: {file: x.swf, size_scale: big}\n");
+  EXPECT_EQ(error_of(bad_scale), "Invalid key 'workload.trace.size_scale' in " + bad_scale +
+                                     ":2: must be 'none', 'fit' or a factor above 0 (got 'big')");
+}
