@@ -164,10 +164,9 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
                            ? BackgroundModel::FittedRuntime::lognormal
                            : BackgroundModel::FittedRuntime::empirical;
   }
-  if (m.kind == BackgroundModel::Kind::fitted && (node.has("utilization") || node.has("interarrival") ||
-                                                  node.has("size") || node.has("runtime")))
-    node.fail("a fitted model takes its arrivals, sizes and runtimes from the trace; remove utilization, "
-              "interarrival, size and runtime here");
+  if (m.kind == BackgroundModel::Kind::fitted && (node.has("interarrival") || node.has("size") || node.has("runtime")))
+    node.fail("a fitted model takes its arrivals, sizes and runtimes from the trace; remove interarrival, size "
+              "and runtime here (utilization may set the level)");
   if (m.kind == BackgroundModel::Kind::synthetic && std::isnan(m.utilization) && not m.interarrival)
     node.fail("a synthetic background needs utilization or interarrival");
   return m;

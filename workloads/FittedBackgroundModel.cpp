@@ -23,8 +23,10 @@ FittedBackground fit_background(const BackgroundModel& model, const std::string&
 
   out.model              = model;
   out.model.kind         = BackgroundModel::Kind::synthetic;
-  out.model.utilization  = NAN;
-  out.model.interarrival = out.fit.arrival();
+  if (std::isnan(model.utilization))
+    out.model.interarrival = out.fit.arrival();
+  else
+    out.model.interarrival.reset(); // the rate that gives the utilization asked for, with the log's sizes and runtimes
   out.model.size         = out.fit.size();
   out.model.runtime      = model.fitted_runtime == BackgroundModel::FittedRuntime::empirical
                                ? out.fit.runtime_empirical()

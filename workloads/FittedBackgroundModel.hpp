@@ -2,7 +2,9 @@
  * fs2-fs4 from the fs1 log): exponential inter-arrival times with the log's mean (times `time_scale`), the
  * log's size distribution (scaled like a replay, capped at the cluster), and its run times, either the
  * observed ones (empirical: keeps the log's utilization) or the fitted lognormal (smoother, but its mean can
- * be far from the observed one for heavy-tailed logs). The log's window and partition select what is fitted. */
+ * be far from the observed one for heavy-tailed logs). The log's window and partition select what is fitted.
+ * With `utilization` set, the arrival rate is the one that gives it with the fitted sizes and runtimes (e.g. a
+ * busier season than the log's average). */
 #pragma once
 
 #include "sim/ExperimentConfig.hpp"

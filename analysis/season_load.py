@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""Utilization of a cluster's log over chosen hours of chosen days: the level a background model should
+have when experiments ran in a season and at times of day busier than the log's yearly average.
+
+  season_load.py LOG.swf[.gz] [--months 12,1,2,3] [--hours 9-18] [--weekdays-only] [--timezone TZ]
+
+Jobs run from submit + wait (the recorded wait; 0 when not recorded) for their run time, on their
+allocated processors (requested when not recorded); records that did not run (non-positive run time or
+processors, partial-execution lines 2-4) are left out. The utilization is the processor-seconds inside the
+chosen periods over MaxProcs times their length. The DCS experiments use the default: fs1, December to March,
+weekdays 9-18 h local time.
+"""
+
+import argparse
+import datetime as dt
+import gzip
+import sys
+import zoneinfo
+
+import numpy as np
+
+
+def read_jobs(path):
+    """(start, end, processors) in Unix time, MaxProcs, and the log's time zone name."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    header = {}
+    rows = []
+    with opener(path, "rt") as lines:
+        for line in lines:
+            fields = line.split()
+            if not fields:
+                continue
+            if fields[0].startswith(";"):
+                key, _, value = line.lstrip("; ").partition(":")
+                header.setdefault(key.strip(), value.strip())
+                continue
+            submit, wait, run = float(fields[1]), float(fields[2]), float(fields[3])
+            processors = int(fields[4]) if int(fields[4]) > 0 else int(fields[7])
+            if run <= 0 or processors <= 0 or int(fields[10]) in (2, 3, 4):
+                continue
+            start = submit + max(wait, 0.0)
+            rows.append((start, start + run, processors))
+    origin = int(header["UnixStartTime"].split()[0])
+    jobs = np.array(rows, dtype=float)
+    jobs[:, :2] += origin
+    return jobs, int(header["MaxProcs"].split()[0]), header.get("TimeZoneString", "UTC").split()[0]
+
+
+def periods(jobs, zone, months, hours, weekdays_only):
+    """The chosen [start, end) periods, one per day, over the days the log covers."""
+    first = dt.datetime.fromtimestamp(jobs[:, 0].min(), zone).date()
+    last = dt.datetime.fromtimestamp(jobs[:, 1].max(), zone).date()
+    day = first
+    while day <= last:
+        if day.month in months and (not weekdays_only or day.weekday() < 5):
+            midnight = dt.datetime(day.year, day.month, day.day, tzinfo=zone)
+            begin = (midnight + dt.timedelta(hours=hours[0])).timestamp()
+            end = (midnight + dt.timedelta(hours=hours[1])).timestamp()
+            yield begin, end
+        day += dt.timedelta(days=1)
+
+
+def season_load(jobs, max_procs, chosen):
+    busy = total = 0.0
+    for begin, end in chosen:
+        overlap = np.clip(np.minimum(jobs[:, 1], end) - np.maximum(jobs[:, 0], begin), 0, None)
+        busy += float((overlap * jobs[:, 2]).sum())
+        total += max_procs * (end - begin)
+    return busy / total if total > 0 else None
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Utilization of a log over chosen hours and days.")
+    parser.add_argument("log")
+    parser.add_argument("--months", default="12,1,2,3")
+    parser.add_argument("--hours", default="9-18")
+    parser.add_argument("--weekdays-only", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--timezone", help="default: the log's TimeZoneString")
+    args = parser.parse_args(argv)
+    try:
+        jobs, max_procs, zone_name = read_jobs(args.log)
+        zone = zoneinfo.ZoneInfo(args.timezone or zone_name)
+        months = {int(m) for m in args.months.split(",")}
+        first_hour, last_hour = (int(h) for h in args.hours.split("-"))
+    except (OSError, KeyError, ValueError, IndexError, zoneinfo.ZoneInfoNotFoundError) as error:
+        print(f"season_load.py: {args.log}: {error}", file=sys.stderr)
+        return 2
+    load = season_load(jobs, max_procs, periods(jobs, zone, months, (first_hour, last_hour), args.weekdays_only))
+    if load is None:
+        print(f"season_load.py: {args.log}: no day of the log falls in the chosen months and days", file=sys.stderr)
+        return 2
+    print(f"{load:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
