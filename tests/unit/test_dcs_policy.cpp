@@ -1,4 +1,5 @@
 /* The DCS broker and scheduler on hand-built idle lists (thesis 4.3.3-4.3.5). */
+#include "PolicyTestKit.hpp"
 #include "policies/dcs/DcsScheduler.hpp"
 #include "sim/PolicyRegistry.hpp"
 
@@ -8,42 +9,9 @@ using namespace coalsim;
 using namespace coalsim::dcs;
 
 namespace {
-class ZeroEstimator : public TransferEstimator {
-public:
-  double estimate(ClusterIndex, ClusterIndex, double) const override { return 0; }
-};
-ZeroEstimator zero;
-
-GridView view_at(double now, std::vector<int> idle)
-{
-  std::vector<ClusterState> states;
-  for (size_t i = 0; i < idle.size(); ++i) {
-    std::string name = "c";
-    name += std::to_string(i);
-    states.push_back({static_cast<ClusterIndex>(i), name, "", 64, idle[i], true});
-  }
-  return GridView(now, states, zero);
-}
-
-JobSpec unordered(JobId id, std::vector<int> sizes)
-{
-  JobSpec job;
-  job.id   = id;
-  job.type = RequestType::unordered;
-  for (int s : sizes)
-    job.components.push_back({s, no_cluster});
-  return job;
-}
-
-JobSpec ordered(JobId id, std::vector<std::pair<ClusterIndex, int>> parts)
-{
-  JobSpec job;
-  job.id   = id;
-  job.type = RequestType::ordered;
-  for (auto [c, s] : parts)
-    job.components.push_back({s, c});
-  return job;
-}
+using coalsim::testing::ordered;
+using coalsim::testing::unordered;
+using coalsim::testing::view_at;
 
 std::vector<ClusterIndex> clusters_of(const fitting::Components& placed)
 {

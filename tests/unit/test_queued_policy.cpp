@@ -1,3 +1,4 @@
+#include "PolicyTestKit.hpp"
 #include "policies/common/QueuedPolicy.hpp"
 #include "sim/InputError.hpp"
 #include "sim/PolicyRegistry.hpp"
@@ -7,31 +8,11 @@
 using namespace coalsim;
 
 namespace {
-class ZeroEstimator : public TransferEstimator {
-public:
-  double estimate(ClusterIndex, ClusterIndex, double) const override { return 0; }
-};
-ZeroEstimator zero;
+using coalsim::testing::unordered;
 
-GridView view_with_idle(std::vector<int> idle)
+GridView view_with_idle(const std::vector<int>& idle)
 {
-  std::vector<ClusterState> states;
-  for (size_t i = 0; i < idle.size(); ++i) {
-    std::string name = "c";
-    name += std::to_string(i);
-    states.push_back({static_cast<ClusterIndex>(i), name, "", 64, idle[i], true});
-  }
-  return GridView(0, states, zero);
-}
-
-JobSpec unordered(JobId id, std::vector<int> sizes)
-{
-  JobSpec job;
-  job.id   = id;
-  job.type = RequestType::unordered;
-  for (int s : sizes)
-    job.components.push_back({s, no_cluster});
-  return job;
+  return coalsim::testing::view_at(0, idle);
 }
 
 std::unique_ptr<QueuedPolicy> policy(QueuedPolicy::Discipline discipline, int max_failures = 0)

@@ -1,0 +1,53 @@
+/* Hand-built grid states and jobs for policy unit tests. */
+#pragma once
+
+#include "sim/GridView.hpp"
+#include "sim/Job.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace coalsim::testing {
+
+/** Transfers take no time: placement tests that do not look at files. */
+class ZeroEstimator : public TransferEstimator {
+public:
+  double estimate(ClusterIndex, ClusterIndex, double) const override { return 0; }
+};
+
+/** Clusters c0, c1, ... of 64 processors with these idle counts, seen at `now`. */
+inline GridView view_at(double now, const std::vector<int>& idle)
+{
+  static ZeroEstimator zero;
+  std::vector<ClusterState> states;
+  for (size_t i = 0; i < idle.size(); ++i) {
+    std::string name = "c";
+    name += std::to_string(i);
+    states.push_back({static_cast<ClusterIndex>(i), name, "", 64, idle[i], true});
+  }
+  return GridView(now, states, zero);
+}
+
+inline JobSpec unordered(JobId id, const std::vector<int>& sizes)
+{
+  JobSpec job;
+  job.id   = id;
+  job.type = RequestType::unordered;
+  for (int s : sizes)
+    job.components.push_back({s, no_cluster});
+  return job;
+}
+
+/** Components as (cluster, processors). */
+inline JobSpec ordered(JobId id, const std::vector<std::pair<ClusterIndex, int>>& parts)
+{
+  JobSpec job;
+  job.id   = id;
+  job.type = RequestType::ordered;
+  for (auto [c, s] : parts)
+    job.components.push_back({s, c});
+  return job;
+}
+
+} // namespace coalsim::testing
