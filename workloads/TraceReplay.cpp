@@ -15,17 +15,27 @@ bool is_gwf_file(const std::string& path)
   return ends_with(".gwf") || ends_with(".gwf.gz");
 }
 
+void TraceReplay::open()
+{
+  if (is_gwf_file(path_))
+    gwf_ = std::make_unique<GwfReader>(path_);
+  else
+    swf_ = std::make_unique<SwfReader>(path_);
+  last_submit_ = -INFINITY;
+}
+
 TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& path, int target_processors)
     : config_(config), path_(path)
 {
-  const TraceHeader* header;
-  if (is_gwf_file(path)) {
-    gwf_   = std::make_unique<GwfReader>(path);
-    header = &gwf_->header();
-  } else {
-    swf_   = std::make_unique<SwfReader>(path);
-    header = &swf_->header();
+  // A whole first pass, so that a malformed line or a record out of order is reported before the simulation
+  // starts (not from inside it, hours of simulated time later); the readers stream, so memory stays flat.
+  open();
+  for (ReplayedJob job; read(job);) {
   }
+  swf_.reset();
+  gwf_.reset();
+  open();
+  const TraceHeader* header = &this->header();
   switch (config_.size_scaling) {
     case TraceReplayConfig::SizeScaling::none: factor_ = 1; break;
     case TraceReplayConfig::SizeScaling::factor: factor_ = config_.size_factor; break;

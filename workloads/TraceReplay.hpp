@@ -30,13 +30,13 @@ struct ReplayedJob {
 
 class TraceReplay {
 public:
-  /** `path` is the resolved file; `target_processors` is what `size_scale: fit` scales to. Throws InputError
-   *  when the file cannot be read or `fit` is asked of a log without MaxProcs. */
+  /** `path` is the resolved file; `target_processors` is what `size_scale: fit` scales to. Reads the whole log
+   *  once to check it: throws InputError when the file cannot be read, a line is malformed, the submit times go
+   *  backwards, or `fit` is asked of a log without MaxProcs. */
   TraceReplay(const TraceReplayConfig& config, const std::string& path, int target_processors);
   ~TraceReplay();
 
-  /** The next replayed job, or false after the window. Throws InputError naming file, line and field on a
-   *  malformed line, or when the submit times go backwards. */
+  /** The next replayed job, or false after the window. */
   bool next(ReplayedJob& job);
 
   const std::string& path() const { return path_; }
@@ -50,6 +50,7 @@ public:
   const SkipCounts& unusable() const;
 
 private:
+  void open();
   bool read(ReplayedJob& job); // the next usable record, any time, any partition
 
   TraceReplayConfig config_;
