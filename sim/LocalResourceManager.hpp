@@ -32,6 +32,13 @@ public:
   /** A local job of `size` processors (at most the cluster's) running for `runtime` seconds. */
   void submit_background(int size, double runtime);
 
+  /** The experimenters' dummy local jobs (KOALA paper, Section 7.5): started at once on idle processors,
+   *  outside the FCFS queue, and running until killed. Counted as background. */
+  void start_dummy(int size);
+  /** Kills `size` processors' worth of dummy jobs (at most what runs). */
+  void kill_dummy(int size);
+  int dummy() const { return dummy_; }
+
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
 
@@ -51,6 +58,8 @@ private:
   int busy_background_ = 0;
   std::deque<LocalJob> waiting_;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
+  int dummy_ = 0;
+  std::vector<sg4::Host*> dummy_cores_;
   std::function<void()> on_change_;
 };
 

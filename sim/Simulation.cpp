@@ -2,6 +2,9 @@
 
 #include "sim/ActivityTracker.hpp"
 #include "sim/BackgroundLoad.hpp"
+#include "sim/BandBackground.hpp"
+#include "sim/BandwidthRepository.hpp"
+#include "sim/ClusterHealth.hpp"
 #include "sim/Clock.hpp"
 #include "sim/FileStager.hpp"
 #include "sim/GridPlatform.hpp"
@@ -124,10 +127,14 @@ RunStatistics Simulation::run()
       throw InputError("Invalid key 'background.clusters." + name + "' in " + config_.background.origin +
                        ": cluster '" + name + "' is not in this run");
   std::vector<std::unique_ptr<BackgroundLoad>> background;
+  std::vector<std::unique_ptr<BandBackground>> bands;
   for (const auto& c : clusters) {
     auto it           = config_.background.per_cluster.find(c.name);
     const auto& model = it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
     background.push_back(std::make_unique<BackgroundLoad>(model, *managers[c.index], config_.seed));
+    if (model.kind == BackgroundModel::Kind::band)
+      bands.push_back(std::make_unique<BandBackground>(*managers[c.index], model.band_low, model.band_high,
+                                                       model.band_interval));
   }
 
   PolicyParameters parameters(config_.policy, config_.policy_parameters);
@@ -139,6 +146,20 @@ RunStatistics Simulation::run()
   SyntheticWorkload workload(config_.workload, cluster_info, config_.seed);
 
   InformationService info(platform, managers, config_.poll_interval);
+  std::unique_ptr<BandwidthRepository> bandwidths;
+  if (config_.bandwidth_expiry > 0) {
+    bandwidths = std::make_unique<BandwidthRepository>(platform, config_.bandwidth_expiry);
+    info.set_transfer_estimator(bandwidths.get());
+  }
+  for (const auto& [name, faults] : config_.faults.per_cluster)
+    if (platform.find(name) == no_cluster)
+      throw InputError("Invalid key 'faults.clusters." + name + "' in " + config_.faults.origin + ": cluster '" +
+                       name + "' is not in this run");
+  std::unique_ptr<ClusterHealth> health;
+  if (config_.faults.any() || config_.faults.unusable_after > 0) {
+    health = std::make_unique<ClusterHealth>(config_.faults, platform.names(), config_.seed);
+    info.set_health(health.get());
+  }
   FileStager stager(platform, tracker);
   RunStatistics statistics;
   statistics.processors = platform.total_processors();
@@ -146,6 +167,9 @@ RunStatistics Simulation::run()
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
   for (auto& load : background)
     load->start([&scheduler] { return not scheduler.done(); });
+  for (auto& band : bands)
+    band->start([&scheduler] { return not scheduler.done(); });
+  scheduler.set_health(health.get());
 
   ProgressReporter progress(options_.progress, config_.workload.jobs);
   scheduler.set_on_job_done([&progress] { progress.job_done(); });
