@@ -27,8 +27,9 @@ double BandwidthRepository::measure(ClusterIndex from, ClusterIndex to) const
 {
   double available = std::numeric_limits<double>::infinity();
   for (const auto* link : links_[from][to])
-    // Iperf gets at least a fair share of a busy link; never less than a tenth of it.
-    available = std::min(available, std::max(link->get_bandwidth() - link->get_usage(), 0.1 * link->get_bandwidth()));
+    // What a new flow gets: the unused bandwidth, and at least a fair share against the flows in progress
+    // (counted as one: the link's usage does not tell how many there are).
+    available = std::min(available, std::max(link->get_bandwidth() - link->get_usage(), 0.5 * link->get_bandwidth()));
   return available;
 }
 

@@ -1,6 +1,6 @@
 /* KOALA's bandwidth information (paper 001, Section 4.1): Iperf measurements between file servers kept in
  * a repository, read through the information service's cache with a fixed expiry time. A measurement is
- * the route's bottleneck bandwidth left over by the transfers in progress at that moment; between
+ * the route's bottleneck bandwidth left over by the transfers in progress at that moment (at least half: Iperf's flow gets a fair share); between
  * measurements the estimate is stale, as the cached value was. */
 #pragma once
 

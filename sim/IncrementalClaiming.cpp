@@ -193,9 +193,7 @@ void GridScheduler::claiming_try(JobId id)
     for (size_t k = 0; k < n; ++k)
       job.pgt += job.placement[k].processors * (job.claimed_at[k] - job.placement_time);
     parts_.policy.on_job_started(job.spec);
-    int epoch = job.epoch;
-    at(job.jst, [this, id, epoch] { maybe_start(id, epoch); });
-    maybe_start(id, epoch);
+    maybe_start(id, job.epoch);
     return;
   }
   if (now() >= job.jst - 1e-9) {
@@ -255,7 +253,9 @@ void GridScheduler::maybe_start(JobId id, int epoch)
   ActiveJob& job = it->second;
   bool claimed = std::none_of(job.claimed_at.begin(), job.claimed_at.end(), [](double t) { return std::isnan(t); });
   bool files   = std::all_of(job.file_ready.begin(), job.file_ready.end(), [](bool b) { return b; });
-  if (claimed && files && now() >= job.jst - 1e-9)
+  // The Runner submits the components once all are claimed; they start together (DUROC barrier) once
+  // their input files are there. The JST is only the estimate that set the claiming times.
+  if (claimed && files)
     launch_incremental(id);
 }
 

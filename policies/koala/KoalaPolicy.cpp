@@ -61,11 +61,26 @@ void KoalaPolicy::on_job_returned(const JobSpec& job, ReturnReason reason, const
 
 std::optional<fitting::Components> KoalaPolicy::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
 {
-  // A failed job is placed elsewhere next time (Section 4.5): its failed clusters look full, once.
+  // A failed job is placed elsewhere next time (Section 4.5): its failed clusters look full. When the
+  // other clusters cannot take it, it may go back to them (else a job could wait forever).
+  auto& avoid = state_.at(job.id).avoid;
+  if (not avoid.empty()) {
+    std::vector<int> others = idle;
+    for (ClusterIndex c : avoid)
+      others[c] = 0;
+    if (auto placed = place_on(job, others, view)) {
+      avoid.clear();
+      idle = std::move(others);
+      return placed;
+    }
+  }
+  return place_on(job, idle, view);
+}
+
+std::optional<fitting::Components> KoalaPolicy::place_on(const JobSpec& job, std::vector<int>& idle,
+                                                         const GridView& view)
+{
   std::vector<int> seen = idle;
-  auto& avoid           = state_.at(job.id).avoid;
-  for (ClusterIndex c : avoid)
-    seen[c] = 0;
   std::optional<fitting::Components> placed;
   if (job.type == RequestType::ordered) {
     placed = fitting::fit_ordered(job.components, seen);
@@ -74,11 +89,8 @@ std::optional<fitting::Components> KoalaPolicy::place(const JobSpec& job, std::v
   } else {
     placed = rule_->place(job, seen, view);
   }
-  if (placed) {
-    avoid.clear();
-    for (const auto& c : *placed)
-      idle[c.cluster] -= c.processors;
-  }
+  if (placed)
+    idle = std::move(seen);
   return placed;
 }
 

@@ -48,6 +48,7 @@ private:
     std::vector<ClusterIndex> avoid; // clusters of failed components, avoided in the next placement
   };
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view);
+  std::optional<fitting::Components> place_on(const JobSpec& job, std::vector<int>& idle, const GridView& view);
   Placement placement_of(const JobSpec& job, fitting::Components components, Priority level);
   void scan(Priority level, std::vector<int>& idle, const GridView& view, Decisions& decisions);
 
