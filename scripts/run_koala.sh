@@ -9,5 +9,7 @@ for file in "$here"/workloads/experiments/koala-*.yaml; do
   name=$(basename "$file" .yaml | tr - _)
   "$here/build/simulate" -q -c "$file" -o "$out/$name.h5"
 done
-/usr/bin/python3 "$here/analysis/plot.py" "$out"/koala_*.h5 --out "$out/figures" --only koala >/dev/null
-/usr/bin/python3 "$here/analysis/compare.py" "$here/analysis/references/koala.yaml" "$out"/koala_*.h5
+for group in w30 w50 spread unreliable; do
+  /usr/bin/python3 "$here/analysis/plot.py" "$out"/koala_${group}*.h5 --out "$out/figures/$group" >/dev/null
+done
+/usr/bin/python3 "$here/analysis/compare.py" --reference "$here/analysis/references/koala.yaml" "$out"/koala_*.h5
