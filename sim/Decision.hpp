@@ -19,13 +19,23 @@ struct ComponentPlacement {
 /** When processors are claimed relative to the file stage-in. */
 enum class Claiming {
   immediate,     // claim now, then copy the files while the processors wait (DUROC-style)
-  after_transfer // copy the files first, claim when they have arrived (KOALA claims late); the claim may fail
+  after_transfer, // copy the files first, claim when they have arrived (KOALA claims late); the claim may fail
+  incremental     // KOALA's claiming queue: per-component claims at the job's claiming times (see ClaimingQueue.hpp)
+};
+
+/** Parameters of KOALA's incremental claiming (paper 001, Section 6) for one placement. */
+struct IncrementalClaiming {
+  double L          = 0.75; // JCT_0 = JPT + L * FTT; JCT_{n+1} = JCT_n + L * (JST - JCT_n)
+  double T          = 1;    // ICP threshold on the fraction of components started (1: atomic claiming)
+  double min_step   = 1;    // s: claiming tries closer than this to the previous one or to the JST are made at the JST
+  Priority priority = Priority::high; // the job's current priority (placement queues may have promoted it)
 };
 
 struct Placement {
   JobId job = 0;
   std::vector<ComponentPlacement> components;
   Claiming claiming = Claiming::immediate;
+  IncrementalClaiming incremental{}; // used when claiming == incremental
 };
 
 struct Rejection {

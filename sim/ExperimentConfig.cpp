@@ -67,8 +67,9 @@ std::optional<Distribution> optional_distribution(ConfigNode& parent, const std:
   return std::nullopt;
 }
 
-const std::vector<std::string> background_keys = {"model", "scheduler", "utilization", "interarrival",
-                                                   "size",  "runtime",   "trace",       "fitted_runtime"};
+const std::vector<std::string> background_keys = {"model",          "scheduler", "utilization", "interarrival",
+                                                   "size",           "runtime",   "trace",       "fitted_runtime",
+                                                   "band",           "band_interval"};
 const std::vector<std::string> trace_keys      = {"file", "window", "offset", "time_scale", "size_scale", "partition"};
 
 /** The keys of a `trace` section that background and grid replays share. */
@@ -121,17 +122,30 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
     const std::map<std::string, BackgroundModel::Kind> kinds = {{"none", BackgroundModel::Kind::none},
                                                                 {"synthetic", BackgroundModel::Kind::synthetic},
                                                                 {"replay", BackgroundModel::Kind::replay},
-                                                                {"fitted", BackgroundModel::Kind::fitted}};
+                                                                {"fitted", BackgroundModel::Kind::fitted},
+                                                                {"band", BackgroundModel::Kind::band}};
     std::string written = "none";
     for (const auto& [name, kind] : kinds)
       if (kind == base.kind)
         written = name;
-    m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay", "fitted"}));
+    m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay", "fitted", "band"}));
   }
   if (node.has("scheduler") || write_defaults)
     m.scheduling = node.get_choice("scheduler", to_string(base.scheduling), {"fcfs", "easy"}) == "easy"
                        ? LocalScheduling::easy
                        : LocalScheduling::fcfs;
+  if (node.has("band")) {
+    ConfigNode band = node.child("band");
+    auto values     = band.as_strings();
+    if (values.size() != 2)
+      band.fail("expected [low, high], two fractions");
+    m.band_low  = std::stod(values[0]);
+    m.band_high = std::stod(values[1]);
+    if (not(m.band_low >= 0 && m.band_low <= m.band_high && m.band_high < 1))
+      band.fail("expected 0 <= low <= high < 1");
+  }
+  if (node.has("band_interval"))
+    m.band_interval = node.get("band_interval", 60.0, 0.001);
   if (node.has("utilization")) {
     m.utilization = node.child("utilization").as_number(0);
     if (m.utilization >= 1)
@@ -178,10 +192,10 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
 {
   workload.allow_only({"jobs", "start", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
                        "request_types", "ordered_clusters", "trace", "file", "priorities", "estimate_factor",
-                       "deadline_factor", "budget"});
+                       "deadline_factor", "budget", "shapes"});
   if (auto trace = workload.find("trace")) {
     for (const char* synthetic_only : {"start", "arrival", "rate", "offered_load", "components", "component_size",
-                                       "runtime", "request_types", "ordered_clusters"})
+                                       "runtime", "request_types", "ordered_clusters", "shapes"})
       if (workload.has(synthetic_only))
         workload.child(synthetic_only).fail("the jobs come from workload.trace; this key is for synthetic jobs");
     std::vector<std::string> keys = trace_keys;
@@ -245,6 +259,22 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
   w.estimate_factor = optional_distribution(workload, "estimate_factor");
   w.deadline_factor = optional_distribution(workload, "deadline_factor");
   w.budget          = optional_distribution(workload, "budget");
+  if (auto shapes = workload.find("shapes"))
+    for (const auto& text : shapes->as_strings()) {
+      // "<components>x<size>", as the analysis names shapes
+      auto x = text.find('x');
+      int count = 0, size = 0;
+      try {
+        if (x != std::string::npos) {
+          count = std::stoi(text.substr(0, x));
+          size  = std::stoi(text.substr(x + 1));
+        }
+      } catch (const std::exception&) {
+      }
+      if (count < 1 || size < 1)
+        shapes->fail("expected shapes like \"4x18\" (components x processors), got '" + text + "'");
+      w.shapes.emplace_back(count, size);
+    }
 }
 
 void read_background(ConfigNode background, BackgroundConfig& b)
@@ -258,6 +288,59 @@ void read_background(ConfigNode background, BackgroundConfig& b)
     for (auto& [name, node] : clusters->entries()) {
       node.allow_only(background_keys);
       b.per_cluster[name] = read_background_model(node, b.defaults, false);
+    }
+}
+
+const std::vector<std::string> fault_keys = {"component_failure", "outages", "mtbf", "mttr"};
+
+ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
+{
+  ClusterFaults f = base;
+  if (node.has("component_failure")) {
+    f.component_failure = node.child("component_failure").as_number(0);
+    if (f.component_failure > 1)
+      node.child("component_failure").fail("a probability must be at most 1");
+  }
+  if (auto outages = node.find("outages")) {
+    f.outages.clear();
+    for (const auto& text : outages->as_strings()) {
+      // "<start>+<duration>" in seconds
+      auto plus = text.find('+');
+      double start = -1, duration = -1;
+      try {
+        if (plus != std::string::npos) {
+          start    = std::stod(text.substr(0, plus));
+          duration = std::stod(text.substr(plus + 1));
+        }
+      } catch (const std::exception&) {
+      }
+      if (start < 0 || duration <= 0)
+        outages->fail("expected outages like \"3600+600\" (start + duration, seconds), got '" + text + "'");
+      f.outages.emplace_back(start, duration);
+    }
+  }
+  if (node.has("mtbf"))
+    f.mtbf = node.get("mtbf", 0.0, 0.0);
+  if (node.has("mttr"))
+    f.mttr = node.get("mttr", 0.0, 0.0);
+  if ((f.mtbf > 0) != (f.mttr > 0))
+    node.fail("random outages need both mtbf and mttr");
+  return f;
+}
+
+void read_faults(ConfigNode faults, FaultConfig& f)
+{
+  std::vector<std::string> keys = fault_keys;
+  keys.push_back("unusable_after");
+  keys.push_back("clusters");
+  faults.allow_only(keys);
+  f.origin         = origin_of(faults);
+  f.unusable_after = faults.get("unusable_after", 0, 0);
+  f.defaults       = read_cluster_faults(faults, f.defaults);
+  if (auto clusters = faults.find("clusters"))
+    for (auto& [name, node] : clusters->entries()) {
+      node.allow_only(fault_keys);
+      f.per_cluster[name] = read_cluster_faults(node, f.defaults);
     }
 }
 
@@ -278,7 +361,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   if (not root.is_map())
     root.fail("an experiment file is a map of settings");
   root.allow_only({"name", "platform", "clusters", "seed", "policy", "workload", "background", "info_service",
-                   "runtime_model", "overheads", "failures", "stop", "trace", "simgrid"});
+                   "runtime_model", "overheads", "failures", "faults", "stop", "trace", "simgrid"});
   config.name     = root.get("name", std::string("experiment"));
   config.platform = root.get("platform", std::string("platforms/das2.xml"));
   config.clusters = read_cluster_names(root, "clusters", "all");
@@ -297,8 +380,11 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   read_background(root.section("background"), config.background);
 
   ConfigNode info = root.section("info_service");
-  info.allow_only({"poll_interval"});
-  config.poll_interval = info.get("poll_interval", 10.0, 0.0);
+  info.allow_only({"poll_interval", "bandwidth_expiry"});
+  config.poll_interval    = info.get("poll_interval", 10.0, 0.0);
+  config.bandwidth_expiry = info.get("bandwidth_expiry", 0.0, 0.0);
+
+  read_faults(root.section("faults"), config.faults);
 
   ConfigNode model = root.section("runtime_model");
   model.allow_only({"kind", "coallocation_slowdown", "iterations", "halo_bytes"});

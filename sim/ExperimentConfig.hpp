@@ -2,6 +2,7 @@
  * Every key is documented in the README ("Experiment files"). */
 #pragma once
 
+#include "sim/ClusterHealth.hpp"
 #include "sim/Job.hpp"
 #include "sim/LocalScheduling.hpp"
 #include "sim/PolicyParameters.hpp"
@@ -67,11 +68,16 @@ struct WorkloadConfig {
   std::optional<Distribution> estimate_factor;
   std::optional<Distribution> deadline_factor;
   std::optional<Distribution> budget;
+  /** Job shapes (components, component size), drawn uniformly; replaces `components` and
+   *  `component_size` when not empty (KOALA Section 8: sizes 36 and 72 split into 3-8 components). */
+  std::vector<std::pair<int, int>> shapes;
 };
 
 struct BackgroundModel {
-  enum class Kind { none, synthetic, replay, fitted } kind = Kind::none;
+  enum class Kind { none, synthetic, replay, fitted, band } kind = Kind::none;
   LocalScheduling scheduling = LocalScheduling::fcfs;
+  // band: other users' jobs (synthetic, optional) plus dummy jobs keeping the background in [low, high]
+  double band_low = 0.3, band_high = 0.4, band_interval = 60;
   double utilization = NAN;                 // target fraction of the cluster's processors, or
   std::optional<Distribution> interarrival; // seconds between arrivals
   Distribution size    = Distribution::constant(1);
@@ -104,6 +110,8 @@ struct ExperimentConfig {
   WorkloadConfig workload;
   BackgroundConfig background;
   double poll_interval = 10; // information service; 0: exact
+  double bandwidth_expiry = 0; // > 0: transfer estimates from measured bandwidths cached this long (s)
+  FaultConfig faults;
   RuntimeModelConfig runtime_model;
   Distribution submission_overhead = Distribution::constant(0);
   Distribution completion_overhead = Distribution::constant(0);

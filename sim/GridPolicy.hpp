@@ -7,8 +7,17 @@
 #include "sim/Job.hpp"
 
 #include <cstddef>
+#include <optional>
+#include <vector>
 
 namespace coalsim {
+
+/** Why a job placed with incremental claiming came back to its placement queue. */
+enum class ReturnReason {
+  claiming_deadline, // its JST came with components still unclaimed
+  preempted,         // a higher-priority job took its processors
+  component_failed   // a component failed to run (the clusters are given)
+};
 
 class GridPolicy {
 public:
@@ -30,6 +39,21 @@ public:
   /** Whether the engine calls decide() again right after a job's claim succeeded. A policy that submits
    *  one job at a time (the DCS co-allocator's blocking DUROC submission) needs that moment. */
   virtual bool decides_after_start() const { return false; }
+
+  /** A job placed with incremental claiming is back with the policy (its components were aborted);
+   *  `clusters` names the clusters whose components failed. By default: like a failed claim. */
+  virtual void on_job_returned(const JobSpec& job, ReturnReason /*reason*/,
+                               const std::vector<ClusterIndex>& /*clusters*/)
+  {
+    on_claim_failed(job);
+  }
+  /** KOALA's ICP re-places one unclaimable component with the policy that placed the job (Algorithm 2,
+   *  line 5). None by default: the component stays where it is. */
+  virtual std::optional<ComponentPlacement> replace_component(const JobSpec& /*job*/, size_t /*component*/,
+                                                              const GridView& /*view*/)
+  {
+    return std::nullopt;
+  }
 
   virtual Decisions decide(const GridView& view) = 0;
   /** Jobs waiting in the policy's queues (traced as the placement-queue length). */

@@ -49,6 +49,7 @@ void GridScheduler::submit(JobSpec spec)
   auto [it, inserted] = active_.emplace(id, ActiveJob{});
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
+  it->second.queued_since = now();
   ++parts_.statistics.submitted;
   parts_.policy.on_job_submitted(it->second.spec);
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
@@ -136,6 +137,11 @@ void GridScheduler::apply(Placement placement)
   for (const auto& c : job.placement)
     parts_.info.placed(c.cluster, c.processors);
   job.claiming            = placement.claiming;
+  if (job.claiming == Claiming::incremental) {
+    job.incremental = placement.incremental;
+    admit_incremental(job.spec.id);
+    return;
+  }
   job.staged              = false;
   job.submission_overhead = submission_overhead_.sample(overheads_);
   JobId id                = job.spec.id;
@@ -375,7 +381,16 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   row.file_size           = spec.file ? spec.file->size_bytes : 0.0;
   row.placement_tries     = job.placement_tries;
   row.submission_failures = job.submission_failures;
-  row.completion_failures = job.completion_failures;
+  row.completion_failures = job.completion_failures + job.run_failures;
+  bool koala               = job.claiming == Claiming::incremental || job.placements > 0;
+  row.total_placement_time = koala ? job.total_placement_time : job.placement_time - spec.submit_time;
+  row.estimated_ftt        = koala ? job.estimated_ftt : NAN;
+  row.jst                  = koala ? job.jst : NAN;
+  row.start_delay          = koala && started ? job.jst - job.first_jst : NAN;
+  row.pgt                  = koala && started ? job.pgt : NAN;
+  row.pwt                  = koala && started ? job.pwt : NAN;
+  row.claiming_tries       = job.claiming_tries;
+  row.placements           = koala ? job.placements : (std::isnan(job.placement_time) ? 0 : 1);
   parts_.statistics.add(row);
   if (not parts_.trace)
     return;

@@ -5,6 +5,8 @@
  * overhead. It holds only the jobs that are in the system. */
 #pragma once
 
+#include "sim/ClaimingQueue.hpp"
+#include "sim/ClusterHealth.hpp"
 #include "sim/ExperimentConfig.hpp"
 #include "sim/FileStager.hpp"
 #include "sim/GridPolicy.hpp"
@@ -18,6 +20,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -52,6 +55,8 @@ public:
   void set_completion_failure_probability(double p) { completion_failure_probability_ = p; }
   /** Called once per job that leaves the system (for progress reports). */
   void set_on_job_done(std::function<void()> callback) { on_job_done_ = std::move(callback); }
+  /** Fault injection and unusable-cluster marking (may be left unset: no faults). */
+  void set_health(ClusterHealth* health);
 
 private:
   enum class Phase { waiting, claiming, staging, running, completing };
@@ -67,6 +72,13 @@ private:
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
     int placement_tries = 0, submission_failures = 0, completion_failures = 0;
     bool run_failed = false; // the current run ended with a completion failure
+    // KOALA's incremental claiming (IncrementalClaiming.cpp)
+    IncrementalClaiming incremental{};
+    double jst = NAN, jct = NAN, first_jst = NAN, estimated_ftt = NAN, files_done = NAN;
+    std::vector<double> claimed_at; // per component: when its processors were claimed (NaN: not yet)
+    std::vector<bool> file_ready;
+    int epoch = 0, claiming_tries = 0, placements = 0, run_failures = 0;
+    double queued_since = NAN, total_placement_time = 0, pgt = 0, pwt = 0;
   };
 
   void schedule_next_arrival();
@@ -88,6 +100,24 @@ private:
   void record(const ActiveJob& job, JobStatus status);
   int clusters_used(const ActiveJob& job) const;
 
+  // KOALA: claiming queue, Incremental Claiming Policy, runners and fault tolerance (IncrementalClaiming.cpp)
+  void admit_incremental(JobId id);
+  void stage_component(JobId id, size_t k);
+  void arm_claiming_timer();
+  void claiming_due();
+  void claiming_try(JobId id);
+  /** Algorithm 2, lines 9-13 for component k; updates `idle` (the try's view of idle processors). */
+  bool preempt_for(ActiveJob& job, size_t k, std::vector<int>& idle);
+  void maybe_start(JobId id, int epoch);
+  void launch_incremental(JobId id);
+  void run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters);
+  /** Aborts every component of the job (releasing what it claimed) and hands it back to the policy. */
+  void return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters);
+  void cluster_changed(ClusterIndex c, bool up);
+  void count_error(ClusterIndex c, JobId job);
+  void add_failure_row(JobId job, ClusterIndex c, const char* kind);
+  void update_claim_series();
+
   Parts parts_;
   Distribution submission_overhead_, completion_overhead_;
   RngStream overheads_;
@@ -103,6 +133,10 @@ private:
   long passes_at_this_time_ = 0;
   std::unordered_map<JobId, ActiveJob> active_;
   std::function<void()> on_job_done_;
+  ClusterHealth* health_ = nullptr;
+  ClaimingQueue claiming_;
+  std::set<double> claiming_timers_;
+  int held_ = 0, gained_ = 0; // processors claimed but not yet running; placed but not yet claimed
 };
 
 } // namespace coalsim

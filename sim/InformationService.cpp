@@ -62,9 +62,11 @@ GridView InformationService::view() const
     const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
     int idle = exact() ? (*managers_)[c]->idle() - unclaimed_[c]
                        : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
-    states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), true});
+    bool usable = not health_ || health_->available(cluster.index);
+    states.push_back(
+        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable});
   }
-  return GridView(now(), std::move(states), *platform_);
+  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_);
 }
 
 } // namespace coalsim

@@ -4,6 +4,7 @@
  * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. */
 #pragma once
 
+#include "sim/ClusterHealth.hpp"
 #include "sim/GridPlatform.hpp"
 #include "sim/GridView.hpp"
 #include "sim/LocalResourceManager.hpp"
@@ -24,6 +25,10 @@ public:
   void start(std::function<void()> on_change, std::function<bool()> keep_going);
 
   GridView view() const;
+  /** Clusters that are down or marked unusable show as unusable (no idle processors). */
+  void set_health(const ClusterHealth* health) { health_ = health; }
+  /** Transfer estimates from another source than the platform's routes (KOALA's bandwidth repository). */
+  void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
   bool exact() const { return poll_interval_ <= 0; }
 
   void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
@@ -47,6 +52,8 @@ private:
   std::vector<int> claimed_since_poll_; // claimed after the last report
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
+  const ClusterHealth* health_         = nullptr;
+  const TransferEstimator* estimator_ = nullptr;
 };
 
 } // namespace coalsim

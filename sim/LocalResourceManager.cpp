@@ -95,6 +95,36 @@ void LocalResourceManager::start(const QueuedJob& job)
   });
 }
 
+void LocalResourceManager::start_dummy(int size)
+{
+  xbt_assert(size >= 0 && size <= idle(), "dummy job of %d processors on %s with %d idle", size,
+             cluster_->name.c_str(), idle());
+  if (size == 0)
+    return;
+  dummy_ += size;
+  busy_background_ += size;
+  if (track_hosts_) {
+    dummy_cores_.insert(dummy_cores_.end(), free_cores_.end() - size, free_cores_.end());
+    free_cores_.resize(free_cores_.size() - size);
+  }
+  changed();
+}
+
+void LocalResourceManager::kill_dummy(int size)
+{
+  size = std::min(size, dummy_);
+  if (size <= 0)
+    return;
+  dummy_ -= size;
+  busy_background_ -= size;
+  if (track_hosts_) {
+    free_cores_.insert(free_cores_.end(), dummy_cores_.end() - size, dummy_cores_.end());
+    dummy_cores_.resize(dummy_cores_.size() - size);
+  }
+  start_waiting();
+  changed();
+}
+
 bool LocalResourceManager::start_waiting()
 {
   bool started = false;

@@ -55,6 +55,13 @@ public:
   /** Queues a local job (size at most the cluster's) and starts what the local policy allows. */
   void submit_background(const LocalJobRequest& job);
 
+  /** The experimenters' dummy local jobs (KOALA paper, Section 7.5): started at once on idle processors,
+   *  outside the FCFS queue, and running until killed. Counted as background. */
+  void start_dummy(int size);
+  /** Kills `size` processors' worth of dummy jobs (at most what runs). */
+  void kill_dummy(int size);
+  int dummy() const { return dummy_; }
+
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
   /** Called when a local job ends. */
@@ -87,6 +94,8 @@ private:
   std::list<QueuedJob> waiting_;
   RunningByEnd running_;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
+  int dummy_ = 0;
+  std::vector<sg4::Host*> dummy_cores_;
   std::function<void()> on_change_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;
 };

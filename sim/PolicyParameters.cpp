@@ -100,3 +100,15 @@ void PolicyParameters::check_all_used() const
 }
 
 } // namespace coalsim
+
+namespace coalsim {
+
+double PolicyParameters::get_fraction(const std::string& key, double fallback, const std::string& help)
+{
+  double value = get_double(key, fallback, 0.0, help);
+  if (value > 1)
+    fail(key, values_.at(key), "must be at most 1");
+  return value;
+}
+
+} // namespace coalsim

@@ -25,6 +25,8 @@ public:
                          const std::string& help);
   int get_int(const std::string& key, int fallback, int min, const std::string& help);
   double get_double(const std::string& key, double fallback, double min, const std::string& help);
+  /** A number in [0, 1]. */
+  double get_fraction(const std::string& key, double fallback, const std::string& help);
   bool get_bool(const std::string& key, bool fallback, const std::string& help);
 
   /** Throws InputError naming the first key that was given but never read. */

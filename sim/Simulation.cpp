@@ -1,6 +1,8 @@
 #include "sim/Simulation.hpp"
 
 #include "sim/ActivityTracker.hpp"
+#include "sim/BandwidthRepository.hpp"
+#include "sim/ClusterHealth.hpp"
 #include "sim/Clock.hpp"
 #include "sim/FileStager.hpp"
 #include "sim/GridPlatform.hpp"
@@ -162,6 +164,20 @@ RunStatistics Simulation::run()
     workload = std::make_unique<SyntheticWorkload>(config_.workload, cluster_info, config_.seed);
 
   InformationService info(platform, managers, config_.poll_interval);
+  std::unique_ptr<BandwidthRepository> bandwidths;
+  if (config_.bandwidth_expiry > 0) {
+    bandwidths = std::make_unique<BandwidthRepository>(platform, config_.bandwidth_expiry);
+    info.set_transfer_estimator(bandwidths.get());
+  }
+  for (const auto& [name, faults] : config_.faults.per_cluster)
+    if (platform.find(name) == no_cluster)
+      throw InputError("Invalid key 'faults.clusters." + name + "' in " + config_.faults.origin + ": cluster '" +
+                       name + "' is not in this run");
+  std::unique_ptr<ClusterHealth> health;
+  if (config_.faults.any() || config_.faults.unusable_after > 0) {
+    health = std::make_unique<ClusterHealth>(config_.faults, platform.names(), config_.seed);
+    info.set_health(health.get());
+  }
   FileStager stager(platform, tracker);
   GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
@@ -172,6 +188,7 @@ RunStatistics Simulation::run()
   scheduler.set_run_ends_with_grid(not background_only);
   for (auto& load : background)
     load->start([&scheduler, background_only] { return background_only || not scheduler.done(); });
+  scheduler.set_health(health.get());
 
   ProgressReporter progress(options_.progress, config_.workload.jobs);
   scheduler.set_on_job_done([&progress] { progress.job_done(); });

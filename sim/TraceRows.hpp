@@ -32,6 +32,15 @@ struct JobRow {
   int32_t placement_tries;
   int32_t submission_failures;
   int32_t completion_failures;
+  // KOALA (paper 001, Figure 5); NaN or 0 for jobs of other policies
+  double total_placement_time; // sum of the job's placement times (queue entry to JPT), over re-placements
+  double estimated_ftt;        // of the last placement: the largest estimated component FTT
+  double jst;                  // last estimated job start time (JPT + estimated FTT)
+  double start_delay;          // last JST minus the first JST
+  double pgt;                  // processor gained time: processors x (claim - JPT), processor-seconds
+  double pwt;                  // processor wasted time: processors x (start - claim), processor-seconds
+  int32_t claiming_tries;
+  int32_t placements;          // successful placements (failures + 1 for a completed job)
 };
 
 struct ComponentRow {

@@ -39,6 +39,14 @@ hid_t job_type()
   H5Tinsert(t, "placement_tries", HOFFSET(JobRow, placement_tries), H5T_NATIVE_INT32);
   H5Tinsert(t, "submission_failures", HOFFSET(JobRow, submission_failures), H5T_NATIVE_INT32);
   H5Tinsert(t, "completion_failures", HOFFSET(JobRow, completion_failures), H5T_NATIVE_INT32);
+  H5Tinsert(t, "total_placement_time", HOFFSET(JobRow, total_placement_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "estimated_ftt", HOFFSET(JobRow, estimated_ftt), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "jst", HOFFSET(JobRow, jst), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "start_delay", HOFFSET(JobRow, start_delay), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "pgt", HOFFSET(JobRow, pgt), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "pwt", HOFFSET(JobRow, pwt), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "claiming_tries", HOFFSET(JobRow, claiming_tries), H5T_NATIVE_INT32);
+  H5Tinsert(t, "placements", HOFFSET(JobRow, placements), H5T_NATIVE_INT32);
   return t;
 }
 

@@ -126,6 +126,8 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
   grid_busy_ = std::make_unique<AppendableDataset>(utilization, "grid_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
   background_busy_ =
       std::make_unique<AppendableDataset>(utilization, "background_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  held_   = std::make_unique<AppendableDataset>(utilization, "held", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  gained_ = std::make_unique<AppendableDataset>(utilization, "gained", H5T_NATIVE_DOUBLE, sizeof(double), 0);
   hid_t space = H5Screate(H5S_SCALAR);
   hid_t attr  = H5Acreate2(utilization, "interval", H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT);
   H5Awrite(attr, H5T_NATIVE_DOUBLE, &sample_interval);
@@ -152,6 +154,8 @@ TraceWriter::~TraceWriter()
   background_busy_.reset();
   queue_time_.reset();
   queue_length_.reset();
+  held_.reset();
+  gained_.reset();
   for (auto& [name, type] : types_)
     H5Tclose(type);
   H5Fclose(file_);
@@ -188,6 +192,8 @@ void TraceWriter::add_sample(const UtilizationSample& sample)
   background_busy_->append(sample.background_busy.data());
   queue_time_->append(&sample.time);
   queue_length_->append(&sample.queue_length);
+  held_->append(&sample.held);
+  gained_->append(&sample.gained);
 }
 
 void TraceWriter::set_attribute(const std::string& name, const std::string& value)
@@ -225,8 +231,8 @@ void TraceWriter::set_attribute(const std::string& name, int64_t value)
 
 void TraceWriter::commit()
 {
-  for (auto* d : {&jobs_, &components_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_, &background_busy_,
-                  &queue_time_, &queue_length_}) {
+  for (auto* d : {&jobs_, &components_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
+                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_}) {
     (*d)->flush();
     d->reset();
   }

@@ -71,7 +71,7 @@ private:
   hid_t file_ = -1;
   std::map<std::string, hid_t> types_;
   std::unique_ptr<AppendableDataset> jobs_, components_, clusters_, failures_, local_jobs_, sample_time_, grid_busy_,
-      background_busy_, queue_time_, queue_length_;
+      background_busy_, queue_time_, queue_length_, held_, gained_;
   bool committed_ = false;
 };
 

@@ -26,7 +26,10 @@ void UtilizationRecorder::emit(double interval_end, double length)
   }
   double queue = length > 0 ? acc_queue_ / length : static_cast<double>(queue_);
   acc_queue_   = 0;
-  sink_(UtilizationSample{interval_end, avg_grid_, avg_background_, queue});
+  double held   = length > 0 ? acc_held_ / length : held_;
+  double gained = length > 0 ? acc_gained_ / length : gained_;
+  acc_held_ = acc_gained_ = 0;
+  sink_(UtilizationSample{interval_end, avg_grid_, avg_background_, queue, held, gained});
 }
 
 void UtilizationRecorder::advance(double now)
@@ -40,6 +43,8 @@ void UtilizationRecorder::advance(double now)
       total_background_[c] += background_[c] * dt;
     }
     acc_queue_ += static_cast<double>(queue_) * dt;
+    acc_held_ += held_ * dt;
+    acc_gained_ += gained_ * dt;
     last_ = until;
   };
   while (now >= next_sample_) {
@@ -65,6 +70,15 @@ void UtilizationRecorder::set_queue_length(size_t length, double now)
     return;
   advance(now);
   queue_ = length;
+}
+
+void UtilizationRecorder::set_claims(int held, int gained, double now)
+{
+  if (finished_)
+    return;
+  advance(now);
+  held_   = held;
+  gained_ = gained;
 }
 
 void UtilizationRecorder::finish(double end)

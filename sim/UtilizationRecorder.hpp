@@ -13,6 +13,8 @@ struct UtilizationSample {
   const std::vector<double>& grid_busy;
   const std::vector<double>& background_busy;
   double queue_length;
+  double held;   // processors claimed by grid jobs that have not started yet (KOALA's wasted time, PWT)
+  double gained; // processors placed but not yet claimed, free for local jobs (KOALA's gained time, PGT)
 };
 
 class UtilizationRecorder {
@@ -22,6 +24,8 @@ public:
 
   void set_busy(size_t cluster, int grid, int background, double now);
   void set_queue_length(size_t length, double now);
+  /** KOALA's claiming: processors held before the start, and placed but not yet claimed (system totals). */
+  void set_claims(int held, int gained, double now);
   /** Closes the last (possibly shorter) interval at `end`; later updates are ignored. */
   void finish(double end);
 
@@ -40,6 +44,8 @@ private:
   double next_sample_ = 0;
   std::vector<int> grid_, background_;
   size_t queue_ = 0;
+  int held_ = 0, gained_ = 0;
+  double acc_held_ = 0, acc_gained_ = 0;
   std::vector<double> acc_grid_, acc_background_;
   double acc_queue_ = 0;
   std::vector<double> total_grid_, total_background_;

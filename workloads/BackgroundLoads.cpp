@@ -1,5 +1,6 @@
 #include "workloads/BackgroundLoads.hpp"
 
+#include "sim/BandBackground.hpp"
 #include "sim/SyntheticBackground.hpp"
 #include "workloads/FittedBackgroundModel.hpp"
 #include "workloads/ReplayedBackground.hpp"
@@ -16,6 +17,7 @@ std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& mode
     case BackgroundModel::Kind::fitted:
       return std::make_unique<SyntheticBackground>(
           fit_background(model, locate(model.replay.file), manager.processors()).model, manager, seed);
+    case BackgroundModel::Kind::band: return std::make_unique<BandBackground>(model, manager, seed);
     case BackgroundModel::Kind::none:
     case BackgroundModel::Kind::synthetic: break;
   }

@@ -44,6 +44,12 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
     if (std::isnan(rate_)) {
       // Offered load = rate * E[processors] * E[runtime] / all processors.
       double work = config.components.mean() * config.component_size.mean() * config.runtime.mean();
+      if (not config.shapes.empty()) {
+        double processors = 0;
+        for (const auto& [count, size] : config.shapes)
+          processors += count * size;
+        work = processors / config.shapes.size() * config.runtime.mean();
+      }
       rate_       = config.offered_load * all_processors_ / work;
     }
   }
@@ -66,6 +72,11 @@ std::optional<JobSpec> SyntheticWorkload::next()
   job.type        = static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
   int count       = std::max(1, static_cast<int>(std::lround(config_.components.sample(shapes_))));
   int size        = draw_size(config_.component_size, largest_cluster_);
+  if (not config_.shapes.empty()) {
+    const auto& shape = config_.shapes[shapes_.below(config_.shapes.size())];
+    count             = shape.first;
+    size              = std::min(shape.second, largest_cluster_);
+  }
   switch (job.type) {
     case RequestType::ordered:
       for (int k = 0; k < count; ++k) {

@@ -32,14 +32,22 @@ def sd(values) -> float:
 
 
 def placement_times(jobs: np.ndarray) -> np.ndarray:
-    """Time from arrival to the successful placement decision."""
-    return jobs["placement_time"] - jobs["submit_time"]
+    """Time from arrival to the successful placement decision; for KOALA jobs, which may be placed
+    several times, the total placement time (the sum of all placement times, paper 001 Section 6.1)."""
+    first = jobs["placement_time"] - jobs["submit_time"]
+    if "total_placement_time" not in (jobs.dtype.names or ()):
+        return first
+    total = jobs["total_placement_time"].astype(float)
+    return np.where(np.isfinite(total), total, first)
 
 
 def job_column(jobs: np.ndarray, name: str) -> np.ndarray:
-    """A per-job quantity by metric name: a /jobs field, or 'placement' (derived)."""
+    """A per-job quantity by metric name: a /jobs field, or 'placement' (derived). NaN for a KOALA
+    field that an older trace lacks."""
     if name == "placement":
         return placement_times(jobs)
+    if name not in (jobs.dtype.names or ()):
+        return np.full(jobs.shape, np.nan)
     return jobs[name].astype(float)
 
 
@@ -134,6 +142,9 @@ SUMMARY_COLUMNS = {  # metric prefix -> per-job quantity
     "overhead": "overhead",
     "placement": "placement",
     "ftt": "file_transfer_time",
+    "start_delay": "start_delay",  # KOALA: last JST minus first JST
+    "pgt": "pgt",                  # KOALA: processor gained time (processor-seconds)
+    "pwt": "pwt",                  # KOALA: processor wasted time (processor-seconds)
 }
 
 

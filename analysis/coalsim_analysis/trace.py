@@ -27,6 +27,11 @@ TABLE_FIELDS = {
                     "estimate"),
 }
 
+# Optional: written by simulators that know KOALA's claiming (NaN for other policies).
+OPTIONAL_JOB_FIELDS = ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt",
+                       "claiming_tries", "placements")
+OPTIONAL_SERIES = ("/utilization/held", "/utilization/gained")
+
 # /jobs status codes
 COMPLETED, FAILED, REJECTED, UNFINISHED = 0, 1, 2, 3
 STATUS_NAMES = {COMPLETED: "completed", FAILED: "failed", REJECTED: "rejected", UNFINISHED: "unfinished"}
@@ -185,5 +190,8 @@ def load_trace(path) -> Trace:
             queue_length=_array(h5, "/queues/length", path, 1),
             local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
         )
+        for name in OPTIONAL_SERIES:
+            if name in h5:
+                trace.extra[name.rsplit("/", 1)[1]] = _array(h5, name, path, 1)
     _check_shapes(trace)
     return trace

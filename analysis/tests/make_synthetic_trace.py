@@ -32,7 +32,7 @@ NAN = math.nan
 
 
 def write_trace(path, *, attrs, clusters, jobs, components, failures, util_time, grid_busy,
-                background_busy, interval, queue_length):
+                background_busy, interval, queue_length, held=None, gained=None):
     """Write the file exactly as documented. Table arguments are lists of tuples in field order."""
     with h5py.File(path, "w", track_order=False) as h5:
         for key, value in attrs.items():
@@ -47,6 +47,9 @@ def write_trace(path, *, attrs, clusters, jobs, components, failures, util_time,
         util.create_dataset("grid_busy", data=np.asarray(grid_busy, dtype="<f8").reshape(len(util_time), -1))
         util.create_dataset("background_busy",
                             data=np.asarray(background_busy, dtype="<f8").reshape(len(util_time), -1))
+        if held is not None:  # optional KOALA claiming series
+            util.create_dataset("held", data=np.asarray(held, dtype="<f8"))
+            util.create_dataset("gained", data=np.asarray(gained, dtype="<f8"))
         queues = h5.create_group("queues")
         queues.create_dataset("time", data=np.asarray(util_time, dtype="<f8"))
         queues.create_dataset("length", data=np.asarray(queue_length, dtype="<f8"))
@@ -136,7 +139,7 @@ def write_small_trace(path, policy="wf"):
     write_trace(path, attrs=root_attrs(policy, 7, ["fsA", "fsB"], 35.0), clusters=clusters, jobs=jobs,
                 components=components, failures=failures, util_time=[10, 20, 30, 35],
                 grid_busy=[[4, 0], [4, 2], [8, 2], [0, 0]], background_busy=[[2, 2], [0, 2], [0, 0], [0, 4]],
-                interval=10.0, queue_length=[1, 2, 0, 0])
+                interval=10.0, queue_length=[1, 2, 0, 0], held=[0, 2, 0, 0], gained=[4, 0, 0, 0])
 
 
 # ------------------------------------------------------------------ a plausible DAS-2 run
@@ -220,7 +223,8 @@ def write_random_trace(path, n_jobs=60, seed=1, policy="wf", failures=False, int
     write_trace(path, attrs=root_attrs(policy, seed, names, end_time),
                 clusters=[(i, n.encode(), s.encode(), p) for i, (n, s, p) in enumerate(DAS2)],
                 jobs=rows, components=comps, failures=sorted(fails), util_time=edges, grid_busy=grid,
-                background_busy=background.round(), interval=interval, queue_length=queue)
+                background_busy=background.round(), interval=interval, queue_length=queue,
+                held=0.1 * grid.sum(axis=1), gained=0.2 * grid.sum(axis=1))
 
 
 def main():

@@ -132,12 +132,12 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   std::string bad_platform = temp("bad.xml");
   std::ofstream(bad_platform) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"w\" routing=\"Full\">\n";
   std::vector<Case> cases = {
-      {"--policy nope", "simulate: Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, ff, mbf, mwf, wf\n"},
+      {"--policy nope", "simulate: Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf\n"},
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
       {"--config " + bad_yaml, "simulate: Invalid key 'workload.componets' in " + bad_yaml +
                                    ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
                                    "component_size, runtime, request_types, ordered_clusters, trace, file, priorities, "
-                                   "estimate_factor, deadline_factor, budget)\n"},
+                                   "estimate_factor, deadline_factor, budget, shapes)\n"},
       {"--platform /nonexistent.xml", "simulate: Invalid platform '/nonexistent.xml': cannot be read (No such file or "
                                       "directory)\n"},
       {"--clusters fs0,fs9", "simulate: Invalid cluster 'fs9' in the command line (clusters): no such cluster in " COALSIM_SOURCE_DIR

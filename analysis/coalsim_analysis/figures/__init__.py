@@ -9,6 +9,7 @@ from .response import response_cdf, response_by_job
 from .shapes import placement_and_transfer_by_shape, spread_by_shape
 from .queues import queue_length
 from .failures import failures_by_shape
+from .koala import claiming_utilization, delays_by_shape
 
 FIGURE_KINDS = {
     "utilization": utilization_over_time,
@@ -19,6 +20,8 @@ FIGURE_KINDS = {
     "spread": spread_by_shape,
     "queue": queue_length,
     "failures": failures_by_shape,
+    "claiming_utilization": claiming_utilization,
+    "delays": delays_by_shape,
 }
 
 __all__ = ["FIGURE_KINDS", "Skipped", "save"]

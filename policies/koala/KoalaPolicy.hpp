@@ -1,0 +1,64 @@
+/* The KOALA co-allocator (paper 001): placement queues scanned at a fixed interval, Close-to-Files or
+ * Worst-Fit placement, and placements handed to the engine's incremental claiming (JCT, ICP) with the
+ * job's current L. A job returned at its JST has its L lowered; a job whose component failed avoids the
+ * failed clusters in its next placement. */
+#pragma once
+
+#include "policies/common/PlacementRule.hpp"
+#include "policies/koala/PlacementQueues.hpp"
+#include "sim/ClaimingQueue.hpp"
+#include "sim/GridPolicy.hpp"
+#include "sim/PolicyParameters.hpp"
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim::koala {
+
+struct KoalaSettings {
+  QueueSettings queues;
+  double scan_interval = 60;
+  IncrementalClaiming claiming; // L is the initial value
+  double L_step  = 0.25;
+  double L_floor = 0;
+  /** Reads every KOALA parameter (see `--policy help`). */
+  static KoalaSettings read(PolicyParameters& parameters);
+};
+
+class KoalaPolicy : public GridPolicy {
+public:
+  KoalaPolicy(KoalaSettings settings, std::unique_ptr<PlacementRule> rule);
+
+  void on_job_submitted(const JobSpec& job) override;
+  void on_claim_failed(const JobSpec& job) override;
+  void on_job_returned(const JobSpec& job, ReturnReason reason, const std::vector<ClusterIndex>& clusters) override;
+  void on_job_finished(const JobSpec& job) override { state_.erase(job.id); }
+  std::optional<ComponentPlacement> replace_component(const JobSpec& job, size_t component,
+                                                      const GridView& view) override;
+  Decisions decide(const GridView& view) override;
+  size_t waiting_jobs() const override { return queues_.size() + arrivals_.size(); }
+
+  /** The job's current L (for tests). */
+  double L_of(JobId job) const { return state_.at(job).L; }
+
+private:
+  struct JobState {
+    double L;
+    std::vector<ClusterIndex> avoid; // clusters of failed components, avoided in the next placement
+  };
+  std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view);
+  std::optional<fitting::Components> place_on(const JobSpec& job, std::vector<int>& idle, const GridView& view);
+  Placement placement_of(const JobSpec& job, fitting::Components components, Priority level);
+  void scan(Priority level, std::vector<int>& idle, const GridView& view, Decisions& decisions);
+
+  KoalaSettings settings_;
+  std::unique_ptr<PlacementRule> rule_;
+  PlacementQueues queues_;
+  std::vector<const JobSpec*> arrivals_; // new jobs: placement is tried once on arrival (phase 1)
+  std::unordered_map<JobId, JobState> state_;
+  std::unordered_map<JobId, PlacementQueues::Entry> placed_; // left the queues, kept for a possible return
+  double next_scan_ = 0;
+};
+
+} // namespace coalsim::koala

@@ -1,0 +1,45 @@
+#include "sim/BandBackground.hpp"
+
+#include "sim/Clock.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace coalsim {
+
+BandBackground::BandBackground(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed)
+    : others_(model, manager, seed)
+    , manager_(&manager)
+    , low_(model.band_low)
+    , high_(model.band_high)
+    , interval_(model.band_interval)
+{
+}
+
+void BandBackground::start(std::function<bool()> keep_going)
+{
+  keep_going_ = std::move(keep_going);
+  others_.start(keep_going_);
+  at(0, [this] { tick(); });
+}
+
+void BandBackground::tick()
+{
+  if (not keep_going_())
+    return;
+  adjust();
+  at(now() + interval_, [this] { tick(); });
+}
+
+void BandBackground::adjust()
+{
+  const int processors = manager_->processors();
+  const int busy       = manager_->busy_background();
+  const int middle     = static_cast<int>(std::lround((low_ + high_) / 2 * processors));
+  if (busy < low_ * processors)
+    manager_->start_dummy(std::clamp(middle - busy, 0, manager_->idle()));
+  else if (busy > high_ * processors && manager_->dummy() > 0)
+    manager_->kill_dummy(busy - middle);
+}
+
+} // namespace coalsim

@@ -1,0 +1,33 @@
+/* KOALA's bandwidth information (paper 001, Section 4.1): Iperf measurements between file servers kept in
+ * a repository, read through the information service's cache with a fixed expiry time. A measurement is
+ * the route's bottleneck bandwidth left over by the transfers in progress at that moment (at least half: Iperf's flow gets a fair share); between
+ * measurements the estimate is stale, as the cached value was. */
+#pragma once
+
+#include "sim/GridPlatform.hpp"
+
+#include <vector>
+
+namespace coalsim {
+
+class BandwidthRepository : public TransferEstimator {
+public:
+  BandwidthRepository(const GridPlatform& platform, double expiry);
+  /** Latency plus size over the cached bandwidth (measured again when the cached value has expired). */
+  double estimate(ClusterIndex from, ClusterIndex to, double bytes) const override;
+  /** Measures the available bandwidth from `from` to `to` now (bytes/s). */
+  double measure(ClusterIndex from, ClusterIndex to) const;
+
+private:
+  struct Entry {
+    double bandwidth = 0;
+    double measured  = -1; // simulated time of the measurement; < 0: never
+  };
+  const GridPlatform* platform_;
+  double expiry_;
+  std::vector<std::vector<std::vector<sg4::Link*>>> links_; // [from][to]
+  std::vector<std::vector<double>> latency_;
+  mutable std::vector<std::vector<Entry>> cache_;
+};
+
+} // namespace coalsim

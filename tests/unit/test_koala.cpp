@@ -1,0 +1,225 @@
+/* KOALA (paper 001): placement queues, Worst-Fit's replica choice, the claiming arithmetic (JCT, L), the
+ * ICP threshold and the preemption order, each on hand-built inputs. */
+#include "policies/common/PlacementRule.hpp"
+#include "policies/koala/KoalaPolicy.hpp"
+#include "policies/koala/PlacementQueues.hpp"
+#include "sim/ClaimingQueue.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+using namespace coalsim::koala;
+
+namespace {
+class TableEstimator : public TransferEstimator {
+public:
+  explicit TableEstimator(std::vector<std::vector<double>> seconds) : table_(std::move(seconds)) {}
+  double estimate(ClusterIndex from, ClusterIndex to, double) const override { return table_[from][to]; }
+
+private:
+  std::vector<std::vector<double>> table_;
+};
+
+GridView view_of(const std::vector<int>& idle, const TransferEstimator& t, double now = 0)
+{
+  std::vector<ClusterState> states;
+  for (size_t i = 0; i < idle.size(); ++i) {
+    std::string name = "c";
+    name += std::to_string(i);
+    states.push_back({static_cast<ClusterIndex>(i), name, "s", 64, idle[i], true});
+  }
+  return GridView(now, states, t);
+}
+
+JobSpec job(JobId id, std::vector<int> sizes, std::vector<ClusterIndex> replicas = {}, Priority p = Priority::high)
+{
+  JobSpec j;
+  j.id   = id;
+  j.type = RequestType::unordered;
+  for (int s : sizes)
+    j.components.push_back({s, no_cluster});
+  if (not replicas.empty())
+    j.file = InputFile{"f", 1e9, replicas};
+  j.priority = p;
+  return j;
+}
+} // namespace
+
+TEST(KoalaWorstFit, LargestComponentOnMostIdleClusterWithTheNearestReplica)
+{
+  // From c0: 50 s to c1, 10 s to c2; from c2: 30 s to c1.
+  TableEstimator t({{0, 50, 10}, {50, 0, 30}, {10, 30, 0}});
+  auto view = view_of({10, 40, 20}, t);
+  auto j    = job(1, {8, 16}, {0, 2});
+  std::vector<int> idle = view.idle_counts();
+  auto placed = FitRule(fitting::Rule::worst_fit, false).place(j, idle, view);
+  ASSERT_TRUE(placed);
+  // 16 goes to c1 (40 idle), then 8 to c1 again (24 left > 20).
+  EXPECT_EQ((*placed)[1].cluster, 1);
+  EXPECT_EQ((*placed)[0].cluster, 1);
+  // Replicas at c0 and c2: c2 is nearer to c1 (30 s < 50 s).
+  EXPECT_EQ((*placed)[1].file_site, 2);
+  EXPECT_EQ(idle, (std::vector<int>{10, 16, 20}));
+}
+
+TEST(KoalaQueues, ScanPatternOfSection8OverSeveralScans)
+{
+  QueueSettings s;
+  s.N_h = 1;
+  s.N_l = 1;
+  s.n   = {1, 2, 1, 1};
+  PlacementQueues q(s);
+  using P = Priority;
+  EXPECT_EQ(q.pattern(), (std::vector<P>{P::super_high, P::high, P::high, P::low, P::super_low}));
+  auto a = job(1, {1}), b = job(2, {1}), c = job(3, {1}), d = job(4, {1});
+  q.push(a, P::super_high);
+  q.push(b, P::high);
+  q.push(c, P::low);
+  q.push(d, P::super_low);
+  std::vector<P> scans;
+  for (int i = 0; i < 10; ++i)
+    scans.push_back(*q.next_scan());
+  EXPECT_EQ(scans, (std::vector<P>{P::super_high, P::high, P::high, P::low, P::super_low, P::super_high, P::high,
+                                   P::high, P::low, P::super_low}));
+}
+
+TEST(KoalaQueues, EmptyQueuesPassTheirTurnAndHigherQueuesComeNh_TimesFirst)
+{
+  QueueSettings s;
+  s.N_h = 2;
+  s.N_l = 1;
+  s.n   = {1, 1, 1, 1};
+  PlacementQueues q(s);
+  auto b = job(2, {1}), c = job(3, {1});
+  q.push(b, Priority::high);
+  q.push(c, Priority::low);
+  std::vector<Priority> scans;
+  for (int i = 0; i < 6; ++i)
+    scans.push_back(*q.next_scan());
+  // Pattern SH H SH H L SL: the empty super-high and super-low queues are passed over.
+  EXPECT_EQ(scans, (std::vector<Priority>{Priority::high, Priority::high, Priority::low, Priority::high,
+                                          Priority::high, Priority::low}));
+  PlacementQueues empty(s);
+  EXPECT_FALSE(empty.next_scan());
+}
+
+TEST(KoalaQueues, PromotionAfterEveryPTriesButNeverForSuperLow)
+{
+  QueueSettings s;
+  s.promote_after = 2;
+  PlacementQueues q(s);
+  auto a = job(1, {1}), z = job(2, {1});
+  q.push(a, Priority::low);
+  q.push(z, Priority::super_low);
+  EXPECT_FALSE(q.count_failed_try(q.queue(Priority::low).begin(), Priority::low));
+  EXPECT_TRUE(q.count_failed_try(q.queue(Priority::low).begin(), Priority::low));
+  ASSERT_EQ(q.queue(Priority::high).size(), 1u);
+  EXPECT_EQ(q.queue(Priority::high).front().tries, 2);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_FALSE(q.count_failed_try(q.queue(Priority::super_low).begin(), Priority::super_low));
+  EXPECT_EQ(q.queue(Priority::super_low).size(), 1u);
+}
+
+TEST(KoalaPolicyTest, QueuedJobIsScannedOnlyAtScanTimesAndPlacedWithIncrementalClaiming)
+{
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {});
+  auto settings = KoalaSettings::read(parameters);
+  KoalaPolicy policy(settings, std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  auto j = job(1, {8}, {0});
+  policy.on_job_submitted(j);
+  auto d = policy.decide(view_of({4, 4}, t, 5)); // no room: queued
+  EXPECT_TRUE(d.placements.empty());
+  EXPECT_DOUBLE_EQ(d.wake_at, 60);
+  d = policy.decide(view_of({16, 4}, t, 30)); // room, but no scan before t = 60
+  EXPECT_TRUE(d.placements.empty());
+  d = policy.decide(view_of({16, 4}, t, 60));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].claiming, Claiming::incremental);
+  EXPECT_DOUBLE_EQ(d.placements[0].incremental.L, 0.75);
+  EXPECT_EQ(d.placements[0].components[0].cluster, 0);
+}
+
+TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
+{
+  // JPT = 100, FTT = 400, L = 0.75: JCT_0 = 400, then 475, 493.75, 498.4375; the next, 499.6, falls within
+  // min_step = 1 s of the JST, so that try is made at the JST itself.
+  double jst = 500;
+  double jct = claiming::initial_time(100, 400, 0.75);
+  EXPECT_DOUBLE_EQ(jct, 400);
+  std::vector<double> seq;
+  while (jct < jst) {
+    jct = claiming::next_time(jct, jst, 0.75, 1.0);
+    seq.push_back(jct);
+  }
+  EXPECT_EQ(seq, (std::vector<double>{475, 493.75, 498.4375, 500}));
+  // L = 0: claim at the JPT, then at the JST.
+  EXPECT_DOUBLE_EQ(claiming::initial_time(100, 400, 0), 100);
+  EXPECT_DOUBLE_EQ(claiming::next_time(100, 500, 0, 1), 101);
+}
+
+TEST(KoalaClaiming, LIsLoweredByItsStepDownToItsFloorEachTimeTheJstIsReached)
+{
+  EXPECT_DOUBLE_EQ(claiming::lowered(0.75, 0.25, 0), 0.5);
+  EXPECT_DOUBLE_EQ(claiming::lowered(0.1, 0.25, 0), 0);
+  EXPECT_DOUBLE_EQ(claiming::lowered(0.5, 0.25, 0.4), 0.4);
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {});
+  auto settings = KoalaSettings::read(parameters);
+  KoalaPolicy policy(settings, std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  auto j = job(1, {4});
+  policy.on_job_submitted(j);
+  auto d = policy.decide(view_of({8, 8}, t));
+  ASSERT_EQ(d.placements.size(), 1u);
+  policy.on_job_returned(j, ReturnReason::claiming_deadline, {});
+  EXPECT_DOUBLE_EQ(policy.L_of(1), 0.5);
+  std::vector<ReturnReason> reasons = {ReturnReason::preempted, ReturnReason::claiming_deadline,
+                                       ReturnReason::claiming_deadline, ReturnReason::claiming_deadline};
+  std::vector<double> expected_L = {0.5, 0.5, 0.25, 0};
+  for (size_t i = 0; i < reasons.size(); ++i) {
+    d = policy.decide(view_of({8, 8}, t, 60.0 * (i + 1))); // re-placed at the next scan with its current L
+    ASSERT_EQ(d.placements.size(), 1u);
+    EXPECT_DOUBLE_EQ(d.placements[0].incremental.L, expected_L[i]);
+    policy.on_job_returned(j, reasons[i], {}); // a preemption is no claiming failure: L stays
+  }
+  EXPECT_DOUBLE_EQ(policy.L_of(1), 0);
+}
+
+TEST(KoalaClaiming, IcpWithTOneIsAtomicAndWithTZeroAlwaysActs)
+{
+  EXPECT_FALSE(claiming::icp_acts(1, 2, 4, 1.0));
+  EXPECT_TRUE(claiming::icp_acts(1, 3, 4, 1.0));
+  EXPECT_TRUE(claiming::icp_acts(0, 0, 4, 0.0));
+  EXPECT_TRUE(claiming::icp_acts(0, 1, 4, 0.25));
+  EXPECT_FALSE(claiming::icp_acts(0, 1, 4, 0.5));
+}
+
+TEST(KoalaClaiming, PreemptionTakesLowerPriorityJobsNewestJstFirst)
+{
+  using H = claiming::Holder;
+  std::vector<H> holders = {{1, Priority::low, 100, 8},   {2, Priority::low, 300, 4},
+                            {3, Priority::super_low, 200, 8}, {4, Priority::high, 400, 16},
+                            {5, Priority::super_high, 500, 16}};
+  // A high component of 14 with 2 idle: needs 12 from low and super-low jobs; newest first: 2 (300, 4),
+  // 3 (200, 8) -> 2 + 12 = 14.
+  EXPECT_EQ(claiming::preemption_victims(Priority::high, 14, 2, holders), (std::vector<JobId>{2, 3}));
+  // Equal priority is not lower: a high job cannot preempt job 4.
+  EXPECT_TRUE(claiming::preemption_victims(Priority::high, 40, 2, holders).empty());
+  // A low job may only preempt the super-low job 3.
+  EXPECT_EQ(claiming::preemption_victims(Priority::low, 8, 0, holders), (std::vector<JobId>{3}));
+  // Super-low jobs never preempt.
+  EXPECT_TRUE(claiming::preemption_victims(Priority::super_low, 4, 0, holders).empty());
+}
+
+TEST(KoalaClaiming, ClaimingQueueIsOrderedByJct)
+{
+  ClaimingQueue q;
+  q.push(50, 1);
+  q.push(20, 2);
+  q.push(50, 3);
+  q.push(10, 4);
+  EXPECT_DOUBLE_EQ(*q.next_time(), 10);
+  EXPECT_TRUE(q.remove(4));
+  EXPECT_EQ(q.pop_due(50), (std::vector<JobId>{2, 1, 3}));
+  EXPECT_FALSE(q.next_time());
+}
