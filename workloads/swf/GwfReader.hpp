@@ -12,7 +12,7 @@
  * Usability rules are those of TraceJob.hpp, as for SWF. */
 #pragma once
 
-#include "workloads/swf/GzLineReader.hpp"
+#include "workloads/swf/RecordReader.hpp"
 #include "workloads/swf/TraceHeader.hpp"
 #include "workloads/swf/TraceJob.hpp"
 
@@ -65,36 +65,17 @@ struct GwfRecord {
   TraceJob job() const;
 };
 
-class GwfReader {
+class GwfReader : public RecordReader<GwfReader, GwfRecord> {
 public:
   static constexpr size_t field_count = 29;
   /** GWF field names, in order: "JobID", "SubmitTime", ... */
   static const std::array<const char*, field_count>& field_names();
 
-  /** Opens the file and reads the comments before the first record; throws InputError as SwfReader does. */
-  explicit GwfReader(const std::string& path);
+  using RecordReader::RecordReader;
 
-  const std::string& path() const { return lines_.path(); }
-  const TraceHeader& header() const { return header_; }
-  bool next_record(GwfRecord& record);
-  bool next_job(GwfRecord& record);
-  void for_each_job(const std::function<void(const GwfRecord&)>& on_job_cb);
-  uint64_t records_read() const { return records_read_; }
-  uint64_t usable_jobs() const { return usable_jobs_; }
-  const SkipCounts& skipped() const { return skipped_; }
-
+  /** Whether a line whose first non-blank character is `first` is a header comment. */
+  static bool is_comment(char first) { return first == '#' || first == ';'; }
   static GwfRecord parse_line(std::string_view text, const std::string& file, int line);
-
-private:
-  bool read_record(GwfRecord& record);
-
-  GzLineReader lines_;
-  TraceHeader header_;
-  bool has_pending_ = false;
-  GwfRecord pending_;
-  uint64_t records_read_ = 0;
-  uint64_t usable_jobs_  = 0;
-  SkipCounts skipped_;
 };
 
 } // namespace coalsim

@@ -67,63 +67,6 @@ SwfRecord SwfReader::parse_line(std::string_view text, const std::string& file, 
   return r;
 }
 
-SwfReader::SwfReader(const std::string& path) : lines_(path)
-{
-  has_pending_ = read_record(pending_);
-}
-
-bool SwfReader::read_record(SwfRecord& record)
-{
-  std::string_view text;
-  while (lines_.next_line(text)) {
-    size_t first = text.find_first_not_of(" \t\r\v\f");
-    if (first == std::string_view::npos)
-      continue;
-    if (text[first] == ';') {
-      header_.add_comment(text.substr(first + 1));
-      continue;
-    }
-    record = parse_line(text, lines_.path(), lines_.line_number());
-    return true;
-  }
-  return false;
-}
-
-bool SwfReader::next_record(SwfRecord& record)
-{
-  bool found;
-  if (has_pending_) {
-    record       = pending_;
-    has_pending_ = false;
-    found        = true;
-  } else {
-    found = read_record(record);
-  }
-  if (found)
-    ++records_read_;
-  return found;
-}
-
-bool SwfReader::next_job(SwfRecord& record)
-{
-  while (next_record(record)) {
-    SkipReason reason = record.skip_reason();
-    if (reason == SkipReason::none) {
-      ++usable_jobs_;
-      return true;
-    }
-    skipped_.add(reason);
-  }
-  return false;
-}
-
-void SwfReader::for_each_job(const std::function<void(const SwfRecord&)>& on_job_cb)
-{
-  SwfRecord record;
-  while (next_job(record))
-    on_job_cb(record);
-}
-
 SwfTrace read_swf(const std::string& path)
 {
   SwfReader reader(path);

@@ -9,7 +9,7 @@
  * construction. Which records are usable, and why the others are skipped, is documented in TraceJob.hpp. */
 #pragma once
 
-#include "workloads/swf/GzLineReader.hpp"
+#include "workloads/swf/RecordReader.hpp"
 #include "workloads/swf/TraceHeader.hpp"
 #include "workloads/swf/TraceJob.hpp"
 
@@ -53,47 +53,18 @@ struct SwfRecord {
   TraceJob job() const;
 };
 
-class SwfReader {
+class SwfReader : public RecordReader<SwfReader, SwfRecord> {
 public:
   static constexpr size_t field_count = 18;
   /** The names used in error messages, in field order: "job number", "submit time", ... */
   static const std::array<const char*, field_count>& field_names();
 
-  /** Opens the file and reads the header comments that precede the first record.
-   *  Throws InputError when the file cannot be opened or the first record is malformed. */
-  explicit SwfReader(const std::string& path);
+  using RecordReader::RecordReader;
 
-  const std::string& path() const { return lines_.path(); }
-  /** Header comments read so far (all those before the first record as soon as the reader exists). */
-  const TraceHeader& header() const { return header_; }
-
-  /** The next record, usable or not; false at the end. Throws InputError on a malformed line. */
-  bool next_record(SwfRecord& record);
-  /** The next usable record, counting the skipped ones by reason; false at the end. */
-  bool next_job(SwfRecord& record);
-  /** Calls `on_job_cb` for each remaining usable record. */
-  void for_each_job(const std::function<void(const SwfRecord&)>& on_job_cb);
-
-  /** Records (data lines) read so far. */
-  uint64_t records_read() const { return records_read_; }
-  /** Usable records handed out by next_job() so far. */
-  uint64_t usable_jobs() const { return usable_jobs_; }
-  /** Records skipped by next_job() so far, by reason. */
-  const SkipCounts& skipped() const { return skipped_; }
-
+  /** Whether a line whose first non-blank character is `first` is a header comment. */
+  static bool is_comment(char first) { return first == ';'; }
   /** Parses one data line (no comment, not blank); throws InputError naming `file`, `line` and the field. */
   static SwfRecord parse_line(std::string_view text, const std::string& file, int line);
-
-private:
-  bool read_record(SwfRecord& record);
-
-  GzLineReader lines_;
-  TraceHeader header_;
-  bool has_pending_ = false;
-  SwfRecord pending_;
-  uint64_t records_read_ = 0;
-  uint64_t usable_jobs_  = 0;
-  SkipCounts skipped_;
 };
 
 /** A whole trace in memory: the usable jobs, in file order. */
