@@ -67,33 +67,37 @@ const SkipCounts& TraceReplay::unusable() const
   return swf_ ? swf_->skipped() : gwf_->skipped();
 }
 
+namespace {
+
+int64_t id_of(const SwfRecord& r) { return r.job_number; }
+int64_t id_of(const GwfRecord& r) { return r.job_id; }
+std::string partition_of(const SwfRecord& r) { return r.partition_number >= 0 ? std::to_string(r.partition_number) : ""; }
+std::string partition_of(const GwfRecord& r) { return r.partition_id == "-1" ? "" : r.partition_id; }
+
+/** The next usable record of either format, as a ReplayedJob with its trace submit time and unscaled size. */
+template <class Reader> bool next_usable(Reader& reader, ReplayedJob& job, double& submit, int64_t& processors)
+{
+  typename Reader::Record r{};
+  if (not reader.next_job(r))
+    return false;
+  job.trace_id  = id_of(r);
+  job.line      = r.line;
+  submit        = r.submit_time;
+  job.runtime   = r.run_time;
+  job.estimate  = r.requested_time > 0 ? r.requested_time : NAN;
+  processors    = r.processors();
+  job.partition = partition_of(r);
+  return true;
+}
+
+} // namespace
+
 bool TraceReplay::read(ReplayedJob& job)
 {
   int64_t processors;
   double submit;
-  if (swf_) {
-    SwfRecord r;
-    if (not swf_->next_job(r))
-      return false;
-    job.trace_id  = r.job_number;
-    job.line      = r.line;
-    submit        = r.submit_time;
-    job.runtime   = r.run_time;
-    job.estimate  = r.requested_time > 0 ? r.requested_time : NAN;
-    processors    = r.processors();
-    job.partition = r.partition_number >= 0 ? std::to_string(r.partition_number) : "";
-  } else {
-    GwfRecord r;
-    if (not gwf_->next_job(r))
-      return false;
-    job.trace_id  = r.job_id;
-    job.line      = r.line;
-    submit        = r.submit_time;
-    job.runtime   = r.run_time;
-    job.estimate  = r.requested_time > 0 ? r.requested_time : NAN;
-    processors    = r.processors();
-    job.partition = r.partition_id == "-1" ? "" : r.partition_id;
-  }
+  if (not(swf_ ? next_usable(*swf_, job, submit, processors) : next_usable(*gwf_, job, submit, processors)))
+    return false;
   if (submit < last_submit_)
     throw_input_error("trace", path_, path_, job.line,
                       "field 'submit time' goes back in time (" + std::to_string(submit) + " after " +

@@ -188,3 +188,26 @@ TEST(TraceReplay, FittedModelDrawsTheLogsSizesAndRuntimes)
     EXPECT_EQ(j.trace_id, -1); // synthetic jobs, not records
   }
 }
+
+TEST(TraceReplay, GwfLogsReplayWithTheirPartitions)
+{
+  // Grid Workloads Format: 29 fields, '#' comments, string identifiers; partition "fsA" is mapped to cluster a.
+  std::string path = ::testing::TempDir() + "grid.gwf";
+  std::ofstream(path) << "# MaxProcs: 8\n"
+                         "1 0 -1 30 2 -1 -1 2 40 -1 1 U1 G1 X1 Q1 fsA s1 s1 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                         "2 5 -1 20 4 -1 -1 4 20 -1 1 U2 G1 X1 Q1 fsB s2 s2 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n";
+  auto t = simulate_yaml("policy: {name: wf, queue: fpfs}\n"
+                         "info_service: {poll_interval: 0}\n"
+                         "workload:\n"
+                         "  trace: {file: " +
+                         path + ", partition_clusters: {fsA: a}}\n");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  std::sort(t.jobs.begin(), t.jobs.end(), [](const JobRow& x, const JobRow& y) { return x.id < y.id; });
+  EXPECT_EQ(t.jobs[0].request_type, static_cast<int8_t>(RequestType::ordered));
+  EXPECT_STREQ(t.jobs[0].clusters, "a");
+  EXPECT_EQ(t.jobs[1].request_type, static_cast<int8_t>(RequestType::unordered));
+  EXPECT_DOUBLE_EQ(t.jobs[1].submit_time, 5);
+  EXPECT_DOUBLE_EQ(t.jobs[1].runtime, 20);
+  EXPECT_EQ(t.jobs[1].processors, 4);
+  EXPECT_STREQ(t.jobs[1].clusters, "b"); // worst fit: b has 4 idle, a only 2
+}

@@ -18,8 +18,10 @@
 
 namespace coalsim {
 
-template <class Format, class Record> class RecordReader {
+template <class Format, class RecordType> class RecordReader {
 public:
+  using Record = RecordType;
+
   /** Opens the file and reads the header comments that precede the first record.
    *  Throws InputError when the file cannot be opened or the first record is malformed. */
   explicit RecordReader(const std::string& path) : lines_(path) { has_pending_ = read_record(pending_); }
