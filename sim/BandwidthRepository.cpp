@@ -26,10 +26,13 @@ BandwidthRepository::BandwidthRepository(const GridPlatform& platform, double ex
 double BandwidthRepository::measure(ClusterIndex from, ClusterIndex to) const
 {
   double available = std::numeric_limits<double>::infinity();
-  for (const auto* link : links_[from][to])
+  for (const auto* link : links_[from][to]) {
     // What a new flow gets: the unused bandwidth, and at least a fair share against the flows in progress
-    // (counted as one: the link's usage does not tell how many there are).
-    available = std::min(available, std::max(link->get_bandwidth() - link->get_usage(), 0.5 * link->get_bandwidth()));
+    // (counted by the stager; without it a busy link counts as one flow).
+    int flows  = stager_ ? stager_->flows_on(link) : (link->get_usage() > 0 ? 1 : 0);
+    double bw  = link->get_bandwidth();
+    available = std::min(available, std::max(bw - link->get_usage(), bw / (flows + 1)));
+  }
   return available;
 }
 

@@ -22,7 +22,13 @@ void FileStager::stage(const std::vector<Transfer>& transfers, std::function<voi
     const auto& t = transfers[i];
     auto comm     = sg4::Comm::sendto_init(platform_->cluster(t.from).file_server, platform_->cluster(t.to).file_server);
     comm->set_payload_size(static_cast<uint64_t>(t.bytes));
-    tracker_->start(comm, [progress, i](const sg4::Activity& a) {
+    std::vector<sg4::Link*> route;
+    platform_->cluster(t.from).file_server->route_to(platform_->cluster(t.to).file_server, route, nullptr);
+    for (const auto* link : route)
+      ++flows_[link];
+    tracker_->start(comm, [this, progress, i, route](const sg4::Activity& a) {
+      for (const auto* link : route)
+        --flows_[link];
       xbt_assert(a.get_state() == sg4::Activity::State::FINISHED, "file transfer ended in state %s",
                  a.get_state_str());
       progress->durations[i] = now() - progress->started;

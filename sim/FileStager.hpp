@@ -2,6 +2,8 @@
  * platform network: concurrent transfers share bandwidth as the network model says. */
 #pragma once
 
+#include <map>
+
 #include "sim/ActivityTracker.hpp"
 #include "sim/GridPlatform.hpp"
 
@@ -22,8 +24,15 @@ public:
   /** Starts all transfers now; calls `done` with each one's duration (in the order given) once the last
    *  has arrived. */
   void stage(const std::vector<Transfer>& transfers, std::function<void(const std::vector<double>&)> done);
+  /** File transfers in progress that cross `link`. */
+  int flows_on(const sg4::Link* link) const
+  {
+    auto it = flows_.find(link);
+    return it == flows_.end() ? 0 : it->second;
+  }
 
 private:
+  std::map<const sg4::Link*, int> flows_;
   const GridPlatform* platform_;
   ActivityTracker* tracker_;
 };

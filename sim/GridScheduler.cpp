@@ -134,9 +134,10 @@ void GridScheduler::apply(Placement placement)
   job.placement      = std::move(placement.components);
   job.phase          = Phase::claiming;
   job.placement_time = now();
-  for (const auto& c : job.placement)
-    parts_.info.placed(c.cluster, c.processors);
-  job.claiming            = placement.claiming;
+  job.claiming = placement.claiming;
+  if (job.claiming != Claiming::incremental) // KOALA's placements reserve nothing (see admit_incremental)
+    for (const auto& c : job.placement)
+      parts_.info.placed(c.cluster, c.processors);
   if (job.claiming == Claiming::incremental) {
     job.incremental = placement.incremental;
     admit_incremental(job.spec.id);

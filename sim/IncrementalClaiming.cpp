@@ -159,8 +159,6 @@ void GridScheduler::claiming_try(JobId id)
                          : 0.0;
         if (now() + ftt < job.jst && idle[moved->cluster] >= comp.processors &&
             (not health_ || health_->available(moved->cluster))) {
-          parts_.info.claim_failed(comp.cluster, comp.processors);
-          parts_.info.placed(moved->cluster, comp.processors);
           comp.cluster   = moved->cluster;
           comp.file_site = moved->file_site;
           idle[comp.cluster] -= comp.processors;
@@ -182,7 +180,7 @@ void GridScheduler::claiming_try(JobId id)
                                                 parts_.runtime.needs_cores() ? &job.cores[k] : nullptr))
         continue;
       job.claimed_at[k] = now();
-      parts_.info.claimed(c.cluster, c.processors);
+      parts_.info.claimed_unreserved(c.cluster, c.processors);
       gained_ -= c.processors;
       held_ += c.processors;
     }
@@ -348,10 +346,8 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
       parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
       if (not running)
         held_ -= c.processors;
-    } else {
-      parts_.info.claim_failed(c.cluster, c.processors);
+    } else
       gained_ -= c.processors;
-    }
   }
   update_claim_series();
   claiming_.remove(id);

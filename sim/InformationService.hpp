@@ -31,6 +31,7 @@ public:
   void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
   bool exact() const { return poll_interval_ <= 0; }
 
+  /** A placement whose processors are claimed right away (DCS): they count as taken until the claim. */
   void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
   void claim_failed(ClusterIndex c, int processors) { unclaimed_[c] -= processors; }
   /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. */
@@ -40,6 +41,10 @@ public:
     unclaimed_[c] -= processors;
     claimed_since_poll_[c] += processors;
   }
+  /** A claim of processors that were never reserved by `placed`: KOALA's placements reserve nothing (its
+   *  MDS reports processors in use; placed-but-unclaimed processors are free for anyone, which is the
+   *  processor gained time), so only the claim itself makes them busy in the scheduler's view. */
+  void claimed_unreserved(ClusterIndex c, int processors) { claimed_since_poll_[c] += processors; }
 
 private:
   void poll();

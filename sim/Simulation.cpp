@@ -179,6 +179,8 @@ RunStatistics Simulation::run()
     info.set_health(health.get());
   }
   FileStager stager(platform, tracker);
+  if (bandwidths)
+    bandwidths->set_stager(&stager);
   GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
   scheduler.set_completion_failure_probability(config_.completion_failure_probability);

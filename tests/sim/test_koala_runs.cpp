@@ -63,3 +63,32 @@ info_service: {poll_interval: 0}
   }
   EXPECT_EQ(failed_runs, component);
 }
+
+TEST(KoalaRuns, PlacementReservesNoProcessorsSoAClaimCanFailAndTheJobIsPlacedAgain)
+{
+  // KOALA's CO places on the idle counts the MDS reports; a placed job's processors are not taken until
+  // they are claimed at the JCT (the time until then is processor gained time, free for anyone). Two jobs
+  // of 4 with their file at b: WF puts both on a (4 idle in the view each time). At JCT 7.5 the first
+  // claims a's 4 processors; the second cannot claim, reaches its JST with nothing claimed, goes back to
+  // the placement queue and is placed again, on b (its file site: no transfer), at 10 s.
+  auto t = simulate_yaml(R"(
+policy: {name: koala, placement: wf}
+workload: {jobs: 2, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           file: {size: 100MB, replicas: 1, sites: [b]}}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  auto first  = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return j.placements == 1; });
+  auto second = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return j.placements == 2; });
+  ASSERT_NE(first, t.jobs.end());
+  ASSERT_NE(second, t.jobs.end()) << "with a reserving placement the second job would have gone to b at once";
+  EXPECT_STREQ(first->clusters, "a");
+  EXPECT_NEAR(first->pgt, 4 * 7.5, 1e-6) << "claimed at JCT_0";
+  EXPECT_STREQ(second->clusters, "b");
+  EXPECT_NEAR(second->start_time, 10.0, 1e-6);
+  EXPECT_EQ(second->submission_failures, 1);
+  int claim_failures = 0;
+  for (const auto& f : t.failures)
+    claim_failures += std::strcmp(f.kind, "claim") == 0;
+  EXPECT_EQ(claim_failures, 1);
+}
