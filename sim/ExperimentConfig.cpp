@@ -332,10 +332,14 @@ void read_faults(ConfigNode faults, FaultConfig& f)
 {
   std::vector<std::string> keys = fault_keys;
   keys.push_back("unusable_after");
+  keys.push_back("completion_failure");
   keys.push_back("clusters");
   faults.allow_only(keys);
   f.origin         = origin_of(faults);
   f.unusable_after = faults.get("unusable_after", 0, 0);
+  f.completion_failure = faults.get("completion_failure", 0.0, 0.0);
+  if (f.completion_failure >= 1)
+    faults.child("completion_failure").fail("must be below 1 (every run would fail forever)");
   f.defaults       = read_cluster_faults(faults, f.defaults);
   if (auto clusters = faults.find("clusters"))
     for (auto& [name, node] : clusters->entries()) {
@@ -361,7 +365,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   if (not root.is_map())
     root.fail("an experiment file is a map of settings");
   root.allow_only({"name", "platform", "clusters", "seed", "policy", "workload", "background", "info_service",
-                   "runtime_model", "overheads", "failures", "faults", "stop", "trace", "simgrid"});
+                   "runtime_model", "overheads", "faults", "stop", "trace", "simgrid"});
   config.name     = root.get("name", std::string("experiment"));
   config.platform = root.get("platform", std::string("platforms/das2.xml"));
   config.clusters = read_cluster_names(root, "clusters", "all");
@@ -400,11 +404,6 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   config.submission_overhead = overheads.get_distribution("submission", 0, 0);
   config.completion_overhead = overheads.get_distribution("completion", 0, 0);
 
-  ConfigNode failures = root.section("failures");
-  failures.allow_only({"completion_probability"});
-  config.completion_failure_probability = failures.get("completion_probability", 0.0, 0.0);
-  if (config.completion_failure_probability >= 1)
-    failures.child("completion_probability").fail("must be below 1 (every run would fail forever)");
 
   ConfigNode stop = root.section("stop");
   stop.allow_only({"max_time"});

@@ -115,7 +115,6 @@ struct ExperimentConfig {
   RuntimeModelConfig runtime_model;
   Distribution submission_overhead = Distribution::constant(0);
   Distribution completion_overhead = Distribution::constant(0);
-  double completion_failure_probability = 0; // per run (failures.completion_probability)
   double max_time        = INFINITY;
   double sample_interval = 60;
   bool trace_local_jobs  = false; // write /local_jobs

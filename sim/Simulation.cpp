@@ -183,7 +183,7 @@ RunStatistics Simulation::run()
     bandwidths->set_stager(&stager);
   GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
-  scheduler.set_completion_failure_probability(config_.completion_failure_probability);
+  scheduler.set_completion_failure_probability(config_.faults.completion_failure);
   // Without grid jobs the run is the background's own (a trace replay on its own cluster): it ends when the
   // replay ends, or at stop.max_time. Otherwise background arrivals stop once the grid jobs are done.
   bool background_only = config_.workload.jobs == 0 && not config_.workload.replay;

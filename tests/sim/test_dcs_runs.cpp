@@ -83,7 +83,7 @@ policy: {name: dcs, max_completion_failures: 10, monitor_interval: 1}
 workload: {jobs: 6, arrival: batch, components: 2, component_size: 2, runtime: 20}
 info_service: {poll_interval: 0}
 overheads: {completion: 5}
-failures: {completion_probability: 0.5}
+faults: {completion_failure: 0.5}
 )");
   ASSERT_EQ(t.jobs.size(), 6u);
   int failures = 0;
@@ -106,7 +106,7 @@ seed: 3
 policy: wf
 workload: {jobs: 6, arrival: batch, components: 1, component_size: 1, runtime: 20}
 info_service: {poll_interval: 0}
-failures: {completion_probability: 0.5}
+faults: {completion_failure: 0.5}
 )");
   int failed = 0;
   for (const auto& j : t.jobs)
