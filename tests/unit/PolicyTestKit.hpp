@@ -16,17 +16,22 @@ public:
   double estimate(ClusterIndex, ClusterIndex, double) const override { return 0; }
 };
 
-/** Clusters c0, c1, ... of 64 processors with these idle counts, seen at `now`. */
-inline GridView view_at(double now, const std::vector<int>& idle)
+inline const TransferEstimator& zero_transfers()
 {
   static ZeroEstimator zero;
+  return zero;
+}
+
+/** Clusters c0, c1, ... of 64 processors with these idle counts, seen at `now`, transfers estimated by `t`. */
+inline GridView view_at(double now, const std::vector<int>& idle, const TransferEstimator& t = zero_transfers())
+{
   std::vector<ClusterState> states;
   for (size_t i = 0; i < idle.size(); ++i) {
     std::string name = "c";
     name += std::to_string(i);
     states.push_back({static_cast<ClusterIndex>(i), name, "", 64, idle[i], true});
   }
-  return GridView(now, states, zero);
+  return GridView(now, states, t);
 }
 
 inline JobSpec unordered(JobId id, const std::vector<int>& sizes)

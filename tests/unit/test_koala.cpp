@@ -1,5 +1,6 @@
 /* KOALA (paper 001): placement queues, Worst-Fit's replica choice, the claiming arithmetic (JCT, L), the
  * ICP threshold and the preemption order, each on hand-built inputs. */
+#include "PolicyTestKit.hpp"
 #include "policies/common/PlacementRule.hpp"
 #include "policies/koala/KoalaPolicy.hpp"
 #include "policies/koala/PlacementQueues.hpp"
@@ -22,22 +23,13 @@ private:
 
 GridView view_of(const std::vector<int>& idle, const TransferEstimator& t, double now = 0)
 {
-  std::vector<ClusterState> states;
-  for (size_t i = 0; i < idle.size(); ++i) {
-    std::string name = "c";
-    name += std::to_string(i);
-    states.push_back({static_cast<ClusterIndex>(i), name, "s", 64, idle[i], true});
-  }
-  return GridView(now, states, t);
+  return coalsim::testing::view_at(now, idle, t);
 }
 
-JobSpec job(JobId id, std::vector<int> sizes, std::vector<ClusterIndex> replicas = {}, Priority p = Priority::high)
+JobSpec job(JobId id, const std::vector<int>& sizes, std::vector<ClusterIndex> replicas = {},
+            Priority p = Priority::high)
 {
-  JobSpec j;
-  j.id   = id;
-  j.type = RequestType::unordered;
-  for (int s : sizes)
-    j.components.push_back({s, no_cluster});
+  JobSpec j = coalsim::testing::unordered(id, sizes);
   if (not replicas.empty())
     j.file = InputFile{"f", 1e9, replicas};
   j.priority = p;
