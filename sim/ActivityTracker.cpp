@@ -27,6 +27,13 @@ ActivityTracker::~ActivityTracker()
   current_ = nullptr;
 }
 
+void ActivityTracker::cancel_all()
+{
+  current_ = nullptr; // the run is over: no callbacks for what is cancelled
+  for (auto& [key, entry] : running_)
+    entry.activity->cancel();
+}
+
 void ActivityTracker::start(simgrid::s4u::ActivityPtr activity, Callback done)
 {
   uint64_t key = next_key_++;

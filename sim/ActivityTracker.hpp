@@ -25,6 +25,8 @@ public:
   /** Starts `activity` and calls `done` once it completes (finished, failed or cancelled). */
   void start(simgrid::s4u::ActivityPtr activity, Callback done);
   size_t running() const { return running_.size(); }
+  /** A run stopped at stop.max_time leaves activities in flight: cancels them, without callbacks. */
+  void cancel_all();
 
 private:
   struct Entry {

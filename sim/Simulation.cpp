@@ -196,10 +196,15 @@ RunStatistics Simulation::run()
   scheduler.set_on_job_done([&progress] { progress.job_done(); });
   scheduler.start(*workload);
 
-  if (std::isfinite(config_.max_time))
+  if (std::isfinite(config_.max_time)) {
     engine.run_until(config_.max_time);
-  else
+    // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
+    // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
+    tracker.cancel_all();
+    engine.run_until(engine.get_clock());
+  } else {
     engine.run();
+  }
   double stop_time = std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now();
   scheduler.stop_at(stop_time);
   if (background_only) {

@@ -177,3 +177,20 @@ TEST(SimulateCli, PolicyHelpListsEveryPolicyWithItsParameters)
     EXPECT_NE(result.output.find(name), std::string::npos) << name;
   EXPECT_NE(result.output.find("queue (default fcfs)"), std::string::npos);
 }
+
+TEST(SimulateCli, StopTimeWithTransfersAndParallelTasksInFlightEndsCleanly)
+{
+  // At stop.max_time input files are being copied and network-mode jobs run as parallel tasks; the run must
+  // cancel them (it used to crash while SimGrid was torn down) and record the jobs as unfinished.
+  std::string out = temp("stopped.h5");
+  auto result     = run("--set stop.max_time=300 --set runtime_model.kind=network --set runtime_model.iterations=4 "
+                        "--set runtime_model.halo_bytes=1MB -o " +
+                        out);
+  ASSERT_EQ(result.status, 0) << result.output;
+  EXPECT_EQ(result.output.find("Backtrace"), std::string::npos) << result.output;
+  Trace t = read_trace(out);
+  size_t unfinished = 0;
+  for (const auto& j : t.jobs)
+    unfinished += j.status == static_cast<int8_t>(JobStatus::unfinished);
+  EXPECT_GT(unfinished, 0u);
+}
