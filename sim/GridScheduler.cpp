@@ -172,14 +172,7 @@ void GridScheduler::claim(JobId id)
       parts_.info.claim_failed(c.cluster, c.processors);
     parts_.info.learn_idle(short_cluster);
     ++job.submission_failures;
-    if (parts_.trace) {
-      FailureRow row{};
-      row.time    = now();
-      row.job_id  = id;
-      row.cluster = short_cluster;
-      std::strncpy(row.kind, "claim", sizeof row.kind);
-      parts_.trace->add_failure(row);
-    }
+    add_failure_row(id, short_cluster, "claim");
     job.phase  = Phase::waiting;
     job.staged = false;
     job.placement.clear();
@@ -242,13 +235,13 @@ void GridScheduler::stage(JobId id, std::function<void()> then)
   });
 }
 
-int GridScheduler::clusters_used(const ActiveJob& job) const
+std::vector<ClusterIndex> GridScheduler::clusters_used(const ActiveJob& job)
 {
-  std::vector<ClusterIndex> seen;
+  std::vector<ClusterIndex> seen; // in component order
   for (const auto& c : job.placement)
     if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end())
       seen.push_back(c.cluster);
-  return static_cast<int>(seen.size());
+  return seen;
 }
 
 void GridScheduler::launch(JobId id)
@@ -257,7 +250,7 @@ void GridScheduler::launch(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
-  parts_.runtime.run(job.spec, clusters_used(job), job.cores, [this, id] { end(id); });
+  parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id] { end(id); });
 }
 
 void GridScheduler::end(JobId id)
@@ -287,14 +280,7 @@ void GridScheduler::fail_run(JobId id)
   ActiveJob& job = active_.at(id);
   ++job.completion_failures;
   XBT_DEBUG("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
-  if (parts_.trace) {
-    FailureRow row{};
-    row.time    = now();
-    row.job_id  = id;
-    row.cluster = job.placement.empty() ? no_cluster : job.placement.front().cluster;
-    std::strncpy(row.kind, "completion", sizeof row.kind);
-    parts_.trace->add_failure(row);
-  }
+  add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
   if (not parts_.policy.on_job_failed(job.spec)) {
     job.completion_time = now();
     leave(id, JobStatus::failed);
@@ -359,12 +345,12 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   bool started         = not std::isnan(job.start_time);
   row.n_components     = static_cast<int32_t>(started ? job.placement.size() : spec.components.size());
   std::string names;
-  std::vector<ClusterIndex> seen;
-  for (const auto& c : job.placement)
-    if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end()) {
-      seen.push_back(c.cluster);
-      names += (names.empty() ? "" : "+") + parts_.platform.cluster(c.cluster).name;
-    }
+  std::vector<ClusterIndex> seen = clusters_used(job);
+  for (ClusterIndex c : seen) {
+    if (not names.empty())
+      names += '+';
+    names += parts_.platform.cluster(c).name;
+  }
   std::strncpy(row.clusters, names.c_str(), sizeof row.clusters - 1);
   row.n_clusters          = static_cast<int32_t>(seen.size());
   row.job_spread          = started && row.n_components > 0 ? double(row.n_clusters) / row.n_components : NAN;

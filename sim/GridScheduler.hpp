@@ -98,7 +98,8 @@ private:
   void leave(JobId id, JobStatus status);
   void finish_run(double time);
   void record(const ActiveJob& job, JobStatus status);
-  int clusters_used(const ActiveJob& job) const;
+  /** The job's distinct execution clusters, in component order. */
+  static std::vector<ClusterIndex> clusters_used(const ActiveJob& job);
 
   // KOALA: claiming queue, Incremental Claiming Policy, runners and fault tolerance (IncrementalClaiming.cpp)
   void admit_incremental(JobId id);

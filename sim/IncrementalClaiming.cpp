@@ -280,7 +280,7 @@ void GridScheduler::launch_incremental(JobId id)
   if (not failing.empty())
     at(now() + health_->draw_fraction() * job.spec.runtime,
        [this, id, epoch, failing] { run_failed(id, epoch, failing); });
-  parts_.runtime.run(job.spec, clusters_used(job), job.cores, [this, id, epoch] {
+  parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
     auto it = active_.find(id);
     if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
       return; // aborted by a failure or a preemption

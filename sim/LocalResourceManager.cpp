@@ -18,6 +18,21 @@ LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRe
         free_cores_.push_back(*host);
 }
 
+void LocalResourceManager::take_cores(int count, std::vector<sg4::Host*>& into)
+{
+  if (not track_hosts_)
+    return;
+  into.insert(into.end(), free_cores_.end() - count, free_cores_.end());
+  free_cores_.resize(free_cores_.size() - count);
+}
+
+void LocalResourceManager::return_cores(std::vector<sg4::Host*>::const_iterator first,
+                                        std::vector<sg4::Host*>::const_iterator last)
+{
+  if (track_hosts_)
+    free_cores_.insert(free_cores_.end(), first, last);
+}
+
 void LocalResourceManager::changed()
 {
   recorder_->set_busy(cluster_->index, busy_grid_, busy_background_, now());
@@ -33,8 +48,7 @@ bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* cores)
   busy_grid_ += count;
   if (track_hosts_) {
     xbt_assert(cores != nullptr, "host tracking needs a core list");
-    cores->insert(cores->end(), free_cores_.end() - count, free_cores_.end());
-    free_cores_.resize(free_cores_.size() - count);
+    take_cores(count, *cores);
   }
   changed();
   return true;
@@ -45,8 +59,7 @@ void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cor
   xbt_assert(count <= busy_grid_, "releasing %d grid processors on %s, only %d busy", count, cluster_->name.c_str(),
              busy_grid_);
   busy_grid_ -= count;
-  if (track_hosts_)
-    free_cores_.insert(free_cores_.end(), cores.begin(), cores.end());
+  return_cores(cores.begin(), cores.end());
   start_waiting();
   changed();
 }
@@ -75,10 +88,7 @@ void LocalResourceManager::start(const QueuedJob& job)
   int size = job.request.size;
   busy_background_ += size;
   std::vector<sg4::Host*> cores;
-  if (track_hosts_) {
-    cores.assign(free_cores_.end() - size, free_cores_.end());
-    free_cores_.resize(free_cores_.size() - size);
-  }
+  take_cores(size, cores);
   double start = now();
   auto slot    = running_.emplace(start + job.estimate, size);
   LocalJobRecord record{cluster_->index, job.request.trace_id, size, job.submit_time, start,
@@ -86,8 +96,7 @@ void LocalResourceManager::start(const QueuedJob& job)
   at(record.end_time, [this, slot, record, cores = std::move(cores)] {
     running_.erase(slot);
     busy_background_ -= record.size;
-    if (track_hosts_)
-      free_cores_.insert(free_cores_.end(), cores.begin(), cores.end());
+    return_cores(cores.begin(), cores.end());
     if (on_local_job_done_)
       on_local_job_done_(record);
     start_waiting();
@@ -103,10 +112,7 @@ void LocalResourceManager::start_dummy(int size)
     return;
   dummy_ += size;
   busy_background_ += size;
-  if (track_hosts_) {
-    dummy_cores_.insert(dummy_cores_.end(), free_cores_.end() - size, free_cores_.end());
-    free_cores_.resize(free_cores_.size() - size);
-  }
+  take_cores(size, dummy_cores_);
   changed();
 }
 
@@ -118,7 +124,7 @@ void LocalResourceManager::kill_dummy(int size)
   dummy_ -= size;
   busy_background_ -= size;
   if (track_hosts_) {
-    free_cores_.insert(free_cores_.end(), dummy_cores_.end() - size, dummy_cores_.end());
+    return_cores(dummy_cores_.end() - size, dummy_cores_.end());
     dummy_cores_.resize(dummy_cores_.size() - size);
   }
   start_waiting();

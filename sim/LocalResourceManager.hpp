@@ -83,6 +83,9 @@ private:
   /** EASY's second step: starts the jobs from `from` on that fit now without delaying the head's reservation. */
   bool backfill(std::list<QueuedJob>::iterator from);
   void start(const QueuedJob& job);
+  /** With host tracking: moves `count` idle cores to `into` (the first host's first), and back. */
+  void take_cores(int count, std::vector<sg4::Host*>& into);
+  void return_cores(std::vector<sg4::Host*>::const_iterator first, std::vector<sg4::Host*>::const_iterator last);
   void changed();
 
   const Cluster* cluster_;

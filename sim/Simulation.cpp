@@ -145,8 +145,10 @@ RunStatistics Simulation::run()
     background.push_back(make_background_load(model_of(c), *managers.back(), config_.seed, locate_input));
     background_ends = background_ends && background.back()->finite();
   }
-  if (config_.workload.jobs == 0 && not config_.workload.replay && not background_ends &&
-      not std::isfinite(config_.max_time))
+  // Without grid jobs the run is the background's own (a trace replay on its own cluster): it ends when the
+  // replay ends, or at stop.max_time. Otherwise background arrivals stop once the grid jobs are done.
+  const bool background_only = config_.workload.jobs == 0 && not config_.workload.replay;
+  if (background_only && not background_ends && not std::isfinite(config_.max_time))
     throw InputError("Invalid experiment '" + config_.source + "': with workload.jobs 0 and a synthetic " +
                      "background the run never ends; set stop.max_time");
 
@@ -184,9 +186,6 @@ RunStatistics Simulation::run()
   GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
                           config_.submission_overhead, config_.completion_overhead, config_.seed);
   scheduler.set_completion_failure_probability(config_.faults.completion_failure);
-  // Without grid jobs the run is the background's own (a trace replay on its own cluster): it ends when the
-  // replay ends, or at stop.max_time. Otherwise background arrivals stop once the grid jobs are done.
-  bool background_only = config_.workload.jobs == 0 && not config_.workload.replay;
   scheduler.set_run_ends_with_grid(not background_only);
   for (auto& load : background)
     load->start([&scheduler, background_only] { return background_only || not scheduler.done(); });
