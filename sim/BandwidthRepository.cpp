@@ -11,22 +11,13 @@ BandwidthRepository::BandwidthRepository(const GridPlatform& platform, double ex
     : platform_(&platform), expiry_(expiry)
 {
   size_t n = platform.clusters().size();
-  links_.assign(n, std::vector<std::vector<sg4::Link*>>(n));
-  latency_.assign(n, std::vector<double>(n, 0));
   cache_.assign(n, std::vector<Entry>(n));
-  for (size_t a = 0; a < n; ++a)
-    for (size_t b = 0; b < n; ++b)
-      if (a != b) {
-        double latency = 0;
-        platform.cluster(a).file_server->route_to(platform.cluster(b).file_server, links_[a][b], &latency);
-        latency_[a][b] = latency;
-      }
 }
 
 double BandwidthRepository::measure(ClusterIndex from, ClusterIndex to) const
 {
   double available = std::numeric_limits<double>::infinity();
-  for (const auto* link : links_[from][to]) {
+  for (const auto* link : platform_->route(from, to)) {
     // What a new flow gets: the unused bandwidth, and at least a fair share against the flows in progress
     // (counted by the stager; without it a busy link counts as one flow).
     int flows  = stager_ ? stager_->flows_on(link) : (link->get_usage() > 0 ? 1 : 0);
@@ -45,7 +36,7 @@ double BandwidthRepository::estimate(ClusterIndex from, ClusterIndex to, double 
     entry.bandwidth = measure(from, to);
     entry.measured  = now();
   }
-  return latency_[from][to] + bytes / entry.bandwidth;
+  return platform_->latency(from, to) + bytes / entry.bandwidth;
 }
 
 } // namespace coalsim

@@ -32,8 +32,6 @@ private:
   const GridPlatform* platform_;
   const FileStager* stager_ = nullptr;
   double expiry_;
-  std::vector<std::vector<std::vector<sg4::Link*>>> links_; // [from][to]
-  std::vector<std::vector<double>> latency_;
   mutable std::vector<std::vector<Entry>> cache_;
 };
 

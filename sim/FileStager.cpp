@@ -22,11 +22,10 @@ void FileStager::stage(const std::vector<Transfer>& transfers, std::function<voi
     const auto& t = transfers[i];
     auto comm     = sg4::Comm::sendto_init(platform_->cluster(t.from).file_server, platform_->cluster(t.to).file_server);
     comm->set_payload_size(static_cast<uint64_t>(t.bytes));
-    std::vector<sg4::Link*> route;
-    platform_->cluster(t.from).file_server->route_to(platform_->cluster(t.to).file_server, route, nullptr);
+    const auto& route = platform_->route(t.from, t.to);
     for (const auto* link : route)
       ++flows_[link];
-    tracker_->start(comm, [this, progress, i, route](const sg4::Activity& a) {
+    tracker_->start(comm, [this, progress, i, &route](const sg4::Activity& a) {
       for (const auto* link : route)
         --flows_[link];
       xbt_assert(a.get_state() == sg4::Activity::State::FINISHED, "file transfer ended in state %s",

@@ -105,17 +105,17 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     clusters_[i].index = static_cast<ClusterIndex>(i);
 
   const size_t n = clusters_.size();
+  routes_.assign(n, std::vector<std::vector<sg4::Link*>>(n));
   latency_.assign(n, std::vector<double>(n, 0));
   bandwidth_.assign(n, std::vector<double>(n, std::numeric_limits<double>::infinity()));
   for (size_t a = 0; a < n; ++a)
     for (size_t b = 0; b < n; ++b) {
       if (a == b)
         continue;
-      std::vector<sg4::Link*> links;
       double latency = 0;
-      clusters_[a].file_server->route_to(clusters_[b].file_server, links, &latency);
+      clusters_[a].file_server->route_to(clusters_[b].file_server, routes_[a][b], &latency);
       latency_[a][b] = latency;
-      for (auto* link : links)
+      for (auto* link : routes_[a][b])
         bandwidth_[a][b] = std::min(bandwidth_[a][b], link->get_bandwidth());
     }
 }

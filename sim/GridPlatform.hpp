@@ -39,9 +39,13 @@ public:
 
   /** Route latency plus size over the route's bottleneck bandwidth, between file servers. */
   double estimate(ClusterIndex from, ClusterIndex to, double bytes) const override;
+  /** The links between two clusters' file servers, and their latency (s), looked up once at load time. */
+  const std::vector<sg4::Link*>& route(ClusterIndex from, ClusterIndex to) const { return routes_.at(from).at(to); }
+  double latency(ClusterIndex from, ClusterIndex to) const { return latency_.at(from).at(to); }
 
 private:
   std::vector<Cluster> clusters_;
+  std::vector<std::vector<std::vector<sg4::Link*>>> routes_; // [from][to]
   std::vector<std::vector<double>> latency_;   // [from][to]
   std::vector<std::vector<double>> bandwidth_; // [from][to], bytes/s
 };
