@@ -13,33 +13,29 @@ weekdays 9-18 h local time.
 
 import argparse
 import datetime as dt
-import gzip
 import sys
 import zoneinfo
+from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from coalsim_analysis import TraceFormatError  # noqa: E402
+from coalsim_analysis.swf import swf_records  # noqa: E402
 
 
 def read_jobs(path):
     """(start, end, processors) in Unix time, MaxProcs, and the log's time zone name."""
-    opener = gzip.open if str(path).endswith(".gz") else open
     header = {}
     rows = []
-    with opener(path, "rt") as lines:
-        for line in lines:
-            fields = line.split()
-            if not fields:
-                continue
-            if fields[0].startswith(";"):
-                key, _, value = line.lstrip("; ").partition(":")
-                header.setdefault(key.strip(), value.strip())
-                continue
-            submit, wait, run = float(fields[1]), float(fields[2]), float(fields[3])
-            processors = int(fields[4]) if int(fields[4]) > 0 else int(fields[7])
-            if run <= 0 or processors <= 0 or int(fields[10]) in (2, 3, 4):
-                continue
-            start = submit + max(wait, 0.0)
-            rows.append((start, start + run, processors))
+    for _, fields in swf_records(path, 11, header):
+        submit, wait, run = float(fields[1]), float(fields[2]), float(fields[3])
+        processors = int(fields[4]) if int(fields[4]) > 0 else int(fields[7])
+        if run <= 0 or processors <= 0 or int(fields[10]) in (2, 3, 4):
+            continue
+        start = submit + max(wait, 0.0)
+        rows.append((start, start + run, processors))
     origin = int(header["UnixStartTime"].split()[0])
     jobs = np.array(rows, dtype=float)
     jobs[:, :2] += origin
@@ -82,7 +78,7 @@ def main(argv=None):
         zone = zoneinfo.ZoneInfo(args.timezone or zone_name)
         months = {int(m) for m in args.months.split(",")}
         first_hour, last_hour = (int(h) for h in args.hours.split("-"))
-    except (OSError, KeyError, ValueError, IndexError, zoneinfo.ZoneInfoNotFoundError) as error:
+    except (OSError, KeyError, ValueError, IndexError, TraceFormatError, zoneinfo.ZoneInfoNotFoundError) as error:
         print(f"season_load.py: {args.log}: {error}", file=sys.stderr)
         return 2
     load = season_load(jobs, max_procs, periods(jobs, zone, months, (first_hour, last_hour), args.weekdays_only))

@@ -5,28 +5,21 @@ job, with the job's number in the log (``trace_id``). The log itself records eac
 Matching the two by job number compares the simulated local scheduler with the one that really ran.
 """
 
-import gzip
 from dataclasses import dataclass
 
 import numpy as np
 
+from .swf import swf_records
 from .trace import TraceFormatError
 
 
 def recorded_waits(log_path):
     """{job number: recorded wait (s)} for the records of an SWF log (plain or gzip) that have a wait."""
-    opener = gzip.open if str(log_path).endswith(".gz") else open
     waits = {}
-    with opener(log_path, "rt") as lines:
-        for number, line in enumerate(lines, 1):
-            fields = line.split()
-            if not fields or fields[0].startswith(";"):
-                continue
-            if len(fields) < 3:
-                raise TraceFormatError(f"{log_path}:{number}: an SWF record needs at least 3 fields")
-            wait = float(fields[2])
-            if wait >= 0:
-                waits[int(fields[0])] = wait
+    for _, fields in swf_records(log_path, 3):
+        wait = float(fields[2])
+        if wait >= 0:
+            waits[int(fields[0])] = wait
     return waits
 
 
