@@ -69,6 +69,8 @@ std::optional<fitting::Components> KoalaPolicy::place(const JobSpec& job, std::v
     for (ClusterIndex c : avoid)
       others[c] = 0;
     if (auto placed = place_on(job, others, view)) {
+      for (ClusterIndex c : avoid) // nothing was placed there: the other jobs still see their idle processors
+        others[c] = idle[c];
       avoid.clear();
       idle = std::move(others);
       return placed;

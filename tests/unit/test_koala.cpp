@@ -132,6 +132,46 @@ TEST(KoalaPolicyTest, QueuedJobIsScannedOnlyAtScanTimesAndPlacedWithIncrementalC
   EXPECT_EQ(d.placements[0].components[0].cluster, 0);
 }
 
+TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsStillSee)
+{
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  auto failed = job(1, {8});
+  policy.on_job_submitted(failed);
+  auto d = policy.decide(view_of({32, 16}, t));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].components[0].cluster, 0); // worst fit
+  policy.on_job_returned(failed, ReturnReason::component_failed, {0});
+  auto next = job(2, {8});
+  policy.on_job_submitted(next);
+  // At the next scan: the failed job avoids cluster 0 although it has the most idle processors; the new
+  // job, tried first on arrival, and later ones still see cluster 0's 32.
+  d = policy.decide(view_of({32, 16}, t, 60));
+  ASSERT_EQ(d.placements.size(), 2u);
+  EXPECT_EQ(d.placements[0].job, 2);
+  EXPECT_EQ(d.placements[0].components[0].cluster, 0);
+  EXPECT_EQ(d.placements[1].job, 1);
+  EXPECT_EQ(d.placements[1].components[0].cluster, 1);
+  auto third = job(3, {16});
+  policy.on_job_returned(failed, ReturnReason::component_failed, {1});
+  policy.on_job_submitted(third);
+  // Arrivals come before the scan, so the avoided cluster matters to a job placed after the failed one in
+  // the same scan: job 4 queued behind job 1 must still find cluster 1's idle processors.
+  auto blocked = job(4, {40});
+  policy.on_job_submitted(blocked);
+  d = policy.decide(view_of({8, 8}, t, 90)); // 3 and 4 do not fit: queued; no scan before 120
+  EXPECT_TRUE(d.placements.empty());
+  d = policy.decide(view_of({24, 24}, t, 120));
+  // Queue order: 1 (returned first), 3, 4. Job 1 avoids cluster 1 -> cluster 0 (16 left); job 3 (16) then
+  // goes to cluster 1, which must still show its 24.
+  ASSERT_EQ(d.placements.size(), 2u);
+  EXPECT_EQ(d.placements[0].job, 1);
+  EXPECT_EQ(d.placements[0].components[0].cluster, 0);
+  EXPECT_EQ(d.placements[1].job, 3);
+  EXPECT_EQ(d.placements[1].components[0].cluster, 1);
+}
+
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
 {
   // JPT = 100, FTT = 400, L = 0.75: JCT_0 = 400, then 475, 493.75, 498.4375; the next, 499.6, falls within
