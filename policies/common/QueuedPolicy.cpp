@@ -6,7 +6,7 @@
 namespace coalsim {
 
 QueuedPolicy::QueuedPolicy(Settings settings, std::unique_ptr<PlacementRule> rule)
-    : settings_(settings), rule_(std::move(rule))
+    : settings_(settings), rule_(std::move(rule)), queue_(settings.discipline, {settings.max_submission_failures, 0})
 {
 }
 
@@ -34,25 +34,22 @@ QueuedPolicy::Settings QueuedPolicy::read_settings(PolicyParameters& parameters)
 
 void QueuedPolicy::on_job_submitted(const JobSpec& job)
 {
-  queue_.push_back({&job, 0});
+  queue_.push(job);
 }
 
 void QueuedPolicy::on_claim_failed(const JobSpec& job)
 {
   // The job left the queue when it was placed; it goes back to the tail (thesis 4.3.4) unless it has
   // reached the maximum number of submission failures.
-  int failures = ++in_flight_[job.id];
-  in_flight_.erase(job.id);
-  if (settings_.max_submission_failures > 0 && failures >= settings_.max_submission_failures) {
-    to_reject_.push_back({job.id, "dropped after " + std::to_string(failures) + " submission failures", true});
-    return;
-  }
-  queue_.push_back({&job, failures});
+  WaitQueue::Outcome outcome = queue_.submission_failed(job);
+  if (outcome.removed)
+    to_reject_.push_back(
+        {job.id, "dropped after " + std::to_string(outcome.failures) + " submission failures", true});
 }
 
 void QueuedPolicy::on_job_started(const JobSpec& job)
 {
-  in_flight_.erase(job.id);
+  queue_.forget(job.id);
 }
 
 std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::vector<int>& idle,
@@ -88,19 +85,14 @@ Decisions QueuedPolicy::decide(const GridView& view)
   decisions.rejections = std::move(to_reject_);
   to_reject_.clear();
   std::vector<int> idle = view.idle_counts();
-  for (auto it = queue_.begin(); it != queue_.end();) {
-    auto placed = place(*it->job, idle, view);
-    if (placed) {
-      in_flight_[it->job->id] = it->submission_failures;
-      decisions.placements.push_back({it->job->id, std::move(*placed), settings_.claiming});
-      it = queue_.erase(it);
-      continue;
-    }
-    decisions.not_placed.push_back(it->job->id);
-    if (settings_.discipline == Discipline::fcfs)
-      break;
-    ++it;
-  }
+  queue_.offer(
+      [&](const JobSpec& job) {
+        auto placed = place(job, idle, view);
+        if (placed)
+          decisions.placements.push_back({job.id, std::move(*placed), settings_.claiming});
+        return placed.has_value();
+      },
+      decisions.not_placed);
   return decisions;
 }
 

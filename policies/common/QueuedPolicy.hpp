@@ -5,18 +5,17 @@
 #pragma once
 
 #include "policies/common/PlacementRule.hpp"
+#include "policies/common/WaitQueue.hpp"
 #include "sim/GridPolicy.hpp"
 #include "sim/PolicyParameters.hpp"
 
-#include <list>
-#include <unordered_map>
 #include <memory>
 
 namespace coalsim {
 
 class QueuedPolicy : public GridPolicy {
 public:
-  enum class Discipline { fcfs, fpfs };
+  using Discipline = WaitQueue::Discipline;
   struct Settings {
     Discipline discipline          = Discipline::fcfs;
     int max_submission_failures    = 0; // 0: no limit
@@ -38,15 +37,10 @@ public:
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view);
 
 private:
-  struct Waiting {
-    const JobSpec* job;
-    int submission_failures = 0;
-  };
   Settings settings_;
   std::unique_ptr<PlacementRule> rule_;
-  std::list<Waiting> queue_;
+  WaitQueue queue_; // placed jobs leave it; a failed claim brings them back
   std::vector<Rejection> to_reject_;
-  std::unordered_map<JobId, int> in_flight_; // placed jobs awaiting their claim: submission failures so far
 };
 
 } // namespace coalsim

@@ -8,50 +8,34 @@ namespace coalsim::dcs {
 
 void DcsScheduler::on_job_submitted(const JobSpec& job)
 {
-  queue_.push_back({&job, {}});
-}
-
-DcsScheduler::Failures DcsScheduler::take_failures(JobId id)
-{
-  Failures failures;
-  if (auto it = submitted_.find(id); it != submitted_.end()) {
-    failures = it->second;
-    submitted_.erase(it);
-  }
-  return failures;
+  queue_.push(job);
 }
 
 void DcsScheduler::on_claim_failed(const JobSpec& job)
 {
   if (submitting_ == job.id)
     submitting_.reset();
-  Failures failures = take_failures(job.id);
-  ++failures.submission;
-  if (settings_.max_submission_failures > 0 && failures.submission >= settings_.max_submission_failures) {
+  WaitQueue::Outcome outcome = queue_.submission_failed(job); // to the tail; the engine reschedules at once
+  if (outcome.removed) {
     std::string reason = "removed after ";
-    reason += std::to_string(failures.submission);
+    reason += std::to_string(outcome.failures);
     reason += " submission failures";
     to_remove_.push_back({job.id, reason, true});
-    return;
   }
-  queue_.push_back({&job, failures}); // to the tail; the engine runs the next (re)scheduling at once
 }
 
 void DcsScheduler::on_job_started(const JobSpec& job)
 {
-  // The barrier was released: the co-allocator is free again. The job's failure counts (kept only when
-  // non-zero) stay for a possible completion failure.
+  // The barrier was released: the co-allocator is free again. The wait-queue keeps the job's failure
+  // counts for a possible completion failure.
   if (submitting_ == job.id)
     submitting_.reset();
 }
 
 bool DcsScheduler::on_job_failed(const JobSpec& job)
 {
-  Failures failures = take_failures(job.id);
-  ++failures.completion;
-  if (settings_.max_completion_failures > 0 && failures.completion >= settings_.max_completion_failures)
-    return false; // the engine records it as failed
-  queue_.push_back({&job, failures});
+  if (queue_.completion_failed(job).removed)
+    return false;       // the engine records it as failed
   failed_idle_.reset(); // a job back in the queue is a reason to reschedule
   return true;
 }
@@ -83,28 +67,19 @@ Decisions DcsScheduler::decide(const GridView& view)
     failed_idle_.reset();
   }
   const std::vector<int> seen = idle; // the idle list this (re)scheduling read from the monitor
-  for (auto it = queue_.begin(); it != queue_.end();) {
-    auto approved = broker_.approve(*it->job, idle);
-    if (approved) {
-      JobId id = it->job->id;
-      XBT_DEBUG("job %ld approved", static_cast<long>(id));
-      if (it->failures.submission > 0 || it->failures.completion > 0)
-        submitted_[id] = it->failures;
-      else
-        submitted_.erase(id);
-      decisions.placements.push_back({id, std::move(*approved), Claiming::immediate});
-      it = queue_.erase(it);
-      if (settings_.blocking_submission) {
-        submitting_ = id;
-        return decisions;
-      }
-      continue;
-    }
-    decisions.not_placed.push_back(it->job->id);
-    if (settings_.discipline == Discipline::fcfs)
-      break;
-    ++it;
-  }
+  // A blocking submission hands the co-allocator one job and waits for its outcome.
+  queue_.offer(
+      [&](const JobSpec& job) {
+        auto approved = broker_.approve(job, idle);
+        if (!approved)
+          return false;
+        XBT_DEBUG("job %ld approved", static_cast<long>(job.id));
+        decisions.placements.push_back({job.id, std::move(*approved), Claiming::immediate});
+        if (settings_.blocking_submission)
+          submitting_ = job.id;
+        return true;
+      },
+      decisions.not_placed, settings_.blocking_submission);
   if (decisions.placements.empty()) {
     // A (re)scheduling failure: wait for the resource monitor to report a change.
     failed_idle_ = seen;

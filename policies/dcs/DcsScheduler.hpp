@@ -8,22 +8,22 @@
  * - a completion failure puts the job back in the wait-queue and counts; at the maximum it is removed;
  * - after a (re)scheduling failure the scheduler waits for the resource monitor (res_spy), which compares
  *   the idle list every `monitor_interval` seconds with the one of the failure and wakes the scheduler
- *   on a change: a freed processor is noticed up to one interval late. */
+ *   on a change: a freed processor is noticed up to one interval late.
+ * The wait-queue's order and failure counting are the shared WaitQueue (policies/common). */
 #pragma once
 
+#include "policies/common/WaitQueue.hpp"
 #include "policies/dcs/ResourceBroker.hpp"
 #include "sim/GridPolicy.hpp"
 
-#include <list>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 namespace coalsim::dcs {
 
 class DcsScheduler : public GridPolicy {
 public:
-  enum class Discipline { fcfs, fpfs };
+  using Discipline = WaitQueue::Discipline;
   struct Settings {
     Discipline discipline       = Discipline::fcfs;
     ResourceBroker::Fit fit     = ResourceBroker::Fit::modified_worst_fit;
@@ -33,7 +33,12 @@ public:
     double monitor_interval     = 5; // s; 0: woken by every change of the idle list
   };
 
-  explicit DcsScheduler(Settings settings) : settings_(settings), broker_(settings.fit) {}
+  explicit DcsScheduler(Settings settings)
+      : settings_(settings)
+      , broker_(settings.fit)
+      , queue_(settings.discipline, {settings.max_submission_failures, settings.max_completion_failures})
+  {
+  }
 
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
@@ -49,21 +54,10 @@ public:
   bool submitting() const { return submitting_.has_value(); }
 
 private:
-  struct Failures {
-    int submission = 0;
-    int completion = 0;
-  };
-  struct Waiting {
-    const JobSpec* job;
-    Failures failures;
-  };
-  Failures take_failures(JobId id);
-
   Settings settings_;
   ResourceBroker broker_;
-  std::list<Waiting> queue_;
-  std::unordered_map<JobId, Failures> submitted_; // handed to the co-allocator: the failures counted so far
-  std::optional<JobId> submitting_;               // the job whose submission blocks the scheduler
+  WaitQueue queue_;                 // approved jobs leave it; their failure counts stay for their outcome
+  std::optional<JobId> submitting_; // the job whose submission blocks the scheduler
   std::vector<Rejection> to_remove_;
   std::optional<std::vector<int>> failed_idle_; // the idle list of the last (re)scheduling failure
   double next_check_ = 0;                       // when res_spy next compares the idle list

@@ -1,0 +1,45 @@
+#include "policies/common/WaitQueue.hpp"
+
+namespace coalsim {
+
+void WaitQueue::hand_out(JobId id, const Failures& failures)
+{
+  if (failures.submission > 0 || failures.completion > 0)
+    handed_out_[id] = failures;
+  else
+    handed_out_.erase(id);
+}
+
+WaitQueue::Failures WaitQueue::take_back(JobId id)
+{
+  Failures failures;
+  if (auto it = handed_out_.find(id); it != handed_out_.end()) {
+    failures = it->second;
+    handed_out_.erase(it);
+  }
+  return failures;
+}
+
+WaitQueue::Outcome WaitQueue::requeue(const JobSpec& job, const Failures& failures, int count, int max)
+{
+  if (max > 0 && count >= max)
+    return {true, count};
+  waiting_.push_back({&job, failures});
+  return {false, count};
+}
+
+WaitQueue::Outcome WaitQueue::submission_failed(const JobSpec& job)
+{
+  Failures failures = take_back(job.id);
+  ++failures.submission;
+  return requeue(job, failures, failures.submission, limits_.max_submission_failures);
+}
+
+WaitQueue::Outcome WaitQueue::completion_failed(const JobSpec& job)
+{
+  Failures failures = take_back(job.id);
+  ++failures.completion;
+  return requeue(job, failures, failures.completion, limits_.max_completion_failures);
+}
+
+} // namespace coalsim

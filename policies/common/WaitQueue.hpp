@@ -1,0 +1,87 @@
+/* A wait-queue of jobs in arrival order, tried FCFS (only the head) or FPFS (the first jobs that fit), with
+ * each job's submission and completion failures counted: a failure sends the job back to the tail, or at
+ * the maximum removes it (DCS thesis 4.3.4, 4.3.5). The wait-queue of QueuedPolicy and of the DCS
+ * scheduler, so that both count and re-queue alike; what a placement is, and what to report for a removed
+ * job, stays with them. */
+#pragma once
+
+#include "sim/Job.hpp"
+
+#include <list>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim {
+
+class WaitQueue {
+public:
+  enum class Discipline { fcfs, fpfs };
+  struct Limits {
+    int max_submission_failures = 0; // 0: no limit
+    int max_completion_failures = 0; // 0: no limit
+  };
+  /** What a failure did to a job: sent it back to the tail, or removed it at the maximum. */
+  struct Outcome {
+    bool removed = false;
+    int failures = 0; // of the failure's kind, this one included
+    bool operator==(const Outcome&) const = default;
+  };
+
+  WaitQueue(Discipline discipline, Limits limits) : discipline_(discipline), limits_(limits) {}
+
+  /** A job arrived: to the tail, with no failures. */
+  void push(const JobSpec& job) { waiting_.push_back({&job, {}}); }
+
+  /** Offers the waiting jobs in queue order to `place(const JobSpec&) -> bool`, which says whether it
+   *  placed the job. A placed job leaves the queue (its failure counts are kept until its outcome). FCFS
+   *  stops at the first job not placed, FPFS goes on; the jobs not placed are appended to `not_placed`.
+   *  With `stop_after_placement` the scan ends at the first placed job. */
+  template <class Place> void offer(Place&& place, std::vector<JobId>& not_placed, bool stop_after_placement = false)
+  {
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+      if (place(*it->job)) {
+        hand_out(it->job->id, it->failures);
+        it = waiting_.erase(it);
+        if (stop_after_placement)
+          return;
+        continue;
+      }
+      not_placed.push_back(it->job->id);
+      if (discipline_ == Discipline::fcfs)
+        return;
+      ++it;
+    }
+  }
+
+  /** A placed job's submission failed: it goes back to the tail with one more submission failure, or is
+   *  removed (and forgotten) when that reaches the maximum. */
+  Outcome submission_failed(const JobSpec& job);
+  /** A started job's run failed: as submission_failed(), with its completion failures. */
+  Outcome completion_failed(const JobSpec& job);
+  /** The failure counts of a placed job are no longer needed (it started and cannot fail again). */
+  void forget(JobId id) { handed_out_.erase(id); }
+
+  size_t size() const { return waiting_.size(); }
+  bool empty() const { return waiting_.empty(); }
+
+private:
+  struct Failures {
+    int submission = 0;
+    int completion = 0;
+  };
+  struct Waiting {
+    const JobSpec* job;
+    Failures failures;
+  };
+  void hand_out(JobId id, const Failures& failures);
+  Failures take_back(JobId id);
+  /** Back to the tail with `failures`, unless `count` (of the failure's kind) reached `max` (0: none). */
+  Outcome requeue(const JobSpec& job, const Failures& failures, int count, int max);
+
+  Discipline discipline_;
+  Limits limits_;
+  std::list<Waiting> waiting_;
+  std::unordered_map<JobId, Failures> handed_out_; // placed jobs with failures so far (none: not kept)
+};
+
+} // namespace coalsim
