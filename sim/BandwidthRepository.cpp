@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <xbt/config.hpp>
 
 namespace coalsim {
 
@@ -24,6 +25,12 @@ double BandwidthRepository::measure(ClusterIndex from, ClusterIndex to) const
     double bw  = link->get_bandwidth();
     available = std::min(available, std::max(bw - link->get_usage(), bw / (flows + 1)));
   }
+  // A single TCP flow is also bounded by its window: SimGrid's CM02 caps a flow at TCP-gamma / (2 x route
+  // latency), and so would Iperf's measurement.
+  double gamma = simgrid::config::get_value<double>("network/TCP-gamma");
+  double latency = platform_->latency(from, to);
+  if (gamma > 0 && latency > 0)
+    available = std::min(available, gamma / (2 * latency));
   return available;
 }
 

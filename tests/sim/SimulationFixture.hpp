@@ -1,4 +1,5 @@
-/* Runs one simulation from YAML text on the tiny two-cluster platform and reads its trace back.
+/* Runs one simulation from YAML text on the tiny two-cluster platform (unless the text names another)
+ * and reads its trace back.
  * One simulation per process: CTest runs every TEST in its own process. */
 #pragma once
 
@@ -16,7 +17,11 @@ inline Trace simulate_yaml(const std::string& yaml, RunStatistics* statistics = 
 {
   std::string dir  = ::testing::TempDir();
   std::string file = dir + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml";
-  std::ofstream(file) << "platform: " COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml\n" << yaml;
+  std::ofstream out(file);
+  if (yaml.find("platform:") == std::string::npos)
+    out << "platform: " COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml\n";
+  out << yaml;
+  out.close();
   RunOptions options;
   options.output = file + ".h5";
   auto result    = Simulation(load_experiment(file, {}), options).run();
