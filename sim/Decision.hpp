@@ -29,6 +29,9 @@ struct IncrementalClaiming {
   double T          = 1;    // ICP threshold on the fraction of components started (1: atomic claiming)
   double min_step   = 1;    // s: claiming tries closer than this to the previous one or to the JST are made at the JST
   Priority priority = Priority::high; // the job's current priority (placement queues may have promoted it)
+  // The co-allocator counts the processors of its placed, not yet claimed components as taken when it
+  // places other grid jobs (they stay free for local jobs until claimed).
+  bool count_pending = false;
 };
 
 struct Placement {

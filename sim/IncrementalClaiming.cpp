@@ -59,8 +59,11 @@ void GridScheduler::admit_incremental(JobId id)
   job.cores.assign(n, {});
   job.files_done = NAN;
   ++job.epoch;
-  for (const auto& c : job.placement)
+  for (const auto& c : job.placement) {
     gained_ += c.processors;
+    if (job.incremental.count_pending)
+      parts_.info.placed(c.cluster, c.processors);
+  }
   update_claim_series();
   for (size_t k = 0; k < n; ++k)
     stage_component(id, k);
@@ -159,6 +162,10 @@ void GridScheduler::claiming_try(JobId id)
                          : 0.0;
         if (now() + ftt < job.jst && idle[moved->cluster] >= comp.processors &&
             (not health_ || health_->available(moved->cluster))) {
+          if (job.incremental.count_pending) {
+            parts_.info.claim_failed(comp.cluster, comp.processors);
+            parts_.info.placed(moved->cluster, comp.processors);
+          }
           comp.cluster   = moved->cluster;
           comp.file_site = moved->file_site;
           idle[comp.cluster] -= comp.processors;
@@ -180,7 +187,10 @@ void GridScheduler::claiming_try(JobId id)
                                                 parts_.runtime.needs_cores() ? &job.cores[k] : nullptr))
         continue;
       job.claimed_at[k] = now();
-      parts_.info.claimed_unreserved(c.cluster, c.processors);
+      if (job.incremental.count_pending)
+        parts_.info.claimed(c.cluster, c.processors);
+      else
+        parts_.info.claimed_unreserved(c.cluster, c.processors);
       gained_ -= c.processors;
       held_ += c.processors;
     }
@@ -346,8 +356,11 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
       parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
       if (not running)
         held_ -= c.processors;
-    } else
+    } else {
       gained_ -= c.processors;
+      if (job.incremental.count_pending)
+        parts_.info.claim_failed(c.cluster, c.processors);
+    }
   }
   update_claim_series();
   claiming_.remove(id);

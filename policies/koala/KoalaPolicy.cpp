@@ -24,6 +24,8 @@ KoalaSettings KoalaSettings::read(PolicyParameters& p)
   s.L_step               = p.get_fraction("L_step", 0.25, "decrease of L each time the JST is reached unclaimed");
   s.L_floor              = p.get_fraction("L_floor", 0, "lower bound of L");
   s.claiming.T           = p.get_fraction("T", 1, "ICP threshold on the fraction of started components (1: atomic)");
+  s.claiming.count_pending = p.get_bool("count_pending", true,
+                                         "count placed, unclaimed processors as taken when placing other jobs");
   s.claiming.min_step    = p.get_double("claim_min_step", 1, 0.001, "seconds: closer claiming tries are made at the JST");
   return s;
 }

@@ -67,12 +67,13 @@ info_service: {poll_interval: 0}
 TEST(KoalaRuns, PlacementReservesNoProcessorsSoAClaimCanFailAndTheJobIsPlacedAgain)
 {
   // KOALA's CO places on the idle counts the MDS reports; a placed job's processors are not taken until
-  // they are claimed at the JCT (the time until then is processor gained time, free for anyone). Two jobs
-  // of 4 with their file at b: WF puts both on a (4 idle in the view each time). At JCT 7.5 the first
-  // claims a's 4 processors; the second cannot claim, reaches its JST with nothing claimed, goes back to
-  // the placement queue and is placed again, on b (its file site: no transfer), at 10 s.
+  // they are claimed at the JCT (the time until then is processor gained time, free for anyone). Without
+  // counting its own pending claims (count_pending: false), two jobs of 4 with their file at b both go to a
+  // by WF (4 idle in the view each time). At JCT 7.5 the first claims a's 4 processors; the second cannot
+  // claim, reaches its JST with nothing claimed, goes back to the placement queue and is placed again, on
+  // b (its file site: no transfer), at 10 s.
   auto t = simulate_yaml(R"(
-policy: {name: koala, placement: wf}
+policy: {name: koala, placement: wf, count_pending: false}
 workload: {jobs: 2, arrival: batch, components: 1, component_size: 4, runtime: 100,
            file: {size: 100MB, replicas: 1, sites: [b]}}
 info_service: {poll_interval: 0}
@@ -91,4 +92,51 @@ info_service: {poll_interval: 0}
   for (const auto& f : t.failures)
     claim_failures += std::strcmp(f.kind, "claim") == 0;
   EXPECT_EQ(claim_failures, 1);
+}
+
+TEST(KoalaRuns, CountedPendingClaimsKeepTheNextJobOffThemWhileTheProcessorsStayFree)
+{
+  // By default the CO counts a placed job's unclaimed processors as taken when it places the next grid job
+  // ("an execution site which will have enough idle processors at the JST", Section 5.1): the second job
+  // goes to b at once and no claim fails. The first job's processors are still only claimed at its JCT.
+  auto t = simulate_yaml(R"(
+policy: {name: koala, placement: wf}
+workload: {jobs: 2, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           file: {size: 100MB, replicas: 1, sites: [b]}}
+info_service: {poll_interval: 0}
+)");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  for (const auto& j : t.jobs) {
+    EXPECT_EQ(j.placements, 1);
+    EXPECT_EQ(j.submission_failures, 0);
+  }
+  auto on_a = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return std::strcmp(j.clusters, "a") == 0; });
+  auto on_b = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return std::strcmp(j.clusters, "b") == 0; });
+  ASSERT_NE(on_a, t.jobs.end());
+  ASSERT_NE(on_b, t.jobs.end());
+  EXPECT_NEAR(on_a->pgt, 4 * 7.5, 1e-6) << "processors gained until JCT_0, as without counting";
+  EXPECT_NEAR(on_b->start_time, 0.0, 1e-6) << "file already at b: claimed and started at once";
+  for (const auto& f : t.failures)
+    EXPECT_STRNE(f.kind, "claim");
+}
+
+TEST(KoalaRuns, MeasuredBandwidthKeepsToTheTcpWindowBoundAsTheTransferDoes)
+{
+  // DAS-2 with 1 Gbit/s access links, a 1 GB file from fs1 to fs0 (WF's choice: the largest cluster) and a
+  // 64 KiB TCP window: SimGrid caps the flow at gamma / (2 x route latency), about 16 MB/s instead of the
+  // link's 125 MB/s. The repository's measurement, like Iperf's, must see the same cap, or KOALA would
+  // claim the processors long before the file arrives.
+  auto t = simulate_yaml(R"(
+platform: )" COALSIM_SOURCE_DIR R"(/platforms/das2-koala.xml
+policy: {name: koala, placement: wf}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 8, runtime: 100,
+           file: {size: 1GB, replicas: 1, sites: [fs1]}}
+info_service: {poll_interval: 0, bandwidth_expiry: 30}
+simgrid: {options: ["network/TCP-gamma:65536"]}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const auto& job = t.jobs[0];
+  EXPECT_STREQ(job.clusters, "fs0");
+  EXPECT_GT(job.estimated_ftt, 40.0) << "at the link's bandwidth 1 GB takes 8 s";
+  EXPECT_NEAR(job.file_transfer_time, job.estimated_ftt, 0.01 * job.estimated_ftt);
 }
