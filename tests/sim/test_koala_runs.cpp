@@ -7,16 +7,22 @@
 using namespace coalsim;
 using coalsim::testing::simulate_yaml;
 
+namespace {
+/** `jobs` jobs of one component of 4 processors, arriving at once, each with a 100 MB file at b. */
+std::string jobs_with_file_at_b(int jobs, const std::string& policy = "{name: koala, placement: wf}")
+{
+  return "policy: " + policy + "\nworkload: {jobs: " + std::to_string(jobs) +
+         ", arrival: batch, components: 1, component_size: 4, runtime: 100,\n"
+         "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+         "info_service: {poll_interval: 0}\n";
+}
+} // namespace
+
 TEST(KoalaRuns, JobClaimsAtJctAndStartsWhenTheFileHasArrived)
 {
   // One component of 4 on cluster b (the only one idle at... both are idle: WF takes a), file at b:
   // FTT = 100 MB / 10 MB/s = 10 s; JCT = 0.75 * 10 = 7.5 s; start at 10 s.
-  auto t = simulate_yaml(R"(
-policy: {name: koala, placement: wf}
-workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
-           file: {size: 100MB, replicas: 1, sites: [b]}}
-info_service: {poll_interval: 0}
-)");
+  auto t = simulate_yaml(jobs_with_file_at_b(1));
   ASSERT_EQ(t.jobs.size(), 1u);
   const JobRow& j = t.jobs[0];
   EXPECT_EQ(j.status, 0);
@@ -72,12 +78,7 @@ TEST(KoalaRuns, PlacementReservesNoProcessorsSoAClaimCanFailAndTheJobIsPlacedAga
   // by WF (4 idle in the view each time). At JCT 7.5 the first claims a's 4 processors; the second cannot
   // claim, reaches its JST with nothing claimed, goes back to the placement queue and is placed again, on
   // b (its file site: no transfer), at 10 s.
-  auto t = simulate_yaml(R"(
-policy: {name: koala, placement: wf, count_pending: false}
-workload: {jobs: 2, arrival: batch, components: 1, component_size: 4, runtime: 100,
-           file: {size: 100MB, replicas: 1, sites: [b]}}
-info_service: {poll_interval: 0}
-)");
+  auto t = simulate_yaml(jobs_with_file_at_b(2, "{name: koala, placement: wf, count_pending: false}"));
   ASSERT_EQ(t.jobs.size(), 2u);
   auto first  = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return j.placements == 1; });
   auto second = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return j.placements == 2; });
@@ -99,12 +100,7 @@ TEST(KoalaRuns, CountedPendingClaimsKeepTheNextJobOffThemWhileTheProcessorsStayF
   // By default the CO counts a placed job's unclaimed processors as taken when it places the next grid job
   // ("an execution site which will have enough idle processors at the JST", Section 5.1): the second job
   // goes to b at once and no claim fails. The first job's processors are still only claimed at its JCT.
-  auto t = simulate_yaml(R"(
-policy: {name: koala, placement: wf}
-workload: {jobs: 2, arrival: batch, components: 1, component_size: 4, runtime: 100,
-           file: {size: 100MB, replicas: 1, sites: [b]}}
-info_service: {poll_interval: 0}
-)");
+  auto t = simulate_yaml(jobs_with_file_at_b(2));
   ASSERT_EQ(t.jobs.size(), 2u);
   for (const auto& j : t.jobs) {
     EXPECT_EQ(j.placements, 1);

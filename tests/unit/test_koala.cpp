@@ -35,6 +35,14 @@ JobSpec job(JobId id, const std::vector<int>& sizes, std::vector<ClusterIndex> r
   j.priority = p;
   return j;
 }
+
+/** Placement `index` of `d` is job `id` with its first component on `cluster`. */
+void expect_placed(const Decisions& d, size_t index, JobId id, ClusterIndex cluster)
+{
+  ASSERT_LT(index, d.placements.size());
+  EXPECT_EQ(d.placements[index].job, id);
+  EXPECT_EQ(d.placements[index].components[0].cluster, cluster);
+}
 } // namespace
 
 TEST(KoalaWorstFit, LargestComponentOnMostIdleClusterWithTheNearestReplica)
@@ -149,10 +157,8 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   // job, tried first on arrival, and later ones still see cluster 0's 32.
   d = policy.decide(view_of({32, 16}, t, 60));
   ASSERT_EQ(d.placements.size(), 2u);
-  EXPECT_EQ(d.placements[0].job, 2);
-  EXPECT_EQ(d.placements[0].components[0].cluster, 0);
-  EXPECT_EQ(d.placements[1].job, 1);
-  EXPECT_EQ(d.placements[1].components[0].cluster, 1);
+  expect_placed(d, 0, 2, 0);
+  expect_placed(d, 1, 1, 1);
   auto third = job(3, {16});
   policy.on_job_returned(failed, ReturnReason::component_failed, {1});
   policy.on_job_submitted(third);
@@ -166,10 +172,8 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   // Queue order: 1 (returned first), 3, 4. Job 1 avoids cluster 1 -> cluster 0 (16 left); job 3 (16) then
   // goes to cluster 1, which must still show its 24.
   ASSERT_EQ(d.placements.size(), 2u);
-  EXPECT_EQ(d.placements[0].job, 1);
-  EXPECT_EQ(d.placements[0].components[0].cluster, 0);
-  EXPECT_EQ(d.placements[1].job, 3);
-  EXPECT_EQ(d.placements[1].components[0].cluster, 1);
+  expect_placed(d, 0, 1, 0);
+  expect_placed(d, 1, 3, 1);
 }
 
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
