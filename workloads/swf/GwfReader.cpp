@@ -25,16 +25,10 @@ TraceJob GwfRecord::job() const
 
 GwfRecord GwfReader::parse_line(std::string_view text, const std::string& file, int line)
 {
-  thread_local std::vector<std::string_view> fields;
-  split_fields(text, fields);
-  TraceLineContext where{"GWF record", &file, line, fields.empty() ? std::string_view() : fields.front()};
-  if (fields.size() != field_count)
-    throw_field_count_error(fields.size(), field_count, where);
-
-  const auto& names = field_names();
-  auto integer    = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
-  auto real       = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
-  auto text_field = [&](size_t i) { return std::string(fields[i]); };
+  TraceLine fields("GWF record", text, file, line, field_names());
+  auto integer    = [&](size_t i) { return fields.integer(i); };
+  auto real       = [&](size_t i) { return fields.real(i); };
+  auto text_field = [&](size_t i) { return fields.text(i); };
 
   GwfRecord r;
   r.job_id                     = integer(0);

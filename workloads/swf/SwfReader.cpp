@@ -34,15 +34,9 @@ TraceJob SwfRecord::job() const
 
 SwfRecord SwfReader::parse_line(std::string_view text, const std::string& file, int line)
 {
-  thread_local std::vector<std::string_view> fields;
-  split_fields(text, fields);
-  TraceLineContext where{"SWF record", &file, line, fields.empty() ? std::string_view() : fields.front()};
-  if (fields.size() != field_count)
-    throw_field_count_error(fields.size(), field_count, where);
-
-  const auto& names = field_names();
-  auto integer = [&](size_t i) { return parse_integer_field(fields[i], static_cast<int>(i + 1), names[i], where); };
-  auto real    = [&](size_t i) { return parse_real_field(fields[i], static_cast<int>(i + 1), names[i], where); };
+  TraceLine fields("SWF record", text, file, line, field_names());
+  auto integer = [&](size_t i) { return fields.integer(i); };
+  auto real    = [&](size_t i) { return fields.real(i); };
 
   SwfRecord r;
   r.job_number           = integer(0);

@@ -72,4 +72,18 @@ void throw_field_count_error(size_t count, size_t expected, const TraceLineConte
                     "has " + std::to_string(count) + " fields, expected " + std::to_string(expected));
 }
 
+std::vector<std::string_view>& TraceLine::buffer()
+{
+  thread_local std::vector<std::string_view> fields;
+  return fields;
+}
+
+void TraceLine::split(const char* thing, std::string_view text, const std::string& file, int line, size_t expected)
+{
+  split_fields(text, fields_);
+  where_ = TraceLineContext{thing, &file, line, fields_.empty() ? std::string_view() : fields_.front()};
+  if (fields_.size() != expected)
+    throw_field_count_error(fields_.size(), expected, where_);
+}
+
 } // namespace coalsim

@@ -2,6 +2,7 @@
  * the line and the field. */
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -29,5 +30,33 @@ double parse_real_field(std::string_view text, int number, const char* name, con
 int64_t parse_integer_field(std::string_view text, int number, const char* name, const TraceLineContext& where);
 /** Throws InputError "has <count> fields, expected <expected>". */
 [[noreturn]] void throw_field_count_error(size_t count, size_t expected, const TraceLineContext& where);
+
+/** One record line split into its fields, checked for their number, and read field by field (0-based, with
+ *  the field names of the format for error messages). Shared by the SWF and GWF readers; one line at a
+ *  time per thread. */
+class TraceLine {
+public:
+  /** Splits `text`; throws InputError when it does not have `names.size()` fields. */
+  template <size_t N>
+  TraceLine(const char* thing, std::string_view text, const std::string& file, int line,
+            const std::array<const char*, N>& names)
+      : names_(names.data())
+  {
+    split(thing, text, file, line, N);
+  }
+  int64_t integer(size_t i) const { return parse_integer_field(fields_[i], static_cast<int>(i + 1), names_[i], where_); }
+  double real(size_t i) const { return parse_real_field(fields_[i], static_cast<int>(i + 1), names_[i], where_); }
+  std::string text(size_t i) const { return std::string(fields_[i]); }
+
+private:
+  void split(const char* thing, std::string_view text, const std::string& file, int line, size_t expected);
+
+  /** Reused from line to line: reading a log allocates no field vector per record. */
+  static std::vector<std::string_view>& buffer();
+
+  const char* const* names_;
+  std::vector<std::string_view>& fields_ = buffer();
+  TraceLineContext where_{};
+};
 
 } // namespace coalsim
