@@ -40,45 +40,20 @@ uint64_t RngStream::below(uint64_t n)
   return static_cast<uint64_t>(uniform() * static_cast<double>(n)) % n;
 }
 
-Distribution Distribution::constant(double value)
+Distribution Distribution::parametric(Kind kind, double a, double b, double c)
 {
   Distribution d;
-  d.kind_ = Kind::constant;
-  d.a_    = value;
+  d.kind_ = kind;
+  d.a_    = a;
+  d.b_    = b;
+  d.c_    = c;
   return d;
 }
-Distribution Distribution::uniform(double min, double max)
-{
-  Distribution d;
-  d.kind_ = Kind::uniform;
-  d.a_    = min;
-  d.b_    = max;
-  return d;
-}
-Distribution Distribution::exponential(double mean)
-{
-  Distribution d;
-  d.kind_ = Kind::exponential;
-  d.a_    = mean;
-  return d;
-}
-Distribution Distribution::normal(double mean, double sd, double min)
-{
-  Distribution d;
-  d.kind_ = Kind::normal;
-  d.a_    = mean;
-  d.b_    = sd;
-  d.c_    = min;
-  return d;
-}
-Distribution Distribution::lognormal(double mu, double sigma)
-{
-  Distribution d;
-  d.kind_ = Kind::lognormal;
-  d.a_    = mu;
-  d.b_    = sigma;
-  return d;
-}
+Distribution Distribution::constant(double value) { return parametric(Kind::constant, value); }
+Distribution Distribution::uniform(double min, double max) { return parametric(Kind::uniform, min, max); }
+Distribution Distribution::exponential(double mean) { return parametric(Kind::exponential, mean); }
+Distribution Distribution::normal(double mean, double sd, double min) { return parametric(Kind::normal, mean, sd, min); }
+Distribution Distribution::lognormal(double mu, double sigma) { return parametric(Kind::lognormal, mu, sigma); }
 Distribution Distribution::choice(std::vector<double> values, std::vector<double> weights)
 {
   xbt_assert(not values.empty(), "choice over no values");

@@ -53,6 +53,9 @@ public:
   const std::vector<double>& values() const { return values_; }
 
 private:
+  /** A distribution given by up to three parameters (their meaning depends on the kind). */
+  static Distribution parametric(Kind kind, double a, double b = 0, double c = 0);
+
   Kind kind_ = Kind::constant;
   double a_ = 0, b_ = 0, c_ = 0;
   std::vector<double> values_;
