@@ -30,4 +30,18 @@ inline Trace simulate_yaml(const std::string& yaml, RunStatistics* statistics = 
   return read_trace(options.output);
 }
 
+/** The stale-poll scenario used with several schedulers: one 4-processor grid job ordered on cluster a,
+ *  whose local users submit a 4-processor job of 25 s every 1000 s; polls every 30 s and a 1010 s
+ *  submission overhead, so the first claim meets the local job of 1000-1025. */
+inline std::string stale_poll_scenario(const std::string& policy)
+{
+  return "policy: " + policy + R"(
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+background: {model: none, clusters: {a: {model: synthetic, interarrival: 1000, size: 4, runtime: 25}}}
+info_service: {poll_interval: 30}
+overheads: {submission: 1010}
+)";
+}
+
 } // namespace coalsim::testing

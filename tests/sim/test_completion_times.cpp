@@ -123,15 +123,7 @@ TEST(CompletionTimes, StaleIdleCountMakesClaimsFailUntilAPollShowsTheTruth)
   // that cluster a has 0 idle. The polls at 1020 (local job still running) and 1050 (4 idle again) bring
   // the truth; the job is placed at 1050, claims at 2060, after the next local job (2000-2025), and runs.
   RunStatistics stats;
-  auto t = simulate_yaml(R"(
-policy: {name: wf, max_submission_failures: 5}
-workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
-           request_types: {ordered: 1}, ordered_clusters: [a]}
-background: {model: none, clusters: {a: {model: synthetic, interarrival: 1000, size: 4, runtime: 25}}}
-info_service: {poll_interval: 30}
-overheads: {submission: 1010}
-)",
-                         &stats);
+  auto t = simulate_yaml(coalsim::testing::stale_poll_scenario("{name: wf, max_submission_failures: 5}"), &stats);
   ASSERT_EQ(t.jobs.size(), 1u);
   const JobRow& job = t.jobs[0];
   EXPECT_EQ(job.status, 0);

@@ -16,15 +16,8 @@ TEST(DcsRuns, StaleIdleCountMakesASubmissionFailAndTheJobIsRetriedAndCompletes)
   // ...) and first sees a change at 1052 (the poll at 1050 found a idle again). The job is approved at
   // 1052, its submission ends at 2062 (after the local job of 2000-2025), and it runs 100 s.
   RunStatistics stats;
-  auto t = simulate_yaml(R"(
-policy: {name: dcs, max_submission_failures: 3, monitor_interval: 7}
-workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100,
-           request_types: {ordered: 1}, ordered_clusters: [a]}
-background: {model: none, clusters: {a: {model: synthetic, interarrival: 1000, size: 4, runtime: 25}}}
-info_service: {poll_interval: 30}
-overheads: {submission: 1010}
-)",
-                         &stats);
+  auto t = simulate_yaml(
+      coalsim::testing::stale_poll_scenario("{name: dcs, max_submission_failures: 3, monitor_interval: 7}"), &stats);
   ASSERT_EQ(t.jobs.size(), 1u);
   const JobRow& job = t.jobs[0];
   EXPECT_EQ(job.status, 0) << "the job must complete";
