@@ -9,7 +9,7 @@
 namespace coalsim {
 
 BandwidthRepository::BandwidthRepository(const GridPlatform& platform, double expiry)
-    : platform_(&platform), expiry_(expiry)
+    : platform_(&platform), expiry_(expiry), tcp_gamma_(simgrid::config::get_value<double>("network/TCP-gamma"))
 {
   size_t n = platform.clusters().size();
   cache_.assign(n, std::vector<Entry>(n));
@@ -27,10 +27,9 @@ double BandwidthRepository::measure(ClusterIndex from, ClusterIndex to) const
   }
   // A single TCP flow is also bounded by its window: SimGrid's CM02 caps a flow at TCP-gamma / (2 x route
   // latency), and so would Iperf's measurement.
-  double gamma = simgrid::config::get_value<double>("network/TCP-gamma");
   double latency = platform_->latency(from, to);
-  if (gamma > 0 && latency > 0)
-    available = std::min(available, gamma / (2 * latency));
+  if (tcp_gamma_ > 0 && latency > 0)
+    available = std::min(available, tcp_gamma_ / (2 * latency));
   return available;
 }
 

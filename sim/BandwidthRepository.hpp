@@ -32,6 +32,7 @@ private:
   const GridPlatform* platform_;
   const FileStager* stager_ = nullptr;
   double expiry_;
+  double tcp_gamma_; // SimGrid's TCP window (bytes), read once: the engine is configured before the run
   mutable std::vector<std::vector<Entry>> cache_;
 };
 
