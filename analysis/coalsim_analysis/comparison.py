@@ -45,6 +45,14 @@ class ClaimResult:
     claim: object  # reference.Claim
     passed: bool
     values: dict
+    seeds_held: int = 0  # seeds (run by every experiment the claim uses) on which the claim holds alone
+    seeds: int = 0       # such seeds; 0 when the experiments share fewer than two seeds
+
+    @property
+    def agreement(self) -> str:
+        """How many single seeds agree with the verdict on the means: a claim that holds on about half
+        of them is decided by noise, whatever its verdict."""
+        return f"holds in {self.seeds_held} of {self.seeds} seeds" if self.seeds else ""
 
 
 def match_traces(pattern: str, traces, reference_dir: Path) -> list:
@@ -57,13 +65,18 @@ def match_traces(pattern: str, traces, reference_dir: Path) -> list:
     return sorted(glob.glob(str(base)))
 
 
+def run_metrics(path, cache) -> tuple:
+    """(seed, metrics) of one run; the seed is the trace's `seed` attribute (None when absent)."""
+    if path not in cache:
+        trace = load_trace(path)
+        seed = trace.attrs.get("seed")
+        cache[path] = (None if seed is None else int(seed), compute_metrics(trace))
+    return cache[path]
+
+
 def experiment_metrics(paths, cache) -> dict:
     """Metrics of an experiment: the mean over its runs (one trace per run) of each metric."""
-    per_run = []
-    for path in paths:
-        if path not in cache:
-            cache[path] = compute_metrics(load_trace(path))
-        per_run.append(cache[path])
+    per_run = [run_metrics(path, cache)[1] for path in paths]
     names = set().union(*per_run) if per_run else set()
     result = {}
     for name in names:
@@ -88,8 +101,27 @@ def compare(reference, traces):
     results = []
     for claim in reference.claims:
         used = {pair: values.get(pair, math.nan) for pair in references(claim.tree)}
-        results.append(ClaimResult(claim, evaluate(claim.tree, used), used))
+        held, seeds = seed_agreement(claim.tree, used, matched, cache)
+        results.append(ClaimResult(claim, evaluate(claim.tree, used), used, held, seeds))
     return rows, results, matched
+
+
+def seed_agreement(tree, used, matched, cache) -> tuple:
+    """(seeds on which the claim holds, seeds tried): the claim evaluated on the runs of each seed that
+    every experiment it names has run. (0, 0) with fewer than two such seeds."""
+    by_seed = {}
+    for experiment in {e for e, _ in used}:
+        runs = {}
+        for path in matched.get(experiment, []):
+            seed, metrics = run_metrics(path, cache)
+            if seed is not None:
+                runs[seed] = metrics
+        by_seed[experiment] = runs
+    common = set.intersection(*(set(runs) for runs in by_seed.values())) if by_seed else set()
+    if len(common) < 2:
+        return 0, 0
+    held = sum(evaluate(tree, {(e, m): by_seed[e][seed].get(m, math.nan) for e, m in used}) for seed in common)
+    return held, len(common)
 
 
 def number(value: float) -> str:
@@ -131,7 +163,8 @@ def markdown(reference, rows, results, matched, traces=()) -> str:
         for result in results:
             used = ", ".join(f"{e}.{m} = {number(v)}" for (e, m), v in result.values.items())
             what = f"{result.claim.description}: " if result.claim.description else ""
-            lines.append(f"- {'PASS' if result.passed else 'FAIL'}: {what}`{result.claim.text}` ({used})")
+            agreement = f"; {result.agreement}" if result.agreement else ""
+            lines.append(f"- {'PASS' if result.passed else 'FAIL'}: {what}`{result.claim.text}` ({used}{agreement})")
     out = sum(r.failed for r in rows)
     failed = sum(not r.passed for r in results)
     missing = sum(not paths for paths in matched.values())

@@ -112,3 +112,31 @@ def test_bad_trace_exits_2(tmp_path):
     (tmp_path / "junk.h5").write_text("not hdf5")
     run = run_tool("compare.py", "--reference", path, tmp_path / "junk.h5")
     assert run.returncode == 2 and "junk.h5: not a readable HDF5 file" in run.stderr
+
+
+def test_claims_report_how_many_seeds_agree(tmp_path):
+    """Each claim is also evaluated per seed on the runs both experiments have: the count is the one
+    obtained by comparing the runs of each seed directly, and experiments without common seeds get none."""
+    import h5py
+    import make_synthetic_trace
+    paths = {}
+    for policy, seeds, offset in (("wf", (1, 2, 3, 4), 0), ("cf", (2, 3, 4, 5), 100)):
+        for seed in seeds:
+            path = tmp_path / f"{policy}_s{seed}.h5"
+            make_synthetic_trace.write_random_trace(path, n_jobs=40, seed=seed + offset, policy=policy)
+            with h5py.File(path, "a") as trace:
+                trace.attrs["seed"] = seed  # other data under the same seed label
+            paths[(policy, seed)] = path
+    response = {key: compute_metrics(load_trace(p))["response_mean"] for key, p in paths.items()}
+    expected = sum(response[("wf", s)] > response[("cf", s)] for s in (2, 3, 4))
+    assert 0 < expected < 3, response  # the data make the count informative
+    reference = tmp_path / "seeds.yaml"
+    reference.write_text("experiments:\n  - {name: a, trace: 'wf_s*.h5'}\n  - {name: b, trace: 'cf_s*.h5'}\n"
+                         "  - {name: c, trace: 'cf_s5.h5'}\n"
+                         "claims:\n  - a.response_mean > b.response_mean\n"
+                         "  - a.response_mean > 0 * c.response_mean\n")
+    run = run_tool("compare.py", "--reference", reference, *paths.values())
+    assert run.returncode == 0, run.stderr
+    claims = [line for line in run.stdout.splitlines() if line.startswith(("- PASS", "- FAIL"))]
+    assert claims[0].endswith(f"; holds in {expected} of 3 seeds)"), claims[0]
+    assert "holds in" not in claims[1], claims[1]  # a and c share no seed
