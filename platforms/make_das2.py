@@ -5,7 +5,10 @@ DAS-2 (DCS thesis 4.1; KOALA paper Section 7): five clusters of dual 1-GHz Penti
 (1200 Mbit/s) inside a cluster, SURFnet between clusters, one file server per cluster.
 Each cluster is a SimGrid <cluster> zone with 2-core hosts; host `<name>-<nodes>` is the file server
 (zone property `file_server`) and runs no jobs. The wide area is a star: each site's router reaches
-SURFnet through its own access link, so transfers leaving one site share that link.
+SURFnet through its own access link, so transfers leaving one site share that link. The access links
+are Ethernet and full duplex (SimGrid SPLITDUPLEX): a route uses the source site's link upwards and the
+destination's downwards, so a site's outgoing copies do not slow its incoming ones (with SimGrid's
+default SHARED policy they would share one capacity, which no Ethernet link does).
 
 The access links differ by era. The DCS thesis (2002-2004) gives SurfNet 100 Mbit/s: das2.xml and its
 subsets. The KOALA experiments ran at the end of DAS-2's life (2005-2007), when, as the DAS project's own
@@ -62,11 +65,12 @@ def platform(names, wan=SURFNET, nodes=None):
                 f'      <prop id="file_server" value="{name}-{count}"/>',
                 "    </cluster>"]
     for name, _, _ in chosen:
-        out.append(f'    <link id="surfnet-{name}" bandwidth="{wan}" latency="{SURFNET_LATENCY}"/>')
+        out.append(f'    <link id="surfnet-{name}" bandwidth="{wan}" latency="{SURFNET_LATENCY}"'
+                   ' sharing_policy="SPLITDUPLEX"/>')
     for i, (a, _, _) in enumerate(chosen):
         for b, _, _ in chosen[i + 1:]:
             out += [f'    <zoneRoute src="{a}" dst="{b}" gw_src="{a}-router" gw_dst="{b}-router">',
-                    f'      <link_ctn id="surfnet-{a}"/><link_ctn id="surfnet-{b}"/>',
+                    f'      <link_ctn id="surfnet-{a}" direction="UP"/><link_ctn id="surfnet-{b}" direction="DOWN"/>',
                     "    </zoneRoute>"]
     out += ["  </zone>", "</platform>", ""]
     return "\n".join(out)
