@@ -81,30 +81,40 @@ void GridScheduler::stage_component(JobId id, size_t k)
     return;
   }
   // Components on one cluster share one copy of the file (the Data Manager moves it once per site).
+  const auto copy = std::make_pair(c.cluster, c.file_site);
+  if (job.copies.count(copy))
+    return; // on its way with another component's copy
   for (size_t j = 0; j < job.placement.size(); ++j)
     if (j != k && job.placement[j].cluster == c.cluster && job.placement[j].file_site == c.file_site &&
-        (job.file_ready[j] || j < k)) {
-      if (job.file_ready[j]) {
-        job.file_ready[k]     = true;
-        job.transfer_times[k] = job.transfer_times[j];
-      }
-      return; // ready, or on its way with component j's copy
+        job.file_ready[j]) {
+      job.file_ready[k]     = true;
+      job.transfer_times[k] = job.transfer_times[j];
+      return;
     }
   int epoch      = job.epoch;
   double started = now();
-  parts_.stager.stage({{c.file_site, c.cluster, job.spec.file->size_bytes}},
-                      [this, id, k, epoch, started, c](const std::vector<double>& durations) {
-                        auto it = active_.find(id);
-                        if (it == active_.end() || it->second.epoch != epoch)
-                          return; // the job was aborted meanwhile
-                        ActiveJob& j = it->second;
-                        for (size_t m = 0; m < j.placement.size(); ++m)
-                          if (j.placement[m].cluster == c.cluster && j.placement[m].file_site == c.file_site) {
-                            j.file_ready[m]     = true;
-                            j.transfer_times[m] = durations[0] + (started - j.placement_time);
-                          }
-                        maybe_start(id, epoch);
-                      });
+  job.copies[copy] = parts_.stager.stage(
+      {{c.file_site, c.cluster, job.spec.file->size_bytes}},
+      [this, id, epoch, started, copy](const std::vector<double>& durations) {
+        auto it = active_.find(id);
+        xbt_assert(it != active_.end() && it->second.epoch == epoch, "job %ld: a cancelled copy arrived",
+                   static_cast<long>(id));
+        ActiveJob& j = it->second;
+        j.copies.erase(copy);
+        for (size_t m = 0; m < j.placement.size(); ++m)
+          if (j.placement[m].cluster == copy.first && j.placement[m].file_site == copy.second) {
+            j.file_ready[m]     = true;
+            j.transfer_times[m] = durations[0] + (started - j.placement_time);
+          }
+        maybe_start(id, epoch);
+      });
+}
+
+void GridScheduler::cancel_copies(ActiveJob& job)
+{
+  for (const auto& [copy, stage] : job.copies)
+    parts_.stager.cancel(stage);
+  job.copies.clear();
 }
 
 void GridScheduler::arm_claiming_timer()
@@ -165,6 +175,15 @@ void GridScheduler::claiming_try(JobId id)
           if (job.incremental.count_pending) {
             parts_.info.claim_failed(comp.cluster, comp.processors);
             parts_.info.placed(moved->cluster, comp.processors);
+          }
+          // The component's copy under way to its old cluster stops, unless another component waits for it.
+          auto old_copy = job.copies.find({comp.cluster, comp.file_site});
+          if (old_copy != job.copies.end() &&
+              std::none_of(job.placement.begin(), job.placement.end(), [&](const ComponentPlacement& other) {
+                return &other != &comp && other.cluster == comp.cluster && other.file_site == comp.file_site;
+              })) {
+            parts_.stager.cancel(old_copy->second);
+            job.copies.erase(old_copy);
           }
           comp.cluster   = moved->cluster;
           comp.file_site = moved->file_site;
@@ -364,6 +383,7 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
   }
   update_claim_series();
   claiming_.remove(id);
+  cancel_copies(job);
   ++job.epoch;
   job.phase      = Phase::waiting;
   job.start_time = NAN;
