@@ -88,6 +88,8 @@ void GridScheduler::pass()
     XBT_DEBUG("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
+    if (rejection.failed)
+      add_failure_row(rejection.job, no_cluster, "drop");
     leave(rejection.job, rejection.failed ? JobStatus::failed : JobStatus::rejected);
   }
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())

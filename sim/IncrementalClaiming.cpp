@@ -223,6 +223,14 @@ void GridScheduler::claiming_try(JobId id)
     maybe_start(id, job.epoch);
     return;
   }
+  if (job.incremental.max_tries > 0 && job.claiming_tries > job.incremental.max_tries) {
+    // Section 6.1: "If the number of claiming tries for the job exceeds some threshold, the job submission
+    // fails": its claimed processors and file copies are released, and the policy reports it as failed.
+    XBT_DEBUG("job %ld: %d claiming tries, more than %d", static_cast<long>(id), job.claiming_tries,
+              job.incremental.max_tries);
+    return_to_policy(id, ReturnReason::claiming_tries_exceeded, {});
+    return;
+  }
   if (now() >= job.jst - 1e-9) {
     // The JST came with components unclaimed: abort the started ones, back to the placement queue (the
     // policy lowers L).

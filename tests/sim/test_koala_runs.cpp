@@ -2,6 +2,7 @@
 #include "SimulationFixture.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -228,4 +229,68 @@ TEST(KoalaRuns, IcpReplacementCancelsTheComponentsOldTransfer)
   EXPECT_NEAR(stayed.file_transfer_time, 13.75, 1e-6) << "the re-placed component's old copy kept its share";
   EXPECT_NEAR(stayed.start_time, 13.75, 1e-6);
   EXPECT_TRUE(t.failures.empty());
+}
+
+namespace {
+/** One job of two 2-processor components ordered on a and b, with a 100 MB file at b (FTT 10 s, JST 10,
+ *  tries at 7.5 and at the JST), T = 0 so that components claim one by one. Local jobs: 3 of a's
+ *  processors from 1 to 201 s, 2 of b's from 1 to 301 s, and 2 more of b's submitted at 8 s for 100 s,
+ *  which waits for the grid job's claimed processors on b. */
+std::string claims_keep_failing(const std::string& limit)
+{
+  return "policy: {name: koala, placement: wf, T: 0" + limit + "}\n"
+         "workload: {jobs: 1, arrival: batch, components: 2, component_size: 2, runtime: 100,\n"
+         "           request_types: {ordered: 1}, ordered_clusters: [a, b],\n"
+         "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+         "info_service: {poll_interval: 0}\n"
+         "trace: {local_jobs: true}\n"
+         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+         local_log("a", {{1, 200, 3}}) + "}}, b: {model: replay, trace: {file: " +
+         local_log("b", {{1, 300, 2}, {8, 100, 2}}) + "}}}}\n";
+}
+
+double local_start(const Trace& t, int cluster, double submit)
+{
+  for (const auto& j : t.local_jobs)
+    if (j.cluster == cluster && j.submit_time == submit)
+      return j.start_time;
+  return NAN;
+}
+} // namespace
+
+TEST(KoalaRuns, JobFailsWhenItsClaimingTriesExceedTheLimit)
+{
+  // At 7.5 the component on b claims its 2 processors; the one on a cannot (1 idle), and neither the ICP's
+  // re-placement nor preemption finds room. The second try, at 10 s, fails too: 2 tries exceed the limit
+  // of 1, so the job fails there: b's processors are released (the local job waiting on b since 8 s starts
+  // at 10; it would wait until 301 otherwise), a drop row is written, and the run ends.
+  auto t = simulate_yaml(claims_keep_failing(", max_claiming_tries: 1"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 1) << "failed";
+  EXPECT_EQ(j.claiming_tries, 2);
+  EXPECT_TRUE(std::isnan(j.start_time));
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "drop");
+  EXPECT_EQ(t.failures[0].job_id, 0);
+  EXPECT_EQ(t.failures[0].cluster, -1);
+  EXPECT_NEAR(t.failures[0].time, 10.0, 1e-6);
+  EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "the failed job kept its processors on b";
+}
+
+TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
+{
+  // The same run without a limit (the default): at its JST the job releases b's processors and goes back
+  // to its queue (L 0.5); it is placed again at the first scan after a's local job ends (240 s), claims
+  // at 245 and starts at 250.
+  auto t = simulate_yaml(claims_keep_failing(""));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.claiming_tries, 3);
+  EXPECT_NEAR(j.start_time, 250.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+  EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "released at the JST";
 }
