@@ -252,7 +252,7 @@ void GridScheduler::launch(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
-  parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id] { end(id); });
+  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id] { end(id); });
 }
 
 void GridScheduler::end(JobId id)

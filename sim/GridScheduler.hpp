@@ -68,6 +68,7 @@ private:
     Claiming claiming = Claiming::immediate;
     bool staged       = false; // files are at the execution sites of `placement`
     std::vector<std::vector<sg4::Host*>> cores;
+    RuntimeModel::RunId run = 0; // the run in progress (to cancel it when the job is aborted)
     std::vector<double> transfer_times;
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;

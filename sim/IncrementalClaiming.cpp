@@ -317,7 +317,7 @@ void GridScheduler::launch_incremental(JobId id)
   if (not failing.empty())
     at(now() + health_->draw_fraction() * job.spec.runtime,
        [this, id, epoch, failing] { run_failed(id, epoch, failing); });
-  parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
+  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
     auto it = active_.find(id);
     if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
       return; // aborted by a failure or a preemption
@@ -375,8 +375,10 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
 {
   ActiveJob& job = active_.at(id);
   bool running   = job.phase == Phase::running;
-  if (running)
+  if (running) {
     --running_;
+    parts_.runtime.cancel(job.run); // its processes stop before its cores go to others
+  }
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (k < job.claimed_at.size() && not std::isnan(job.claimed_at[k])) {
