@@ -1,7 +1,10 @@
 /* Runs SimGrid activities (transfers, parallel tasks) without actors: each started activity gets a
  * callback, called from SimGrid's completion signal. Keeps the activities alive while they run and
  * releases them only after the callback has returned (SimGrid still uses an activity right after its
- * completion signal). */
+ * completion signal).
+ * A cancelled activity signals twice in SimGrid 3.32: CANCELED from within cancel(), then FAILED when the
+ * engine next updates its models (the same simulated time). Its owner is told neither; the activity is
+ * kept until the second signal. */
 #pragma once
 
 #include <simgrid/s4u.hpp>
@@ -22,8 +25,10 @@ public:
   ActivityTracker(const ActivityTracker&)            = delete;
   ActivityTracker& operator=(const ActivityTracker&) = delete;
 
-  /** Starts `activity` and calls `done` once it completes (finished, failed or cancelled). */
-  void start(simgrid::s4u::ActivityPtr activity, Callback done);
+  /** Starts `activity` and calls `done` once it completes (finished or failed); returns a key for cancel(). */
+  uint64_t start(simgrid::s4u::ActivityPtr activity, Callback done);
+  /** Cancels the activity started under `key`, if still running; its `done` is not called. */
+  void cancel(uint64_t key);
   size_t running() const { return running_.size(); }
   /** A run stopped at stop.max_time leaves activities in flight: cancels them, without callbacks. */
   void cancel_all();
@@ -34,10 +39,12 @@ private:
     Callback done;
   };
   void on_completion(const simgrid::s4u::Activity& activity);
+  void release_later(simgrid::s4u::ActivityPtr activity);
 
   static ActivityTracker* current_; // SimGrid's signal is global; one tracker per simulation
   uint64_t next_key_ = 1;
   std::unordered_map<uint64_t, Entry> running_;
+  std::unordered_map<uint64_t, simgrid::s4u::ActivityPtr> cancelled_; // until SimGrid's last signal
   std::vector<simgrid::s4u::ActivityPtr> finished_; // released at the next timer
 };
 

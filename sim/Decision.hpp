@@ -32,6 +32,10 @@ struct IncrementalClaiming {
   // The co-allocator counts the processors of its placed, not yet claimed components as taken when it
   // places other grid jobs (they stay free for local jobs until claimed).
   bool count_pending = false;
+  // Claiming tries, over all of the job's placements, after which the job fails (0: no limit). The engine
+  // aborts the job when an unsuccessful try makes its count exceed this, and returns it to the policy with
+  // ReturnReason::claiming_tries_exceeded.
+  int max_tries = 0;
 };
 
 struct Placement {

@@ -16,7 +16,9 @@ namespace coalsim {
 enum class ReturnReason {
   claiming_deadline, // its JST came with components still unclaimed
   preempted,         // a higher-priority job took its processors
-  component_failed   // a component failed to run (the clusters are given)
+  component_failed,  // a component failed to run (the clusters are given)
+  claiming_tries_exceeded // its claiming tries exceeded IncrementalClaiming::max_tries: the job has failed,
+                          // and the policy reports it as a failed rejection (Section 6.1: "the job submission fails")
 };
 
 class GridPolicy {

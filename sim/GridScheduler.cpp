@@ -88,6 +88,8 @@ void GridScheduler::pass()
     XBT_DEBUG("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
+    if (rejection.failed)
+      add_failure_row(rejection.job, no_cluster, "drop");
     leave(rejection.job, rejection.failed ? JobStatus::failed : JobStatus::rejected);
   }
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
@@ -250,7 +252,7 @@ void GridScheduler::launch(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
-  parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id] { end(id); });
+  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id] { end(id); });
 }
 
 void GridScheduler::end(JobId id)

@@ -19,6 +19,7 @@
 #include "sim/TraceWriter.hpp"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <unordered_map>
@@ -67,6 +68,7 @@ private:
     Claiming claiming = Claiming::immediate;
     bool staged       = false; // files are at the execution sites of `placement`
     std::vector<std::vector<sg4::Host*>> cores;
+    RuntimeModel::RunId run = 0; // the run in progress (to cancel it when the job is aborted)
     std::vector<double> transfer_times;
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
@@ -77,6 +79,8 @@ private:
     double jst = NAN, jct = NAN, first_jst = NAN, estimated_ftt = NAN, files_done = NAN;
     std::vector<double> claimed_at; // per component: when its processors were claimed (NaN: not yet)
     std::vector<bool> file_ready;
+    // The file copies under way, by (execution cluster, file site): components on one cluster share one.
+    std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
     int epoch = 0, claiming_tries = 0, placements = 0, run_failures = 0;
     double queued_since = NAN, total_placement_time = 0, pgt = 0, pwt = 0;
   };
@@ -104,6 +108,8 @@ private:
   // KOALA: claiming queue, Incremental Claiming Policy, runners and fault tolerance (IncrementalClaiming.cpp)
   void admit_incremental(JobId id);
   void stage_component(JobId id, size_t k);
+  /** Stops the job's file copies under way (the Data Manager cancels an aborted job's transfers). */
+  void cancel_copies(ActiveJob& job);
   void arm_claiming_timer();
   void claiming_due();
   void claiming_try(JobId id);

@@ -81,30 +81,40 @@ void GridScheduler::stage_component(JobId id, size_t k)
     return;
   }
   // Components on one cluster share one copy of the file (the Data Manager moves it once per site).
+  const auto copy = std::make_pair(c.cluster, c.file_site);
+  if (job.copies.count(copy))
+    return; // on its way with another component's copy
   for (size_t j = 0; j < job.placement.size(); ++j)
     if (j != k && job.placement[j].cluster == c.cluster && job.placement[j].file_site == c.file_site &&
-        (job.file_ready[j] || j < k)) {
-      if (job.file_ready[j]) {
-        job.file_ready[k]     = true;
-        job.transfer_times[k] = job.transfer_times[j];
-      }
-      return; // ready, or on its way with component j's copy
+        job.file_ready[j]) {
+      job.file_ready[k]     = true;
+      job.transfer_times[k] = job.transfer_times[j];
+      return;
     }
   int epoch      = job.epoch;
   double started = now();
-  parts_.stager.stage({{c.file_site, c.cluster, job.spec.file->size_bytes}},
-                      [this, id, k, epoch, started, c](const std::vector<double>& durations) {
-                        auto it = active_.find(id);
-                        if (it == active_.end() || it->second.epoch != epoch)
-                          return; // the job was aborted meanwhile
-                        ActiveJob& j = it->second;
-                        for (size_t m = 0; m < j.placement.size(); ++m)
-                          if (j.placement[m].cluster == c.cluster && j.placement[m].file_site == c.file_site) {
-                            j.file_ready[m]     = true;
-                            j.transfer_times[m] = durations[0] + (started - j.placement_time);
-                          }
-                        maybe_start(id, epoch);
-                      });
+  job.copies[copy] = parts_.stager.stage(
+      {{c.file_site, c.cluster, job.spec.file->size_bytes}},
+      [this, id, epoch, started, copy](const std::vector<double>& durations) {
+        auto it = active_.find(id);
+        xbt_assert(it != active_.end() && it->second.epoch == epoch, "job %ld: a cancelled copy arrived",
+                   static_cast<long>(id));
+        ActiveJob& j = it->second;
+        j.copies.erase(copy);
+        for (size_t m = 0; m < j.placement.size(); ++m)
+          if (j.placement[m].cluster == copy.first && j.placement[m].file_site == copy.second) {
+            j.file_ready[m]     = true;
+            j.transfer_times[m] = durations[0] + (started - j.placement_time);
+          }
+        maybe_start(id, epoch);
+      });
+}
+
+void GridScheduler::cancel_copies(ActiveJob& job)
+{
+  for (const auto& [copy, stage] : job.copies)
+    parts_.stager.cancel(stage);
+  job.copies.clear();
 }
 
 void GridScheduler::arm_claiming_timer()
@@ -166,6 +176,15 @@ void GridScheduler::claiming_try(JobId id)
             parts_.info.claim_failed(comp.cluster, comp.processors);
             parts_.info.placed(moved->cluster, comp.processors);
           }
+          // The component's copy under way to its old cluster stops, unless another component waits for it.
+          auto old_copy = job.copies.find({comp.cluster, comp.file_site});
+          if (old_copy != job.copies.end() &&
+              std::none_of(job.placement.begin(), job.placement.end(), [&](const ComponentPlacement& other) {
+                return &other != &comp && other.cluster == comp.cluster && other.file_site == comp.file_site;
+              })) {
+            parts_.stager.cancel(old_copy->second);
+            job.copies.erase(old_copy);
+          }
           comp.cluster   = moved->cluster;
           comp.file_site = moved->file_site;
           idle[comp.cluster] -= comp.processors;
@@ -202,6 +221,14 @@ void GridScheduler::claiming_try(JobId id)
       job.pgt += job.placement[k].processors * (job.claimed_at[k] - job.placement_time);
     parts_.policy.on_job_started(job.spec);
     maybe_start(id, job.epoch);
+    return;
+  }
+  if (job.incremental.max_tries > 0 && job.claiming_tries > job.incremental.max_tries) {
+    // Section 6.1: "If the number of claiming tries for the job exceeds some threshold, the job submission
+    // fails": its claimed processors and file copies are released, and the policy reports it as failed.
+    XBT_DEBUG("job %ld: %d claiming tries, more than %d", static_cast<long>(id), job.claiming_tries,
+              job.incremental.max_tries);
+    return_to_policy(id, ReturnReason::claiming_tries_exceeded, {});
     return;
   }
   if (now() >= job.jst - 1e-9) {
@@ -290,7 +317,7 @@ void GridScheduler::launch_incremental(JobId id)
   if (not failing.empty())
     at(now() + health_->draw_fraction() * job.spec.runtime,
        [this, id, epoch, failing] { run_failed(id, epoch, failing); });
-  parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
+  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
     auto it = active_.find(id);
     if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
       return; // aborted by a failure or a preemption
@@ -348,8 +375,10 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
 {
   ActiveJob& job = active_.at(id);
   bool running   = job.phase == Phase::running;
-  if (running)
+  if (running) {
     --running_;
+    parts_.runtime.cancel(job.run); // its processes stop before its cores go to others
+  }
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (k < job.claimed_at.size() && not std::isnan(job.claimed_at[k])) {
@@ -364,6 +393,7 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
   }
   update_claim_series();
   claiming_.remove(id);
+  cancel_copies(job);
   ++job.epoch;
   job.phase      = Phase::waiting;
   job.start_time = NAN;

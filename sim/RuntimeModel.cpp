@@ -6,15 +6,16 @@
 
 namespace coalsim {
 
-void DelayRuntime::run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>&,
-                       std::function<void()> ended)
+RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
+                                      const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended)
 {
   double duration = job.runtime * (clusters_used > 1 ? slowdown_ : 1.0);
   at(now() + duration, std::move(ended));
+  return 0;
 }
 
-void NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
-                         std::function<void()> ended)
+RuntimeModel::RunId NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
+                                        std::function<void()> ended)
 {
   // One process per processor, in component order: a 1-D decomposition of the Poisson grid, so each
   // process exchanges its halo with the previous and the next one, across clusters at component borders.
@@ -24,10 +25,21 @@ void NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<
   xbt_assert(not hosts->empty(), "job %ld has no cores", static_cast<long>(job.id));
   // The runtime is the computation on a dedicated processor of the job's speed.
   double flops = job.runtime * hosts->front()->get_speed() / iterations_;
-  run_iteration(hosts, flops, iterations_, std::move(ended));
+  RunId id     = next_run_++;
+  run_iteration(id, hosts, flops, iterations_, std::move(ended));
+  return id;
 }
 
-void NetworkRuntime::run_iteration(std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
+void NetworkRuntime::cancel(RunId run)
+{
+  auto it = tasks_.find(run);
+  if (it == tasks_.end())
+    return;
+  tracker_->cancel(it->second);
+  tasks_.erase(it);
+}
+
+void NetworkRuntime::run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
                                    std::function<void()> ended)
 {
   const size_t n = hosts->size();
@@ -43,12 +55,16 @@ void NetworkRuntime::run_iteration(std::shared_ptr<std::vector<sg4::Host*>> host
   auto task = sg4::Exec::init()->set_flops_amounts(compute)->set_hosts(*hosts);
   if (not bytes.empty())
     task->set_bytes_amounts(bytes);
-  tracker_->start(task, [this, hosts, flops, left, ended = std::move(ended)](const sg4::Activity& a) mutable {
+  tasks_[run] = tracker_->start(task, [this, run, hosts, flops, left, ended = std::move(ended)](
+                                             const sg4::Activity& a) mutable {
+    // A job on a cluster that goes down is aborted, and its task cancelled, before the hosts are turned off.
     xbt_assert(a.get_state() == sg4::Activity::State::FINISHED, "parallel task ended in state %s", a.get_state_str());
-    if (left > 1)
-      run_iteration(hosts, flops, left - 1, std::move(ended));
-    else
+    if (left > 1) {
+      run_iteration(run, hosts, flops, left - 1, std::move(ended));
+    } else {
+      tasks_.erase(run);
       ended();
+    }
   });
 }
 

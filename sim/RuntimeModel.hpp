@@ -7,21 +7,29 @@
 #include "sim/ExperimentConfig.hpp"
 #include "sim/GridPlatform.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace coalsim {
 
 class RuntimeModel {
 public:
+  /** Identifies a started run, to cancel it (0: nothing to cancel). */
+  using RunId = uint64_t;
+
   virtual ~RuntimeModel() = default;
   /** Whether claims must hand out concrete cores. */
   virtual bool needs_cores() const = 0;
   /** Starts the job's processes; `cores[k]` holds component k's cores (one entry per processor) when
    *  needs_cores(). Calls `ended` when all processes have ended. */
-  virtual void run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-                   std::function<void()> ended) = 0;
+  virtual RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
+                    std::function<void()> ended) = 0;
+  /** The job was aborted: its processes stop taking the resources (its `ended` may still be called; the
+   *  caller ignores it). */
+  virtual void cancel(RunId /*run*/) {}
   virtual const char* name() const = 0;
 };
 
@@ -29,8 +37,9 @@ class DelayRuntime : public RuntimeModel {
 public:
   explicit DelayRuntime(double coallocation_slowdown) : slowdown_(coallocation_slowdown) {}
   bool needs_cores() const override { return false; }
-  void run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-           std::function<void()> ended) override;
+  /** A timer: nothing to cancel (returns 0). */
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
+            std::function<void()> ended) override;
   const char* name() const override { return "delay"; }
 
 private:
@@ -44,15 +53,19 @@ public:
   {
   }
   bool needs_cores() const override { return true; }
-  void run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-           std::function<void()> ended) override;
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
+            std::function<void()> ended) override;
+  /** Cancels the run's parallel task in progress; `ended` is then never called. */
+  void cancel(RunId run) override;
   const char* name() const override { return "network"; }
 
 private:
-  void run_iteration(std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
+  void run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
                      std::function<void()> ended);
 
   ActivityTracker* tracker_;
+  RunId next_run_ = 1;
+  std::unordered_map<RunId, uint64_t> tasks_; // run -> its parallel task in progress (the tracker's key)
   int iterations_;
   double halo_bytes_;
 };

@@ -19,6 +19,8 @@ KoalaSettings KoalaSettings::read(PolicyParameters& p)
   s.queues.n[2]   = p.get_int("n3", 1, 1, "scans of the low queue in a turn of the lower queues");
   s.queues.n[3]   = p.get_int("n4", 1, 1, "scans of the super-low queue in a turn of the lower queues");
   s.queues.max_tries     = p.get_int("max_placement_tries", 0, 0, "placement tries before a job fails (0: no limit)");
+  s.claiming.max_tries   = p.get_int("max_claiming_tries", 0, 0,
+                                     "claiming tries, over all placements, before a job fails (0: no limit)");
   s.queues.promote_after = p.get_int("promote_after", 0, 0, "P: tries between promotions (0: never)");
   s.claiming.L           = p.get_fraction("L", 0.75, "initial L: JCT_0 = JPT + L * FTT");
   s.L_step               = p.get_fraction("L_step", 0.25, "decrease of L each time the JST is reached unclaimed");
@@ -48,6 +50,14 @@ void KoalaPolicy::on_claim_failed(const JobSpec& job)
 
 void KoalaPolicy::on_job_returned(const JobSpec& job, ReturnReason reason, const std::vector<ClusterIndex>& clusters)
 {
+  if (reason == ReturnReason::claiming_tries_exceeded) {
+    // The job submission fails (Section 6.1), as a job out of placement tries does.
+    failed_.push_back({job.id, "claiming failed more than " + std::to_string(settings_.claiming.max_tries) + " times",
+                       true});
+    state_.erase(job.id);
+    placed_.erase(job.id);
+    return;
+  }
   JobState& state = state_.at(job.id);
   if (reason == ReturnReason::claiming_deadline)
     state.L = claiming::lowered(state.L, settings_.L_step, settings_.L_floor);
@@ -148,6 +158,8 @@ void KoalaPolicy::scan(Priority level, std::vector<int>& idle, const GridView& v
 Decisions KoalaPolicy::decide(const GridView& view)
 {
   Decisions decisions;
+  decisions.rejections = std::move(failed_);
+  failed_.clear();
   std::vector<int> idle = view.idle_counts();
   for (const JobSpec* job : arrivals_) {
     if (auto placed = place(*job, idle, view)) {

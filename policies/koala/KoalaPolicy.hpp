@@ -1,7 +1,7 @@
 /* The KOALA co-allocator (paper 001): placement queues scanned at a fixed interval, Close-to-Files or
  * Worst-Fit placement, and placements handed to the engine's incremental claiming (JCT, ICP) with the
  * job's current L. A job returned at its JST has its L lowered; a job whose component failed avoids the
- * failed clusters in its next placement. */
+ * failed clusters in its next placement. A job out of placement tries or out of claiming tries fails. */
 #pragma once
 
 #include "policies/common/PlacementRule.hpp"
@@ -58,6 +58,7 @@ private:
   std::vector<const JobSpec*> arrivals_; // new jobs: placement is tried once on arrival (phase 1)
   std::unordered_map<JobId, JobState> state_;
   std::unordered_map<JobId, PlacementQueues::Entry> placed_; // left the queues, kept for a possible return
+  std::vector<Rejection> failed_; // jobs out of claiming tries, reported at the next decision
   double next_scan_ = 0;
 };
 

@@ -2,7 +2,11 @@
 #include "SimulationFixture.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 
 using namespace coalsim;
 using coalsim::testing::simulate_yaml;
@@ -15,6 +19,34 @@ std::string jobs_with_file_at_b(int jobs, const std::string& policy = "{name: ko
          ", arrival: batch, components: 1, component_size: 4, runtime: 100,\n"
          "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
          "info_service: {poll_interval: 0}\n";
+}
+
+struct LocalJob {
+  double submit, runtime;
+  int processors;
+};
+
+/** A log of local jobs for a replay (SWF: job, submit, wait, run time, processors, ..., requested time),
+ *  written under the test's name. */
+std::string local_log(const std::string& name, const std::vector<LocalJob>& jobs)
+{
+  std::string path = ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
+                     name + ".swf";
+  std::ofstream out(path);
+  out << "; MaxProcs: 4\n";
+  int id = 1;
+  for (const auto& j : jobs)
+    out << id++ << ' ' << j.submit << " -1 " << j.runtime << ' ' << j.processors << " -1 -1 " << j.processors << ' '
+        << j.runtime << " -1 1 -1 -1 -1 -1 -1 -1 -1\n";
+  return path;
+}
+
+const JobRow& job_with(const Trace& t, int placements)
+{
+  auto it = std::find_if(t.jobs.begin(), t.jobs.end(), [&](const JobRow& j) { return j.placements == placements; });
+  if (it == t.jobs.end())
+    throw std::runtime_error("no job with " + std::to_string(placements) + " placements");
+  return *it;
 }
 } // namespace
 
@@ -135,4 +167,130 @@ simgrid: {options: ["network/TCP-gamma:65536"]}
   EXPECT_STREQ(job.clusters, "fs0");
   EXPECT_GT(job.estimated_ftt, 40.0) << "at the link's bandwidth 1 GB takes 8 s";
   EXPECT_NEAR(job.file_transfer_time, job.estimated_ftt, 0.01 * job.estimated_ftt);
+}
+
+TEST(KoalaRuns, AbortedJobsTransferIsCancelledSoTheOtherTransferOnTheLinkSpeedsUp)
+{
+  // Two jobs of 2 processors ordered on a, each copying a 100 MB file from b over the 10 MB/s link: 5 MB/s
+  // each, estimated FTT 10 s (the route's nominal bandwidth), JST 10, JCT 7.5. A local job holds 2 of a's 4
+  // processors from 1 s, so at 7.5 only the first job can claim; the second reaches its JST at 10 unclaimed
+  // and goes back to its placement queue with 50 MB copied. Its copy is cancelled: the first job's copy
+  // (50 MB left) has the link alone and arrives at 15 s. Had the aborted copy kept its share, both would
+  // arrive at 20 s.
+  auto t = simulate_yaml("policy: {name: koala, placement: wf}\n"
+                         "workload: {jobs: 2, arrival: batch, components: 1, component_size: 2, runtime: 100,\n"
+                         "           request_types: {ordered: 1}, ordered_clusters: [a],\n"
+                         "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+                         "info_service: {poll_interval: 0}\n"
+                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+                         local_log("a", {{1, 1000, 2}}) + "}}}}\n");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  const JobRow& first = job_with(t, 1);
+  EXPECT_NEAR(first.estimated_ftt, 10.0, 1e-6);
+  EXPECT_NEAR(first.pgt, 2 * 7.5, 1e-6) << "claimed at JCT_0";
+  EXPECT_NEAR(first.file_transfer_time, 15.0, 1e-6) << "the aborted job's copy kept taking half of the link";
+  EXPECT_NEAR(first.start_time, 15.0, 1e-6);
+  const JobRow& second = job_with(t, 2);
+  EXPECT_EQ(second.status, 0);
+  EXPECT_EQ(second.submission_failures, 1);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+  EXPECT_NEAR(t.failures[0].time, 10.0, 1e-6);
+  EXPECT_EQ(t.failures[0].job_id, second.id);
+}
+
+TEST(KoalaRuns, IcpReplacementCancelsTheComponentsOldTransfer)
+{
+  // Two unordered jobs of 2 processors with a 100 MB file at b, while a local job holds all of b until 5 s:
+  // CF puts both on a (the pair (a, b) of its history), copying over the 10 MB/s link at 5 MB/s each
+  // (estimated FTT 10, JCT 7.5). A local job takes 2 of a's processors at 1 s. At 7.5 the first job claims
+  // a's last 2; the second cannot, and with T = 0 the ICP re-places it on b, its file site, now idle: it
+  // starts there at once and its copy to a, 37.5 MB along, is cancelled. The first job's copy then has the
+  // link alone: 62.5 MB at 10 MB/s, arriving at 13.75 s (20 s if the old copy kept its share).
+  auto t = simulate_yaml("policy: {name: koala, placement: cf, T: 0}\n"
+                         "workload: {jobs: 2, arrival: batch, components: 1, component_size: 2, runtime: 100,\n"
+                         "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+                         "info_service: {poll_interval: 0}\n"
+                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+                         local_log("a", {{1, 1000, 2}}) + "}}, b: {model: replay, trace: {file: " +
+                         local_log("b", {{0, 5, 4}}) + "}}}}\n");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  auto on = [&](const char* cluster) -> const JobRow& {
+    auto it = std::find_if(t.jobs.begin(), t.jobs.end(), [&](const JobRow& j) { return std::strcmp(j.clusters, cluster) == 0; });
+    if (it == t.jobs.end())
+      throw std::runtime_error(std::string("no job on ") + cluster);
+    return *it;
+  };
+  const JobRow& moved = on("b");
+  EXPECT_EQ(moved.placements, 1) << "re-placed by the ICP, not returned to the placement queue";
+  EXPECT_NEAR(moved.start_time, 7.5, 1e-6);
+  EXPECT_EQ(moved.file_transfer_time, 0.0);
+  const JobRow& stayed = on("a");
+  EXPECT_NEAR(stayed.file_transfer_time, 13.75, 1e-6) << "the re-placed component's old copy kept its share";
+  EXPECT_NEAR(stayed.start_time, 13.75, 1e-6);
+  EXPECT_TRUE(t.failures.empty());
+}
+
+namespace {
+/** One job of two 2-processor components ordered on a and b, with a 100 MB file at b (FTT 10 s, JST 10,
+ *  tries at 7.5 and at the JST), T = 0 so that components claim one by one. Local jobs: 3 of a's
+ *  processors from 1 to 201 s, 2 of b's from 1 to 301 s, and 2 more of b's submitted at 8 s for 100 s,
+ *  which waits for the grid job's claimed processors on b. */
+std::string claims_keep_failing(const std::string& limit)
+{
+  return "policy: {name: koala, placement: wf, T: 0" + limit + "}\n"
+         "workload: {jobs: 1, arrival: batch, components: 2, component_size: 2, runtime: 100,\n"
+         "           request_types: {ordered: 1}, ordered_clusters: [a, b],\n"
+         "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+         "info_service: {poll_interval: 0}\n"
+         "trace: {local_jobs: true}\n"
+         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+         local_log("a", {{1, 200, 3}}) + "}}, b: {model: replay, trace: {file: " +
+         local_log("b", {{1, 300, 2}, {8, 100, 2}}) + "}}}}\n";
+}
+
+double local_start(const Trace& t, int cluster, double submit)
+{
+  for (const auto& j : t.local_jobs)
+    if (j.cluster == cluster && j.submit_time == submit)
+      return j.start_time;
+  return NAN;
+}
+} // namespace
+
+TEST(KoalaRuns, JobFailsWhenItsClaimingTriesExceedTheLimit)
+{
+  // At 7.5 the component on b claims its 2 processors; the one on a cannot (1 idle), and neither the ICP's
+  // re-placement nor preemption finds room. The second try, at 10 s, fails too: 2 tries exceed the limit
+  // of 1, so the job fails there: b's processors are released (the local job waiting on b since 8 s starts
+  // at 10; it would wait until 301 otherwise), a drop row is written, and the run ends.
+  auto t = simulate_yaml(claims_keep_failing(", max_claiming_tries: 1"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 1) << "failed";
+  EXPECT_EQ(j.claiming_tries, 2);
+  EXPECT_TRUE(std::isnan(j.start_time));
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "drop");
+  EXPECT_EQ(t.failures[0].job_id, 0);
+  EXPECT_EQ(t.failures[0].cluster, -1);
+  EXPECT_NEAR(t.failures[0].time, 10.0, 1e-6);
+  EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "the failed job kept its processors on b";
+}
+
+TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
+{
+  // The same run without a limit (the default): at its JST the job releases b's processors and goes back
+  // to its queue (L 0.5); it is placed again at the first scan after a's local job ends (240 s), claims
+  // at 245 and starts at 250.
+  auto t = simulate_yaml(claims_keep_failing(""));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.claiming_tries, 3);
+  EXPECT_NEAR(j.start_time, 250.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+  EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "released at the JST";
 }

@@ -176,6 +176,35 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   expect_placed(d, 1, 3, 1);
 }
 
+TEST(KoalaPolicyTest, JobOutOfClaimingTriesFailsAtTheNextDecisionAndIsNotPlacedAgain)
+{
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {{"max_claiming_tries", {"3", "test.yaml:1"}}});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  auto j = job(1, {4});
+  policy.on_job_submitted(j);
+  auto d = policy.decide(view_of({8, 8}, t));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].incremental.max_tries, 3) << "the engine counts the tries against the policy's limit";
+  policy.on_job_returned(j, ReturnReason::claiming_tries_exceeded, {});
+  EXPECT_EQ(policy.waiting_jobs(), 0u);
+  d = policy.decide(view_of({8, 8}, t, 60));
+  EXPECT_TRUE(d.placements.empty());
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_EQ(d.rejections[0].job, 1);
+  EXPECT_TRUE(d.rejections[0].failed);
+  EXPECT_EQ(d.rejections[0].reason, "claiming failed more than 3 times");
+  d = policy.decide(view_of({8, 8}, t, 120));
+  EXPECT_TRUE(d.placements.empty());
+  EXPECT_TRUE(d.rejections.empty()) << "reported once";
+}
+
+TEST(KoalaPolicyTest, ClaimingTriesAreUnlimitedByDefault)
+{
+  PolicyParameters parameters("koala", {});
+  EXPECT_EQ(KoalaSettings::read(parameters).claiming.max_tries, 0);
+}
+
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
 {
   // JPT = 100, FTT = 400, L = 0.75: JCT_0 = 400, then 475, 493.75, 498.4375; the next, 499.6, falls within

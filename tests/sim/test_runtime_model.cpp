@@ -1,0 +1,88 @@
+/* The network runtime model alone, on the tiny platform's 1 Gflop/s single-core hosts under ptask_L07: a
+ * job's processes as parallel tasks, and their cancellation when the job is aborted. */
+#include "sim/ActivityTracker.hpp"
+#include "sim/Clock.hpp"
+#include "sim/RuntimeModel.hpp"
+
+#include <gtest/gtest.h>
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+using namespace coalsim;
+
+namespace {
+sg4::Engine& l07_engine()
+{
+  xbt_log_control_set("root.thres:critical");
+  static int argc     = 1;
+  static char name[]  = "test";
+  static char* argv[] = {name, nullptr};
+  static sg4::Engine engine(&argc, argv);
+  engine.set_config("host/model:ptask_L07");
+  engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
+  return engine;
+}
+
+JobSpec job_of(JobId id, double runtime)
+{
+  JobSpec job;
+  job.id      = id;
+  job.runtime = runtime;
+  return job;
+}
+} // namespace
+
+TEST(NetworkRuntime, CancelledRunStopsComputingOnItsCoreAndNeverEnds)
+{
+  // Job 0 computes 100 s on a-0; it is aborted at 10 s and job 1 starts there. With job 0's task cancelled,
+  // job 1 has the core alone and ends at 110 s; had the task gone on, the two would share the core and job
+  // 1 would end at 190 s.
+  sg4::Engine& engine = l07_engine();
+  ActivityTracker tracker;
+  NetworkRuntime runtime(tracker, 1, 0);
+  std::vector<std::vector<sg4::Host*>> cores{{sg4::Host::by_name("a-0")}};
+  bool first_ended  = false;
+  double second_end = -1;
+  RuntimeModel::RunId first = 0;
+  at(0, [&] { first = runtime.run(job_of(0, 100), 1, cores, [&] { first_ended = true; }); });
+  at(10, [&] {
+    runtime.cancel(first);
+    runtime.cancel(first); // a second cancel is ignored
+    runtime.run(job_of(1, 100), 1, cores, [&] { second_end = now(); });
+  });
+  engine.run();
+  EXPECT_NE(first, 0u);
+  EXPECT_FALSE(first_ended);
+  EXPECT_NEAR(second_end, 110.0, 1e-6) << "the aborted job's task kept half of the core";
+}
+
+TEST(NetworkRuntime, RunOfSeveralIterationsEndsOnceAndCanBeCancelledBetweenThem)
+{
+  // 4 iterations of 25 s: the run ends at 100 s. A second run, cancelled at 60 s (in its third iteration),
+  // never ends and leaves the core to a third one started then (alone: 60 + 100).
+  sg4::Engine& engine = l07_engine();
+  ActivityTracker tracker;
+  NetworkRuntime runtime(tracker, 4, 0);
+  std::vector<std::vector<sg4::Host*>> a0{{sg4::Host::by_name("a-0")}};
+  std::vector<std::vector<sg4::Host*>> b0{{sg4::Host::by_name("b-0")}};
+  int ends        = 0;
+  double end_time = -1, third_end = -1;
+  bool cancelled_ended = false;
+  RuntimeModel::RunId second = 0;
+  at(0, [&] {
+    runtime.run(job_of(0, 100), 1, b0, [&] {
+      ++ends;
+      end_time = now();
+    });
+    second = runtime.run(job_of(1, 100), 1, a0, [&] { cancelled_ended = true; });
+  });
+  at(60, [&] {
+    runtime.cancel(second);
+    runtime.run(job_of(2, 100), 1, a0, [&] { third_end = now(); });
+  });
+  engine.run();
+  EXPECT_EQ(ends, 1);
+  EXPECT_NEAR(end_time, 100.0, 1e-6);
+  EXPECT_FALSE(cancelled_ended);
+  EXPECT_NEAR(third_end, 160.0, 1e-6);
+}
