@@ -2,7 +2,9 @@
 
 #include "sim/Clock.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <xbt/asserts.h>
 
 namespace coalsim {
 
@@ -19,17 +21,25 @@ bool FaultConfig::any() const
   return false;
 }
 
-ClusterHealth::ClusterHealth(const FaultConfig& config, const std::vector<std::string>& cluster_names, uint64_t seed)
+ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& platform,
+                             std::vector<std::unique_ptr<LocalResourceManager>>& managers, uint64_t seed)
     : unusable_after_(config.unusable_after)
-    , up_(cluster_names.size(), true)
-    , usable_(cluster_names.size(), true)
-    , consecutive_(cluster_names.size(), 0)
+    , outages_(platform.clusters().size(), 0)
+    , up_(platform.clusters().size(), true)
+    , usable_(platform.clusters().size(), true)
+    , consecutive_(platform.clusters().size(), 0)
     , rng_(seed, "faults.components")
     , outages_rng_(seed, "faults.outages")
 {
-  for (const auto& name : cluster_names) {
-    auto it = config.per_cluster.find(name);
+  xbt_assert(managers.size() == platform.clusters().size(), "one local resource manager per cluster");
+  for (const auto& cluster : platform.clusters()) {
+    auto it = config.per_cluster.find(cluster.name);
     faults_.push_back(it == config.per_cluster.end() ? config.defaults : it->second);
+    managers_.push_back(managers[cluster.index].get());
+    auto hosts = cluster.compute_hosts;
+    if (std::find(hosts.begin(), hosts.end(), cluster.file_server) == hosts.end())
+      hosts.push_back(cluster.file_server);
+    hosts_.push_back(std::move(hosts));
   }
 }
 
@@ -38,16 +48,11 @@ void ClusterHealth::start(std::function<void(ClusterIndex, bool)> on_change, std
   on_change_  = std::move(on_change);
   keep_going_ = std::move(keep_going);
   for (ClusterIndex c = 0; c < static_cast<int>(faults_.size()); ++c) {
-    for (const auto& [start, duration] : faults_[c].outages) {
-      at(start, [this, c] {
-        up_[c] = false;
-        on_change_(c, false);
+    for (const auto& [start, duration] : faults_[c].outages)
+      at(start, [this, c, duration] {
+        go_down(c);
+        at(now() + duration, [this, c] { come_up(c); });
       });
-      at(start + duration, [this, c] {
-        up_[c] = true;
-        on_change_(c, true);
-      });
-    }
     if (faults_[c].mtbf > 0 && faults_[c].mttr > 0)
       at(-std::log1p(-outages_rng_.uniform()) * faults_[c].mtbf, [this, c] { random_outage(c); });
   }
@@ -57,15 +62,37 @@ void ClusterHealth::random_outage(ClusterIndex c)
 {
   if (not keep_going_())
     return;
-  up_[c] = false;
-  on_change_(c, false);
+  go_down(c);
   double down = -std::log1p(-outages_rng_.uniform()) * faults_[c].mttr;
   at(now() + down, [this, c] {
-    up_[c] = true;
-    on_change_(c, true);
+    come_up(c);
     if (keep_going_())
       at(now() - std::log1p(-outages_rng_.uniform()) * faults_[c].mtbf, [this, c] { random_outage(c); });
   });
+}
+
+void ClusterHealth::go_down(ClusterIndex c)
+{
+  if (outages_[c]++ > 0)
+    return; // already down
+  up_[c] = false;
+  managers_[c]->go_down();
+  on_change_(c, false);
+  xbt_assert(managers_[c]->busy_grid() == 0, "cluster %d went down with %d processors still held by grid jobs", c,
+             managers_[c]->busy_grid());
+  for (auto* host : hosts_[c])
+    host->turn_off();
+}
+
+void ClusterHealth::come_up(ClusterIndex c)
+{
+  if (--outages_[c] > 0)
+    return; // another outage goes on
+  for (auto* host : hosts_[c])
+    host->turn_on();
+  up_[c] = true;
+  managers_[c]->come_up();
+  on_change_(c, true);
 }
 
 bool ClusterHealth::draw_component_failure(ClusterIndex c)

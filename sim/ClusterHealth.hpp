@@ -1,16 +1,23 @@
 /* Faults of the simulated grid and KOALA's reaction to them (paper 001, Section 4.5): components fail
  * with a per-cluster probability (mis-configured nodes, resource-manager bugs), clusters go down for
  * scripted or random outages, and the scheduler counts each cluster's consecutive errors and marks it
- * unusable past a threshold. Outages are timers on the scheduler's side (the cluster refuses claims and
- * kills the grid components on it); they do not turn SimGrid hosts off, so file transfers and local
- * jobs are not interrupted. */
+ * unusable past a threshold.
+ * An outage is a failure of the whole cluster, in this order when it goes down: its local resource manager
+ * stops (its running local and dummy jobs are killed, queued ones wait, no claim succeeds); the scheduler
+ * is told (`on_change(c, false)`: it aborts every grid component holding processors there and releases
+ * them); then SimGrid turns the cluster's hosts off, so transfers from or to its file server fail. When it
+ * comes back: hosts on, the manager starts its queue, the scheduler is told (`on_change(c, true)`).
+ * Overlapping outages of one cluster make one outage, from the first start to the last end. */
 #pragma once
 
+#include "sim/GridPlatform.hpp"
 #include "sim/Job.hpp"
+#include "sim/LocalResourceManager.hpp"
 #include "sim/Random.hpp"
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,10 +43,12 @@ struct FaultConfig {
 
 class ClusterHealth {
 public:
-  ClusterHealth(const FaultConfig& config, const std::vector<std::string>& cluster_names, uint64_t seed);
+  /** `managers[c]` is cluster c's local resource manager. */
+  ClusterHealth(const FaultConfig& config, const GridPlatform& platform,
+                std::vector<std::unique_ptr<LocalResourceManager>>& managers, uint64_t seed);
 
-  /** Schedules the outages; `on_change(cluster, up)` is called when a cluster goes down or comes back.
-   *  Random outages stop once `keep_going` returns false. */
+  /** Schedules the outages; `on_change(cluster, up)` is called when a cluster goes down (after its manager,
+   *  before its hosts) or comes back. Random outages stop once `keep_going` returns false. */
   void start(std::function<void(ClusterIndex, bool)> on_change, std::function<bool()> keep_going);
 
   bool up(ClusterIndex c) const { return up_[c]; }
@@ -58,9 +67,14 @@ public:
 
 private:
   void random_outage(ClusterIndex c);
+  void go_down(ClusterIndex c);
+  void come_up(ClusterIndex c);
 
   int unusable_after_;
   std::vector<ClusterFaults> faults_;
+  std::vector<LocalResourceManager*> managers_;
+  std::vector<std::vector<sg4::Host*>> hosts_; // per cluster: compute hosts and file server
+  std::vector<int> outages_;                   // per cluster: outages in progress
   std::vector<bool> up_, usable_;
   std::vector<int> consecutive_;
   RngStream rng_, outages_rng_;

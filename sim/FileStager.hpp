@@ -1,7 +1,9 @@
 /* Stage-in of input files as SimGrid communications between the clusters' file servers, over the
  * platform network: concurrent transfers share bandwidth as the network model says. A stage-in can be
  * cancelled (KOALA's Data Manager stops the transfers of a job that was aborted): its transfers stop
- * taking bandwidth at once and no longer count as flows on their links. */
+ * taking bandwidth at once and no longer count as flows on their links. A stage-in fails when a file
+ * server it uses is off (its cluster is down): at once if it was off at the start, else when SimGrid
+ * fails the communication; its other transfers are then cancelled. */
 #pragma once
 
 #include <map>
@@ -25,12 +27,19 @@ public:
   };
   /** Identifies a stage-in, to cancel it. */
   using StageId = uint64_t;
+  /** How a stage-in ended. */
+  struct Outcome {
+    std::vector<double> durations;      // when all arrived: each transfer's duration, in the order given
+    std::vector<ClusterIndex> failed_at; // when one failed: the clusters whose file server was off (sorted)
+    bool arrived() const { return failed_at.empty(); }
+  };
+  using Done = std::function<void(const Outcome&)>;
 
   FileStager(const GridPlatform& platform, ActivityTracker& tracker) : platform_(&platform), tracker_(&tracker) {}
 
-  /** Starts all transfers now; calls `done` with each one's duration (in the order given) once the last
-   *  has arrived. */
-  StageId stage(const std::vector<Transfer>& transfers, std::function<void(const std::vector<double>&)> done);
+  /** Starts all transfers now; calls `done` once the last has arrived, or once one has failed (never from
+   *  within this call). */
+  StageId stage(const std::vector<Transfer>& transfers, Done done);
   /** Stops the stage-in's transfers still under way; `done` is not called. Unknown or ended stages are
    *  ignored. */
   void cancel(StageId id);
@@ -45,16 +54,20 @@ public:
 
 private:
   struct Stage {
+    std::vector<Transfer> transfers;
     std::vector<const std::vector<sg4::Link*>*> routes; // per transfer
-    std::vector<uint64_t> activities;                    // per transfer: the tracker's key, 0 once arrived
+    std::vector<uint64_t> activities;                    // per transfer: the tracker's key, 0 once ended
     size_t remaining;
     double started;
     std::vector<double> durations;
-    std::function<void(const std::vector<double>&)> done;
+    Done done;
   };
   void arrived(StageId id, size_t transfer, const sg4::Activity& comm);
   /** The transfer no longer crosses its links. */
   void ended(Stage& stage, size_t transfer);
+  /** Cancels the stage-in's other transfers and reports the clusters of `transfer` whose file server is off. */
+  void fail(StageId id, const Transfer& transfer);
+  bool server_on(ClusterIndex c) const { return platform_->cluster(c).file_server->is_on(); }
 
   std::map<const sg4::Link*, int> flows_;
   std::unordered_map<StageId, Stage> stages_;

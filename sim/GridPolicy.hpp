@@ -28,13 +28,15 @@ public:
   /** A job arrived; the policy now owns its waiting. The reference stays valid until the job is
    *  started, rejected or dropped. */
   virtual void on_job_submitted(const JobSpec& job) = 0;
-  /** The processors of a placement were gone at claim time; the job is back with the policy. */
+  /** The processors of a placement were gone at claim time (or, claiming after the transfer, its file copy
+   *  failed in an outage); the job is back with the policy. */
   virtual void on_claim_failed(const JobSpec& job) = 0;
   /** All components of the job claimed their processors; the policy may forget the job. */
   virtual void on_job_started(const JobSpec& /*job*/) {}
   /** The job's processes ended and its processors are free again. */
   virtual void on_job_finished(const JobSpec& /*job*/) {}
-  /** The job's run failed (a completion failure; its processors are free again). Return true to take
+  /** The job's run failed (a completion failure, or an outage of one of its clusters killed it while its
+   *  files were copied or it ran; its processors are free again). Return true to take
    *  the job back: it waits with the policy again, as after a failed claim. Return false and the engine
    *  records it as failed. Fault-tolerant policies (DCS re-queueing, KOALA) override this. */
   virtual bool on_job_failed(const JobSpec& /*job*/) { return false; }

@@ -148,16 +148,22 @@ void GridScheduler::apply(Placement placement)
   job.staged              = false;
   job.submission_overhead = submission_overhead_.sample(overheads_);
   JobId id                = job.spec.id;
-  auto claim_later        = [this, id] { at(now() + active_.at(id).submission_overhead, [this, id] { claim(id); }); };
+  auto claim_later        = [this, id] {
+    int epoch = active_.at(id).epoch;
+    at(now() + active_.at(id).submission_overhead, [this, id, epoch] { claim(id, epoch); });
+  };
   if (job.claiming == Claiming::after_transfer)
     stage(id, claim_later);
   else
     claim_later();
 }
 
-void GridScheduler::claim(JobId id)
+void GridScheduler::claim(JobId id, int epoch)
 {
-  ActiveJob& job = active_.at(id);
+  auto it = active_.find(id);
+  if (it == active_.end() || it->second.epoch != epoch)
+    return; // the attempt was aborted by an outage
+  ActiveJob& job = it->second;
   std::map<ClusterIndex, int> needed;
   for (const auto& c : job.placement)
     needed[c.cluster] += c.processors;
@@ -227,14 +233,62 @@ void GridScheduler::stage(JobId id, std::function<void()> then)
     return;
   }
   double started = now();
-  parts_.stager.stage(transfers, [this, id, started, transfer_of, then = std::move(then)](
-                                     const std::vector<double>& durations) {
+  job.stage_id   = parts_.stager.stage(transfers, [this, id, started, transfer_of, then = std::move(then)](
+                                                     const FileStager::Outcome& outcome) {
     ActiveJob& j = active_.at(id);
+    j.stage_id   = 0;
+    if (not outcome.arrived()) {
+      abort_attempt(id, outcome.failed_at);
+      return;
+    }
     for (size_t k = 0; k < transfer_of.size(); ++k)
-      j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : durations[transfer_of[k]];
+      j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : outcome.durations[transfer_of[k]];
     j.stage_time = now() - started;
     then();
   });
+}
+
+void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters)
+{
+  ActiveJob& job     = active_.at(id);
+  const bool claimed = job.phase == Phase::staging || job.phase == Phase::running;
+  xbt_assert(claimed || job.phase == Phase::claiming, "job %ld aborted in phase %d", static_cast<long>(id),
+             static_cast<int>(job.phase));
+  XBT_DEBUG("job %ld: attempt aborted by an outage", static_cast<long>(id));
+  if (job.phase == Phase::running) {
+    --running_;
+    parts_.runtime.cancel(job.run);
+  }
+  parts_.stager.cancel(job.stage_id);
+  job.stage_id = 0;
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    if (claimed)
+      parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
+    else
+      parts_.info.claim_failed(c.cluster, c.processors); // the placement counted as taken until its claim
+  }
+  ++job.epoch; // its claim, stage-in and run callbacks are stale now
+  for (ClusterIndex c : clusters)
+    count_error(c, id);
+  job.phase      = Phase::waiting;
+  job.staged     = false;
+  job.start_time = NAN;
+  job.placement.clear();
+  job.cores.clear();
+  if (claimed) {
+    ++job.run_failures;
+    if (not parts_.policy.on_job_failed(job.spec)) {
+      job.completion_time = now();
+      leave(id, JobStatus::failed);
+      return;
+    }
+  } else {
+    ++job.submission_failures;
+    parts_.policy.on_claim_failed(job.spec);
+  }
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+  request_pass();
 }
 
 std::vector<ClusterIndex> GridScheduler::clusters_used(const ActiveJob& job)
@@ -252,7 +306,12 @@ void GridScheduler::launch(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
-  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id] { end(id); });
+  int epoch = job.epoch;
+  job.run   = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
+    auto it = active_.find(id);
+    if (it != active_.end() && it->second.epoch == epoch) // else the run was aborted by an outage
+      end(id);
+  });
 }
 
 void GridScheduler::end(JobId id)

@@ -68,7 +68,8 @@ private:
     Claiming claiming = Claiming::immediate;
     bool staged       = false; // files are at the execution sites of `placement`
     std::vector<std::vector<sg4::Host*>> cores;
-    RuntimeModel::RunId run = 0; // the run in progress (to cancel it when the job is aborted)
+    RuntimeModel::RunId run = 0;        // the run in progress (to cancel it when the job is aborted)
+    FileStager::StageId stage_id = 0;   // the stage-in under way (non-incremental claiming)
     std::vector<double> transfer_times;
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
@@ -91,9 +92,14 @@ private:
   void pass();
   void validate(const ActiveJob& job, const Placement& placement) const;
   void apply(Placement placement);
-  void claim(JobId id);
+  void claim(JobId id, int epoch);
   /** Copies the job's input files to its execution sites, then calls `then`. */
   void stage(JobId id, std::function<void()> then);
+  /** An outage ended the attempt of a job placed without incremental claiming (its cluster went down, or a
+   *  file server it copies from or to): what it claimed is released and its transfers and run are stopped;
+   *  a job that had claimed is back with the policy as after a failed run (GridPolicy::on_job_failed), one
+   *  that had not as after a failed claim. Each cluster counts a component error. */
+  void abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters);
   void launch(JobId id);
   void end(JobId id);
   void complete(JobId id);

@@ -16,7 +16,11 @@ struct ClusterState {
   int processors = 0;
   /** Idle processors as the scheduler believes: last report minus what it has claimed or placed since. */
   int idle    = 0;
+  /** False when the cluster is down (an outage) or marked unusable: no component may be placed there. */
   bool usable = true;
+  /** False while the cluster is down: its file server cannot be read either (a replica there is out of
+   *  reach). A cluster marked unusable is still up. */
+  bool up = true;
 };
 
 /** Estimated file transfer times between clusters' file servers (route latency + size / bottleneck bandwidth). */

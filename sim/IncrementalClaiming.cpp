@@ -95,16 +95,26 @@ void GridScheduler::stage_component(JobId id, size_t k)
   double started = now();
   job.copies[copy] = parts_.stager.stage(
       {{c.file_site, c.cluster, job.spec.file->size_bytes}},
-      [this, id, epoch, started, copy](const std::vector<double>& durations) {
+      [this, id, epoch, started, copy](const FileStager::Outcome& outcome) {
         auto it = active_.find(id);
-        xbt_assert(it != active_.end() && it->second.epoch == epoch, "job %ld: a cancelled copy arrived",
+        xbt_assert(it != active_.end() && it->second.epoch == epoch, "job %ld: a cancelled copy ended",
                    static_cast<long>(id));
         ActiveJob& j = it->second;
         j.copies.erase(copy);
+        if (not outcome.arrived()) {
+          // A file server went down with its cluster: a component failure there (Section 4.5), the job is
+          // aborted and placed again away from that cluster.
+          XBT_DEBUG("job %ld: file copy from cluster %d to %d failed", static_cast<long>(id), copy.second, copy.first);
+          ++j.run_failures;
+          for (ClusterIndex c : outcome.failed_at)
+            count_error(c, id);
+          return_to_policy(id, ReturnReason::component_failed, outcome.failed_at);
+          return;
+        }
         for (size_t m = 0; m < j.placement.size(); ++m)
           if (j.placement[m].cluster == copy.first && j.placement[m].file_site == copy.second) {
             j.file_ready[m]     = true;
-            j.transfer_times[m] = durations[0] + (started - j.placement_time);
+            j.transfer_times[m] = outcome.durations[0] + (started - j.placement_time);
           }
         maybe_start(id, epoch);
       });
@@ -357,14 +367,27 @@ void GridScheduler::cluster_changed(ClusterIndex c, bool up)
     request_pass();
     return;
   }
-  // Components running or waiting on the cluster die with it.
+  add_failure_row(-1, c, "outage");
+  // Every grid component holding processors there dies with the cluster (ClusterHealth turns its hosts off
+  // right after): KOALA jobs running or with a component claimed (waiting at the barrier), and the running
+  // or staging jobs of other policies. Copies to or from the cluster of other jobs fail with its file server.
   std::vector<JobId> hit;
-  for (const auto& [id, job] : active_)
-    if (job.claiming == Claiming::incremental && job.phase == Phase::running &&
-        std::any_of(job.placement.begin(), job.placement.end(), [c](const auto& p) { return p.cluster == c; }))
+  for (const auto& [id, job] : active_) {
+    bool holds = false;
+    for (size_t k = 0; k < job.placement.size(); ++k)
+      if (job.placement[k].cluster == c)
+        holds = holds || job.phase == Phase::running || job.phase == Phase::staging ||
+                (job.claiming == Claiming::incremental && job.phase == Phase::claiming &&
+                 not std::isnan(job.claimed_at[k]));
+    if (holds)
       hit.push_back(id);
+  }
   std::sort(hit.begin(), hit.end());
   for (JobId id : hit) {
+    if (active_.at(id).claiming != Claiming::incremental) {
+      abort_attempt(id, {c});
+      continue;
+    }
     ++active_.at(id).run_failures;
     count_error(c, id);
     return_to_policy(id, ReturnReason::component_failed, {c});

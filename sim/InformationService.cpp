@@ -63,8 +63,9 @@ GridView InformationService::view() const
     int idle = exact() ? (*managers_)[c]->idle() - unclaimed_[c]
                        : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
     bool usable = not health_ || health_->available(cluster.index);
+    bool up     = not health_ || health_->up(cluster.index);
     states.push_back(
-        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable});
+        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable, up});
   }
   return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_);
 }

@@ -93,15 +93,48 @@ void LocalResourceManager::start(const QueuedJob& job)
   auto slot    = running_.emplace(start + job.estimate, size);
   LocalJobRecord record{cluster_->index, job.request.trace_id, size, job.submit_time, start,
                         start + job.request.runtime, job.estimate};
-  at(record.end_time, [this, slot, record, cores = std::move(cores)] {
-    running_.erase(slot);
-    busy_background_ -= record.size;
-    return_cores(cores.begin(), cores.end());
-    if (on_local_job_done_)
-      on_local_job_done_(record);
+  auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
+  it->end = at(record.end_time, [this, it] {
+    finish(it);
     start_waiting();
     changed();
   });
+}
+
+void LocalResourceManager::finish(std::list<RunningJob>::iterator job)
+{
+  running_.erase(job->slot);
+  busy_background_ -= job->record.size;
+  return_cores(job->cores.begin(), job->cores.end());
+  LocalJobRecord record = job->record;
+  running_jobs_.erase(job);
+  if (on_local_job_done_)
+    on_local_job_done_(record);
+}
+
+void LocalResourceManager::go_down()
+{
+  xbt_assert(not down_, "cluster %s is already down", cluster_->name.c_str());
+  down_ = true;
+  while (not running_jobs_.empty()) {
+    auto job = running_jobs_.begin();
+    job->end->remove();
+    job->record.end_time = now();
+    finish(job);
+  }
+  busy_background_ -= dummy_;
+  dummy_ = 0;
+  return_cores(dummy_cores_.begin(), dummy_cores_.end());
+  dummy_cores_.clear();
+  changed();
+}
+
+void LocalResourceManager::come_up()
+{
+  xbt_assert(down_, "cluster %s is not down", cluster_->name.c_str());
+  down_ = false;
+  start_waiting();
+  changed();
 }
 
 void LocalResourceManager::start_dummy(int size)

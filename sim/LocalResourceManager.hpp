@@ -1,7 +1,8 @@
 /* A cluster's local resource manager (openPBS/SGE on the DAS): space-shares the processors between
  * local background jobs, queued FCFS or with EASY backfilling, and grid job components. A grid claim is
  * not queued: it gets its processors now or fails, as a DUROC submission did when local jobs had taken
- * them. */
+ * them. During an outage of the cluster it has no idle processors: its running local jobs are killed,
+ * queued ones wait for the cluster to come back. */
 #pragma once
 
 #include "sim/GridPlatform.hpp"
@@ -13,6 +14,7 @@
 #include <functional>
 #include <list>
 #include <map>
+#include <simgrid/kernel/Timer.hpp>
 #include <vector>
 
 namespace coalsim {
@@ -41,7 +43,7 @@ public:
 
   const Cluster& cluster() const { return *cluster_; }
   int processors() const { return cluster_->processors; }
-  int idle() const { return cluster_->processors - busy_grid_ - busy_background_; }
+  int idle() const { return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_; }
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
   size_t background_waiting() const { return waiting_.size(); }
@@ -62,6 +64,14 @@ public:
   void kill_dummy(int size);
   int dummy() const { return dummy_; }
 
+  /** The cluster goes down: running local jobs are killed (reported as ended now) and so are the dummy
+   *  jobs; nothing starts and no claim succeeds until come_up(). Grid components still hold their
+   *  processors until the scheduler releases them. */
+  void go_down();
+  /** The cluster is back: queued local jobs start as the local policy allows. */
+  void come_up();
+  bool down() const { return down_; }
+
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
   /** Called when a local job ends. */
@@ -77,12 +87,20 @@ private:
     double estimate; // never NaN here
   };
   using RunningByEnd = std::multimap<double, int>; // estimated end -> processors, of running local jobs
+  struct RunningJob {
+    LocalJobRecord record;
+    RunningByEnd::iterator slot;
+    std::vector<sg4::Host*> cores;
+    simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
+  };
 
   /** Starts the waiting local jobs the local policy allows; true if any started. */
   bool start_waiting();
   /** EASY's second step: starts the jobs from `from` on that fit now without delaying the head's reservation. */
   bool backfill(std::list<QueuedJob>::iterator from);
   void start(const QueuedJob& job);
+  /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
+  void finish(std::list<RunningJob>::iterator job);
   /** With host tracking: moves `count` idle cores to `into` (the first host's first), and back. */
   void take_cores(int count, std::vector<sg4::Host*>& into);
   void return_cores(std::vector<sg4::Host*>::const_iterator first, std::vector<sg4::Host*>::const_iterator last);
@@ -96,6 +114,8 @@ private:
   int busy_background_ = 0;
   std::list<QueuedJob> waiting_;
   RunningByEnd running_;
+  std::list<RunningJob> running_jobs_; // in order of start
+  bool down_ = false;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
   int dummy_ = 0;
   std::vector<sg4::Host*> dummy_cores_;

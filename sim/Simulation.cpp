@@ -177,7 +177,7 @@ RunStatistics Simulation::run()
                        name + "' is not in this run");
   std::unique_ptr<ClusterHealth> health;
   if (config_.faults.any() || config_.faults.unusable_after > 0) {
-    health = std::make_unique<ClusterHealth>(config_.faults, platform.names(), config_.seed);
+    health = std::make_unique<ClusterHealth>(config_.faults, platform, managers, config_.seed);
     info.set_health(health.get());
   }
   FileStager stager(platform, tracker);

@@ -1,6 +1,7 @@
 #include "policies/common/CloseToFiles.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace coalsim {
 
@@ -19,11 +20,17 @@ std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::
   if (not job.file || job.file->replica_sites.empty())
     return worst_fit_.place(job, idle, view);
 
-  // File sites in alphabetical order of their names: CF picks the first one with room (line 5).
+  // File sites in alphabetical order of their names: CF picks the first one with room (line 5). Replicas on
+  // clusters that are down cannot be read: they are neither picked nor paired (but still enter H).
   std::vector<ClusterIndex> file_sites = job.file->replica_sites;
   std::sort(file_sites.begin(), file_sites.end(), [&](ClusterIndex a, ClusterIndex b) {
     return view.cluster(a).name != view.cluster(b).name ? view.cluster(a).name < view.cluster(b).name : a < b;
   });
+  std::vector<ClusterIndex> readable;
+  std::copy_if(file_sites.begin(), file_sites.end(), std::back_inserter(readable),
+               [&](ClusterIndex f) { return view.cluster(f).up; });
+  if (readable.empty())
+    return std::nullopt;
 
   std::vector<int> left = idle;
   fitting::Components placed(job.components.size());
@@ -31,13 +38,13 @@ std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::
     const int size = job.components[i].processors;
     auto has_room  = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= size; };
     ClusterIndex execution = no_cluster, file_site = no_cluster;
-    auto first_with_room   = std::find_if(file_sites.begin(), file_sites.end(), has_room); // line 3
-    if (first_with_room != file_sites.end()) {
+    auto first_with_room   = std::find_if(readable.begin(), readable.end(), has_room); // line 3
+    if (first_with_room != readable.end()) {
       execution = file_site = *first_with_room;
     } else {
       double best_time = 0; // lines 7-11: the potential pair of H with the smallest estimated FTT
       for (const auto& [e, f] : history_) {
-        if (not has_room(e) || std::find(file_sites.begin(), file_sites.end(), f) == file_sites.end())
+        if (not has_room(e) || std::find(readable.begin(), readable.end(), f) == readable.end())
           continue;
         double t = view.estimated_transfer_time(f, e, job.file->size_bytes);
         if (execution == no_cluster || t < best_time) {

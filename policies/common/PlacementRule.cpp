@@ -1,5 +1,7 @@
 #include "policies/common/PlacementRule.hpp"
 
+#include <algorithm>
+
 namespace coalsim {
 
 ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const GridView& view)
@@ -9,6 +11,8 @@ ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const G
   ClusterIndex best = no_cluster;
   double best_time  = 0;
   for (ClusterIndex site : job.file->replica_sites) {
+    if (not view.cluster(site).up)
+      continue;
     double t = view.estimated_transfer_time(site, execution, job.file->size_bytes);
     if (best == no_cluster || t < best_time || (t == best_time && site < best)) {
       best      = site;
@@ -16,6 +20,14 @@ ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const G
     }
   }
   return best;
+}
+
+bool file_readable(const JobSpec& job, const GridView& view)
+{
+  if (not job.file || job.file->replica_sites.empty())
+    return true;
+  return std::any_of(job.file->replica_sites.begin(), job.file->replica_sites.end(),
+                     [&](ClusterIndex site) { return view.cluster(site).up; });
 }
 
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view)
@@ -26,6 +38,8 @@ void assign_nearest_replicas(const JobSpec& job, fitting::Components& components
 
 std::optional<fitting::Components> FitRule::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
 {
+  if (not file_readable(job, view))
+    return std::nullopt;
   auto placed = marked_ ? fitting::fit_unordered_marked(job.components, idle, rule_)
                         : fitting::fit_unordered(job.components, idle, rule_);
   if (placed)

@@ -19,9 +19,14 @@ public:
                                                    const GridView& view) = 0;
 };
 
-/** The replica of the job's file with the smallest estimated transfer time to `execution` (no_cluster when
- *  the job has no file). Ties go to the lowest cluster index. */
+/** The replica of the job's file with the smallest estimated transfer time to `execution`, among those on
+ *  clusters that are up (no_cluster when the job has no file, or none is up). Ties go to the lowest cluster
+ *  index. */
 ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const GridView& view);
+
+/** True when the job needs no file or a replica of it is on a cluster that is up: a job whose every replica
+ *  is on a cluster that is down cannot be placed until one comes back. */
+bool file_readable(const JobSpec& job, const GridView& view);
 
 /** Sets each component's file site to its nearest replica. */
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view);

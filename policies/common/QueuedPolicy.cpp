@@ -56,6 +56,8 @@ std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::
                                                        const GridView& view)
 {
   std::optional<fitting::Components> placed;
+  if (not file_readable(job, view))
+    return placed;
   switch (job.type) {
     case RequestType::ordered:
       placed = fitting::fit_ordered(job.components, idle);

@@ -96,6 +96,8 @@ std::optional<fitting::Components> KoalaPolicy::place_on(const JobSpec& job, std
 {
   std::vector<int> seen = idle;
   std::optional<fitting::Components> placed;
+  if (not file_readable(job, view))
+    return placed;
   if (job.type == RequestType::ordered) {
     placed = fitting::fit_ordered(job.components, seen);
     if (placed)

@@ -51,10 +51,11 @@ TEST(FileStager, CancelledTransferLeavesTheLinkAndItsFlowCountAtOnce)
   FileStager::StageId first = 0;
   int flows_before = -1, flows_after = -1;
   at(0, [&] {
-    first = grid.stager.stage({{1, 0, 100e6}}, [&](const std::vector<double>&) { first_arrived = now(); });
-    grid.stager.stage({{1, 0, 100e6}}, [&](const std::vector<double>& d) {
+    first = grid.stager.stage({{1, 0, 100e6}}, [&](const FileStager::Outcome&) { first_arrived = now(); });
+    grid.stager.stage({{1, 0, 100e6}}, [&](const FileStager::Outcome& o) {
       second_arrived = now();
-      EXPECT_NEAR(d[0], 12.0, 1e-6);
+      ASSERT_TRUE(o.arrived());
+      EXPECT_NEAR(o.durations[0], 12.0, 1e-6);
     });
   });
   at(4, [&] {
@@ -80,15 +81,72 @@ TEST(FileStager, CancellingOneStageInStopsAllItsTransfers)
   bool arrived = false;
   double later = -1;
   at(0, [&] {
-    auto id = grid.stager.stage({{1, 0, 100e6}, {0, 1, 100e6}}, [&](const std::vector<double>&) { arrived = true; });
+    auto id = grid.stager.stage({{1, 0, 100e6}, {0, 1, 100e6}}, [&](const FileStager::Outcome&) { arrived = true; });
     at(2, [&grid, id] { grid.stager.cancel(id); });
   });
   at(3, [&] {
     EXPECT_EQ(grid.stager.flows_on(grid.wan()), 0);
-    grid.stager.stage({{1, 0, 100e6}}, [&](const std::vector<double>& d) { later = d[0]; });
+    grid.stager.stage({{1, 0, 100e6}}, [&](const FileStager::Outcome& o) { later = o.durations.at(0); });
   });
   grid.engine.run();
   EXPECT_FALSE(arrived);
   EXPECT_NEAR(later, 10.0, 1e-6);
   EXPECT_NEAR(now(), 13.0, 1e-6);
+}
+
+TEST(FileStager, TransferFailsWhenItsFileServerIsTurnedOffAndTheStageInsOtherTransfersStop)
+{
+  // A stage-in of two copies: b to a, and a to b. At 4 s a's file server goes off: both fail at once (SimGrid
+  // fails every communication of a host turned off) and the stage-in reports cluster a once, with no flow
+  // left. Once a is back, a new copy goes through.
+  TinyGrid grid;
+  std::vector<FileStager::Outcome> outcomes;
+  double failed_at = -1, later = -1;
+  at(0, [&] {
+    grid.stager.stage({{1, 0, 100e6}, {0, 1, 100e6}}, [&](const FileStager::Outcome& o) {
+      outcomes.push_back(o);
+      failed_at = now();
+    });
+  });
+  at(4, [&] { grid.platform.cluster(0).file_server->turn_off(); });
+  at(5, [&] {
+    EXPECT_EQ(grid.stager.flows_on(grid.wan()), 0);
+    EXPECT_EQ(grid.stager.stages(), 0u);
+    grid.platform.cluster(0).file_server->turn_on();
+    grid.stager.stage({{1, 0, 100e6}}, [&](const FileStager::Outcome& o) { later = o.durations.at(0); });
+  });
+  grid.engine.run();
+  ASSERT_EQ(outcomes.size(), 1u) << "one report per stage-in";
+  EXPECT_FALSE(outcomes[0].arrived());
+  EXPECT_EQ(outcomes[0].failed_at, std::vector<ClusterIndex>{0});
+  EXPECT_DOUBLE_EQ(failed_at, 4);
+  EXPECT_NEAR(later, 10.0, 1e-6);
+}
+
+TEST(FileStager, StageInFromAServerThatIsOffFailsWithoutStartingAndCanBeCancelledBeforeItsReport)
+{
+  // SimGrid aborts on a communication from or to a host that is off: the stager starts none and reports the
+  // failure from a timer at the same time, not from within stage().
+  TinyGrid grid;
+  int reports = 0;
+  bool inside = false, reported_inside = false;
+  std::vector<ClusterIndex> failed;
+  at(1, [&] {
+    grid.platform.cluster(1).file_server->turn_off();
+    inside = true;
+    grid.stager.stage({{1, 0, 100e6}}, [&](const FileStager::Outcome& o) {
+      ++reports;
+      reported_inside = inside;
+      failed          = o.failed_at;
+    });
+    inside = false;
+    EXPECT_EQ(grid.stager.flows_on(grid.wan()), 0);
+    auto cancelled = grid.stager.stage({{0, 1, 100e6}}, [&](const FileStager::Outcome&) { ++reports; });
+    grid.stager.cancel(cancelled);
+  });
+  grid.engine.run();
+  EXPECT_EQ(reports, 1);
+  EXPECT_FALSE(reported_inside);
+  EXPECT_EQ(failed, std::vector<ClusterIndex>{1});
+  EXPECT_DOUBLE_EQ(now(), 1);
 }

@@ -294,3 +294,46 @@ TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
   EXPECT_STREQ(t.failures[0].kind, "claim");
   EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "released at the JST";
 }
+
+TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProcessorsComeBackAfterIt)
+{
+  // Cluster a is down from 5 to 105 s (its hosts are turned off in SimGrid). The grid job (3 processors,
+  // 100 MB file at b) is placed on a by WF at 0 and copies its file from b over the 10 MB/s link, to claim at
+  // 7.5. At 5 the copy fails with a's file server: a component failure on a; the job goes back to its queue
+  // and is placed at once on b (its file site), where it starts at 5 and ends at 205. A local job running on
+  // a since 1 is killed at 5; one submitted at 20 waits for a to come back and starts at 105.
+  auto t = simulate_yaml("policy: {name: koala, placement: wf}\n"
+                         "workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 200,\n"
+                         "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+                         "info_service: {poll_interval: 0}\n"
+                         "trace: {local_jobs: true}\n"
+                         "faults: {clusters: {a: {outages: [\"5+100\"]}}}\n"
+                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+                         local_log("a", {{1, 50, 1}, {20, 30, 1}}) + "}}}}\n");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_STREQ(j.clusters, "b") << "placed again away from the failed cluster";
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.completion_failures, 1);
+  EXPECT_NEAR(j.start_time, 5.0, 1e-6);
+  EXPECT_NEAR(j.end_time, 205.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 2u);
+  EXPECT_STREQ(t.failures[0].kind, "outage");
+  EXPECT_EQ(t.failures[0].job_id, -1);
+  EXPECT_EQ(t.failures[0].cluster, 0);
+  EXPECT_STREQ(t.failures[1].kind, "component") << "the failed copy counts against a";
+  EXPECT_EQ(t.failures[1].job_id, 0);
+  EXPECT_EQ(t.failures[1].cluster, 0);
+  for (const auto& f : t.failures)
+    EXPECT_NEAR(f.time, 5.0, 1e-6);
+  ASSERT_EQ(t.local_jobs.size(), 2u);
+  EXPECT_NEAR(local_start(t, 0, 1), 1.0, 1e-6);
+  auto killed = std::find_if(t.local_jobs.begin(), t.local_jobs.end(), [](const LocalJobRow& l) { return l.submit_time == 1; });
+  EXPECT_NEAR(killed->end_time, 5.0, 1e-6) << "killed by the outage, not ended at 51";
+  EXPECT_NEAR(local_start(t, 0, 20), 105.0, 1e-6) << "a's processors are back after the outage, not before";
+  // a's utilization: the local job until 5, nothing during the outage.
+  ASSERT_GE(t.sample_time.size(), 2u);
+  EXPECT_NEAR(t.background_busy[0 * t.columns + 0], 4.0 / 60.0, 1e-9) << "1 processor from 1 to 5, over 60 s";
+  EXPECT_NEAR(t.background_busy[1 * t.columns + 0], 15.0 / 60.0, 1e-9) << "60-120: down until 105, then 1 from 105";
+}

@@ -1,4 +1,5 @@
 #include "policies/common/CloseToFiles.hpp"
+#include "policies/common/PlacementRule.hpp"
 
 #include <gtest/gtest.h>
 
@@ -102,4 +103,67 @@ TEST(CloseToFiles, JobWithoutFileIsPlacedByWorstFit)
   ASSERT_TRUE(placed.has_value());
   EXPECT_EQ((*placed)[0].cluster, 1);
   EXPECT_EQ((*placed)[0].file_site, no_cluster);
+}
+
+namespace {
+/** The view with cluster `down` in an outage: not usable, not up, no idle processors. */
+GridView with_down(const std::vector<std::string>& names, std::vector<int> idle, const TransferEstimator& t,
+                   ClusterIndex down)
+{
+  std::vector<ClusterState> states;
+  for (size_t i = 0; i < names.size(); ++i) {
+    bool is_down = static_cast<ClusterIndex>(i) == down;
+    states.push_back({static_cast<ClusterIndex>(i), names[i], names[i], 64, is_down ? 0 : idle[i], not is_down,
+                      not is_down});
+  }
+  return GridView(0, states, t);
+}
+} // namespace
+
+TEST(CloseToFiles, ReplicaOnAClusterThatIsDownIsNeitherPickedNorPaired)
+{
+  // Replicas at alpha (1, down) and zeta (0, full): without the outage CF would run at alpha with its own
+  // file; now the pair (mid, zeta) is the only one whose file can be read, though (mid, alpha) is faster.
+  TableEstimator t({{0, 1, 5}, {1, 0, 1}, {5, 1, 0}});
+  std::vector<std::string> names = {"zeta", "alpha", "mid"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = with_down(names, {0, 40, 40}, t, 1);
+  std::vector<int> idle = view.idle_counts();
+  auto placed           = cf.place(job_with_file({16}, {0, 1}), idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 2);
+  EXPECT_EQ((*placed)[0].file_site, 0);
+}
+
+TEST(CloseToFiles, JobWhoseEveryReplicaIsDownIsNotPlacedAndTakesNothing)
+{
+  TableEstimator t({{0, 1, 1}, {1, 0, 1}, {1, 1, 0}});
+  std::vector<std::string> names = {"zeta", "alpha", "mid"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = with_down(names, {40, 40, 40}, t, 1);
+  std::vector<int> idle = view.idle_counts();
+  EXPECT_FALSE(cf.place(job_with_file({16}, {1}), idle, view).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{40, 0, 40}));
+  FitRule wf(fitting::Rule::worst_fit, false);
+  EXPECT_FALSE(wf.place(job_with_file({16}, {1}), idle, view).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{40, 0, 40}));
+  EXPECT_FALSE(file_readable(job_with_file({16}, {1}), view));
+  EXPECT_TRUE(file_readable(job_with_file({16}, {1, 2}), view));
+  JobSpec no_file = job_with_file({16}, {});
+  no_file.file.reset();
+  EXPECT_TRUE(file_readable(no_file, view));
+}
+
+TEST(NearestReplica, SkipsReplicasOnClustersThatAreDownButNotOnesMarkedUnusable)
+{
+  TableEstimator t({{0, 1, 9}, {1, 0, 1}, {9, 1, 0}});
+  std::vector<std::string> names = {"c0", "c1", "c2"};
+  auto job  = job_with_file({8}, {0, 1});
+  auto down = with_down(names, {8, 8, 8}, t, 1);
+  EXPECT_EQ(nearest_replica(job, 2, down), 0) << "c1 is nearer to c2, but down";
+  auto marked = view_of(names, {8, 8, 8}, t);
+  std::vector<ClusterState> states = marked.clusters();
+  states[1].usable = false; // marked unusable after consecutive errors: its file server still serves
+  EXPECT_EQ(nearest_replica(job, 2, GridView(0, states, t)), 1);
+  EXPECT_EQ(nearest_replica(job_with_file({8}, {1}), 2, down), no_cluster);
 }

@@ -5,6 +5,7 @@
 #include "policies/koala/KoalaPolicy.hpp"
 #include "policies/koala/PlacementQueues.hpp"
 #include "sim/ClaimingQueue.hpp"
+#include "sim/InputError.hpp"
 
 #include <gtest/gtest.h>
 
@@ -199,10 +200,23 @@ TEST(KoalaPolicyTest, JobOutOfClaimingTriesFailsAtTheNextDecisionAndIsNotPlacedA
   EXPECT_TRUE(d.rejections.empty()) << "reported once";
 }
 
-TEST(KoalaPolicyTest, ClaimingTriesAreUnlimitedByDefault)
+TEST(KoalaPolicyTest, ClaimingTriesAreUnlimitedByDefaultAndABadLimitIsAnInputError)
 {
   PolicyParameters parameters("koala", {});
   EXPECT_EQ(KoalaSettings::read(parameters).claiming.max_tries, 0);
+  auto message_of = [](const std::string& value) {
+    PolicyParameters bad("koala", {{"max_claiming_tries", {value, "exp.yaml:4"}}});
+    try {
+      KoalaSettings::read(bad);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message_of("-1"),
+            "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: must be at least 0 (got '-1')");
+  EXPECT_EQ(message_of("many"), "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: "
+                                "expected an integer (got 'many')");
 }
 
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)

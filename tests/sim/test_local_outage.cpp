@@ -1,0 +1,66 @@
+/* A local resource manager through an outage of its cluster, on SimGrid's clock (hand-made cluster of 4
+ * processors, FCFS): running local and dummy jobs are killed, nothing starts and no claim succeeds while
+ * it is down, and queued jobs start when it comes back. */
+#include "sim/Clock.hpp"
+#include "sim/LocalResourceManager.hpp"
+
+#include <gtest/gtest.h>
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+using namespace coalsim;
+
+TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBack)
+{
+  xbt_log_control_set("root.thres:critical");
+  int argc     = 1;
+  char name[]  = "test";
+  char* argv[] = {name, nullptr};
+  sg4::Engine engine(&argc, argv);
+  engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
+  Cluster cluster;
+  cluster.name       = "a";
+  cluster.processors = 4;
+  UtilizationRecorder recorder(1, 60, [](const UtilizationSample&) {});
+  LocalResourceManager manager(cluster, recorder, false);
+  std::vector<LocalJobRecord> ended;
+  manager.set_on_local_job_done([&](const LocalJobRecord& r) { ended.push_back(r); });
+  std::vector<sg4::Host*> grid_cores;
+  // At 0: a local job of 2 for 100 s, and one dummy processor. At 10: the cluster goes down (the grid
+  // component claimed at 5 is released by its scheduler right after); a local job of 1 submitted at 20
+  // waits; at 50 the cluster is back and it starts.
+  at(0, [&] {
+    manager.submit_background({2, 100, NAN, 7});
+    manager.start_dummy(1);
+  });
+  at(5, [&] { EXPECT_TRUE(manager.claim(1, nullptr)); });
+  at(10, [&] {
+    manager.go_down();
+    EXPECT_EQ(manager.idle(), 0);
+    EXPECT_EQ(manager.busy_background(), 0) << "local and dummy jobs die with the cluster";
+    EXPECT_EQ(manager.dummy(), 0);
+    manager.release(1, grid_cores);
+    EXPECT_EQ(manager.busy_grid(), 0);
+  });
+  at(20, [&] {
+    manager.submit_background({1, 30, NAN, 8});
+    EXPECT_EQ(manager.background_waiting(), 1u);
+    EXPECT_FALSE(manager.claim(1, nullptr)) << "no claim succeeds on a cluster that is down";
+    manager.start_dummy(0);
+  });
+  at(50, [&] {
+    manager.come_up();
+    EXPECT_EQ(manager.background_waiting(), 0u);
+    EXPECT_EQ(manager.idle(), 3);
+    EXPECT_TRUE(manager.claim(3, nullptr));
+  });
+  engine.run();
+  ASSERT_EQ(ended.size(), 2u);
+  EXPECT_EQ(ended[0].trace_id, 7);
+  EXPECT_DOUBLE_EQ(ended[0].start_time, 0);
+  EXPECT_DOUBLE_EQ(ended[0].end_time, 10) << "killed by the outage, not ended at 100";
+  EXPECT_EQ(ended[1].trace_id, 8);
+  EXPECT_DOUBLE_EQ(ended[1].start_time, 50);
+  EXPECT_DOUBLE_EQ(ended[1].end_time, 80);
+  EXPECT_DOUBLE_EQ(engine.get_clock(), 80) << "the killed job's end timer is gone";
+}

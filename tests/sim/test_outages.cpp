@@ -1,0 +1,161 @@
+/* Cluster outages as SimGrid host failures, on the tiny platform (clusters a and b of 4 single-core 1 Gflop/s
+ * hosts, 10 MB/s between them; a 100 MB file crosses in 10 s): what happens to grid jobs of each kind of
+ * policy. KOALA's transfer failure and the local side are in test_koala_runs.cpp. */
+#include "SimulationFixture.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+using namespace coalsim;
+using coalsim::testing::simulate_yaml;
+
+namespace {
+std::vector<std::string> kinds(const Trace& t)
+{
+  std::vector<std::string> out;
+  for (const auto& f : t.failures)
+    out.push_back(std::string(f.kind) + "@" + std::to_string(f.cluster));
+  return out;
+}
+
+/** One 3-processor job with a 100 MB file at b, under `policy`; cluster a is down from 5 to 105 s. */
+std::string staging_job_meets_an_outage(const std::string& policy)
+{
+  return "policy: " + policy + R"(
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 100,
+           file: {size: 100MB, replicas: 1, sites: [b]}}
+info_service: {poll_interval: 0}
+faults: {clusters: {a: {outages: ["5+100"]}}}
+)";
+}
+} // namespace
+
+TEST(Outages, KoalaJobRunningOnAClusterThatGoesDownIsAbortedAndRunsAgainElsewhereUnderTheNetworkModel)
+{
+  // Under the network model the job's processes are parallel tasks on a's hosts. At 50 s a goes down: the
+  // job is aborted and its task cancelled before the hosts are turned off (a task left on them would fail),
+  // and it is placed again on b, where it runs its 100 s from the start.
+  auto t = simulate_yaml(R"(
+policy: {name: koala, placement: wf}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 100}
+info_service: {poll_interval: 0}
+runtime_model: {kind: network}
+faults: {clusters: {a: {outages: ["50+100"]}}}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_STREQ(j.clusters, "b");
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.completion_failures, 1);
+  EXPECT_NEAR(j.start_time, 50.0, 1e-6);
+  EXPECT_NEAR(j.end_time, 150.0, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+}
+
+TEST(Outages, StagingJobOfAWaitQueuePolicyIsKilledWithItsClusterAndRecordedAsFailed)
+{
+  // wf claims a's processors at 0 and copies the file while they wait (immediate claiming). At 5 a goes
+  // down with the job's processors: the attempt ends as a failed run, which wf does not take back.
+  auto t = simulate_yaml(staging_job_meets_an_outage("wf"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, 1);
+  EXPECT_EQ(t.jobs[0].completion_failures, 1);
+  EXPECT_TRUE(std::isnan(t.jobs[0].start_time));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+  EXPECT_NEAR(t.failures[1].time, 5.0, 1e-6);
+}
+
+TEST(Outages, StagingJobOfTheDcsIsKilledWithItsClusterAndRequeued)
+{
+  // The same under the DCS, which re-queues a failed run: placed again at 5 on b (a is down), where the file
+  // is, it starts at once.
+  auto t = simulate_yaml(staging_job_meets_an_outage("{name: dcs, fit: plain_worstfit}"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_STREQ(j.clusters, "b");
+  EXPECT_EQ(j.completion_failures, 1);
+  EXPECT_NEAR(j.start_time, 5.0, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+}
+
+TEST(Outages, CopyOfAnAfterTransferJobFailsAndTheJobIsBackAsAfterAFailedClaim)
+{
+  // With claiming after the transfer, the job holds nothing while its file is copied to a; at 5 the copy
+  // fails with a's file server. The job goes back to the queue (a submission failure), is placed on b and
+  // starts there at once.
+  auto t = simulate_yaml(staging_job_meets_an_outage("{name: wf, claiming: after_transfer}"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_STREQ(j.clusters, "b");
+  EXPECT_EQ(j.submission_failures, 1);
+  EXPECT_EQ(j.completion_failures, 0);
+  EXPECT_NEAR(j.start_time, 5.0, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+}
+
+TEST(Outages, CopyFromAFileSiteThatGoesDownFailsAndCountsAgainstItAndTheJobWaitsForAReadableReplica)
+{
+  // The job's only replica is at b, which is down from 5 to 50 s. KOALA places it on a at 0 (WF) and copies
+  // the file from b; at 5 the copy fails with b's file server: a component failure of b, the file site. The
+  // job cannot be placed while its replica is out of reach; at the first scan after b is back (50) it is
+  // placed on a again and starts at 60, after a 10 s copy.
+  auto t = simulate_yaml(R"(
+policy: {name: koala, placement: wf, scan_interval: 10}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 100,
+           file: {size: 100MB, replicas: 1, sites: [b]}}
+info_service: {poll_interval: 0}
+faults: {clusters: {b: {outages: ["5+45"]}}}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_STREQ(j.clusters, "a");
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.completion_failures, 1);
+  EXPECT_NEAR(j.placement_time, 50.0, 1e-6);
+  EXPECT_NEAR(j.start_time, 60.0, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@1", "component@1"}));
+  EXPECT_GE(j.placement_tries, 4) << "tried at the scans of 10-40 s while b was down";
+}
+
+TEST(Outages, WaitQueuePolicyWaitsForAReadableReplicaInsteadOfPlacingTheJobOnAFileSiteThatIsDown)
+{
+  // b, the only file site, is down from 0 to 50 s; the job arrives at 1. wf with claiming after the transfer
+  // would place it at once with its file from b, the copy would fail at once, and the job would be placed
+  // again at the same instant, forever. The replica is out of reach in wf's view: the job waits for b, and
+  // is placed when b is back.
+  auto t = simulate_yaml(R"(
+policy: {name: wf, claiming: after_transfer}
+workload: {jobs: 1, start: 1, arrival: batch, components: 1, component_size: 3, runtime: 100,
+           file: {size: 100MB, replicas: 1, sites: [b]}}
+info_service: {poll_interval: 0}
+faults: {clusters: {b: {outages: ["0+50"]}}}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_EQ(j.status, 0);
+  EXPECT_NEAR(j.placement_time, 50.0, 1e-6);
+  EXPECT_EQ(j.submission_failures, 0);
+  EXPECT_NEAR(j.start_time, j.placement_time + j.file_transfer_time, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@1"}));
+}
+
+TEST(Outages, OverlappingOutagesOfAClusterMakeOneFromTheFirstStartToTheLastEnd)
+{
+  // a is down 10-60 and 40-100 (one outage, 10-100): a local job submitted at 20 starts at 100, not at 60.
+  std::string log = ::testing::TempDir() + "overlapping-outages.swf";
+  std::ofstream(log) << "; MaxProcs: 4\n1 20 -1 30 4 -1 -1 4 30 -1 1 -1 -1 -1 -1 -1 -1 -1\n";
+  auto t = simulate_yaml(R"(
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 1, runtime: 200, request_types: {ordered: 1},
+           ordered_clusters: [b]}
+trace: {local_jobs: true}
+faults: {clusters: {a: {outages: ["10+50", "40+60"]}}}
+background: {model: none, clusters: {a: {model: replay, trace: {file: )" + log + "}}}}\n");
+  ASSERT_EQ(t.local_jobs.size(), 1u);
+  EXPECT_NEAR(t.local_jobs[0].start_time, 100.0, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0"}));
+}
