@@ -25,7 +25,7 @@ std::vector<double> copy_times(const std::vector<std::pair<std::string, std::str
   std::vector<double> durations(copies.size(), -1);
   for (size_t i = 0; i < copies.size(); ++i)
     stager.stage({{platform.find(copies[i].first), platform.find(copies[i].second), 125e6}},
-                 [&durations, i](const std::vector<double>& d) { durations[i] = d[0]; });
+                 [&durations, i](const FileStager::Outcome& o) { durations[i] = o.arrived() ? o.durations[0] : -1; });
   engine.run();
   return durations;
 }
