@@ -268,14 +268,10 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
     else
       parts_.info.claim_failed(c.cluster, c.processors); // the placement counted as taken until its claim
   }
-  ++job.epoch; // its claim, stage-in and run callbacks are stale now
+  reset_to_waiting(job);
+  job.staged = false;
   for (ClusterIndex c : clusters)
     count_error(c, id);
-  job.phase      = Phase::waiting;
-  job.staged     = false;
-  job.start_time = NAN;
-  job.placement.clear();
-  job.cores.clear();
   if (claimed) {
     ++job.run_failures;
     if (not parts_.policy.on_job_failed(job.spec)) {
@@ -289,6 +285,15 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
   }
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
   request_pass();
+}
+
+void GridScheduler::reset_to_waiting(ActiveJob& job)
+{
+  ++job.epoch; // the attempt's claim, copy and run callbacks are stale now
+  job.phase      = Phase::waiting;
+  job.start_time = NAN;
+  job.placement.clear();
+  job.cores.clear();
 }
 
 std::vector<ClusterIndex> GridScheduler::clusters_used(const ActiveJob& job)

@@ -100,6 +100,8 @@ private:
    *  a job that had claimed is back with the policy as after a failed run (GridPolicy::on_job_failed), one
    *  that had not as after a failed claim. Each cluster counts a component error. */
   void abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters);
+  /** The job's attempt is over: its callbacks go stale and it waits again, unplaced (processors already released). */
+  void reset_to_waiting(ActiveJob& job);
   void launch(JobId id);
   void end(JobId id);
   void complete(JobId id);

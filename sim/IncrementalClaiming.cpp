@@ -417,11 +417,7 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
   update_claim_series();
   claiming_.remove(id);
   cancel_copies(job);
-  ++job.epoch;
-  job.phase      = Phase::waiting;
-  job.start_time = NAN;
-  job.placement.clear();
-  job.cores.clear();
+  reset_to_waiting(job);
   job.claimed_at.clear();
   job.file_ready.clear();
   job.pgt = job.pwt = 0;
