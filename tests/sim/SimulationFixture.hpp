@@ -13,10 +13,16 @@
 
 namespace coalsim::testing {
 
+/** A path in the test temporary directory under the running test's name: CTest runs each test as its own
+ *  process, in parallel, so two tests writing one fixed name would overwrite each other's file. */
+inline std::string test_temp_file(const std::string& name)
+{
+  return ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" + name;
+}
+
 inline Trace simulate_yaml(const std::string& yaml, RunStatistics* statistics = nullptr)
 {
-  std::string dir  = ::testing::TempDir();
-  std::string file = dir + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml";
+  std::string file = test_temp_file("run.yaml");
   std::ofstream out(file);
   if (yaml.find("platform:") == std::string::npos)
     out << "platform: " COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml\n";

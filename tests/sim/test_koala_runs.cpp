@@ -30,8 +30,7 @@ struct LocalJob {
  *  written under the test's name. */
 std::string local_log(const std::string& name, const std::vector<LocalJob>& jobs)
 {
-  std::string path = ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" +
-                     name + ".swf";
+  std::string path = coalsim::testing::test_temp_file(name + ".swf");
   std::ofstream out(path);
   out << "; MaxProcs: 4\n";
   int id = 1;

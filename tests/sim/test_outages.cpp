@@ -147,7 +147,7 @@ faults: {clusters: {b: {outages: ["0+50"]}}}
 TEST(Outages, OverlappingOutagesOfAClusterMakeOneFromTheFirstStartToTheLastEnd)
 {
   // a is down 10-60 and 40-100 (one outage, 10-100): a local job submitted at 20 starts at 100, not at 60.
-  std::string log = ::testing::TempDir() + "overlapping-outages.swf";
+  std::string log = coalsim::testing::test_temp_file("overlapping-outages.swf");
   std::ofstream(log) << "; MaxProcs: 4\n1 20 -1 30 4 -1 -1 4 30 -1 1 -1 -1 -1 -1 -1 -1 -1\n";
   auto t = simulate_yaml(R"(
 workload: {jobs: 1, arrival: batch, components: 1, component_size: 1, runtime: 200, request_types: {ordered: 1},

@@ -23,7 +23,7 @@ std::string swf(int job, double submit, double run, int processors, double reque
 
 std::string write_log(const std::string& name, const std::string& body)
 {
-  std::string path = ::testing::TempDir() + name;
+  std::string path = coalsim::testing::test_temp_file(name);
   std::ofstream(path) << "; Version: 2.2\n; MaxProcs: 8\n" << body;
   return path;
 }
@@ -192,7 +192,7 @@ TEST(TraceReplay, FittedModelDrawsTheLogsSizesAndRuntimes)
 TEST(TraceReplay, GwfLogsReplayWithTheirPartitions)
 {
   // Grid Workloads Format: 29 fields, '#' comments, string identifiers; partition "fsA" is mapped to cluster a.
-  std::string path = ::testing::TempDir() + "grid.gwf";
+  std::string path = coalsim::testing::test_temp_file("grid.gwf");
   std::ofstream(path) << "# MaxProcs: 8\n"
                          "1 0 -1 30 2 -1 -1 2 40 -1 1 U1 G1 X1 Q1 fsA s1 s1 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
                          "2 5 -1 20 4 -1 -1 4 20 -1 1 U2 G1 X1 Q1 fsB s2 s2 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n";
