@@ -121,6 +121,9 @@ Placement KoalaPolicy::placement_of(const JobSpec& job, fitting::Components comp
 std::optional<ComponentPlacement> KoalaPolicy::replace_component(const JobSpec& job, size_t component,
                                                                  const GridView& view)
 {
+  // An ordered job's components are fixed to their clusters by the user: the ICP may not move them.
+  if (job.type == RequestType::ordered)
+    return std::nullopt;
   JobSpec single   = job;
   single.type      = RequestType::unordered;
   single.components = {job.components.at(component)};

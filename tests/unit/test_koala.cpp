@@ -177,6 +177,23 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   expect_placed(d, 1, 3, 1);
 }
 
+TEST(KoalaPolicyTest, IcpReplacesAnUnorderedComponentButNeverMovesAnOrderedOne)
+{
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  auto view = view_of({0, 16}, t);
+  auto free_job = job(1, {8});
+  free_job.components[0].cluster = 0;
+  auto moved = policy.replace_component(free_job, 0, view);
+  ASSERT_TRUE(moved);
+  EXPECT_EQ(moved->cluster, 1);
+  EXPECT_EQ(moved->processors, 8);
+  // The same component fixed by the user to cluster 0 stays there, although cluster 1 has room.
+  auto fixed = coalsim::testing::ordered(2, {{0, 8}});
+  EXPECT_FALSE(policy.replace_component(fixed, 0, view));
+}
+
 TEST(KoalaPolicyTest, JobOutOfClaimingTriesFailsAtTheNextDecisionAndIsNotPlacedAgain)
 {
   TableEstimator t({{0, 10}, {10, 0}});
