@@ -86,7 +86,8 @@ def job_row(job_id, *, status, n_components, processors, clusters, submit, place
 # Jobs (completion order, then failed/rejected by id):
 #   0: 2x2 on fsA+fsB, submit 0, placed 1, start 2, end 12, done 13, overhead 3, ftt 0.5
 #   1: 1x4 on fsA,     submit 0, placed 5, start 6, end 26, done 27, overhead 2, ftt 0
-#   2: 2x4 on fsA+fsA, submit 5, placed 15, start 20, end 30, done 31, overhead 1, ftt 4
+#   2: 2x4 on fsA+fsA, submit 5, placed 15, start 20, end 30, done 31, overhead 1, ftt 4; an earlier run
+#      failed on fsA at 17 (one completion failure)
 #   3: 2x2, failed: claim failure at 8 on fsB, dropped at 25
 #   4: 1x4, rejected
 # Running intervals [2,12), [6,26), [20,30) -> at most 2 at once.
@@ -111,7 +112,9 @@ SMALL_EXPECTED = {
     "queue_max": 2.0,
     "n_jobs": 5, "n_completed": 3, "n_failed": 1, "n_rejected": 1, "n_unfinished": 0,
     "failures_claim": 1, "failures_drop": 1,
-    "failure_share": 1 / 4,  # job 3: 1 failed claim; submissions 3 (completed) + 1
+    "failure_share": 2 / 5,  # job 3: 1 failed claim, job 2: 1 failed run; submissions 3 (completed) + 2
+    "run_failure_share": 1 / 4,  # job 2's failed run; runs 3 (completed) + 1 (job 3 never ran)
+    "run_failure_share_2x4": 1 / 2, "run_failure_share_2x2": 0.0,
     "end_time": 35.0, "last_submit": 20.0, "drain_time": 15.0,
     "placement_mean_2x2": 1.0, "placement_mean_1x4": 5.0, "placement_mean_2x4": 10.0,
     "n_jobs_2x2": 2, "n_completed_2x2": 1, "failure_share_2x2": 1 / 2,
@@ -127,7 +130,8 @@ def write_small_trace(path, policy="wf"):
         job_row(1, status=0, n_components=1, processors=4, clusters=["fsA"], submit=0, placement=5, start=6,
                 end=26, completion=27, overhead=2, tries=2),
         job_row(2, status=0, n_components=2, processors=8, clusters=["fsA", "fsA"], submit=5, placement=15,
-                start=20, end=30, completion=31, overhead=1, ftt=4.0, file_size=2e9, priority=2),
+                start=20, end=30, completion=31, overhead=1, ftt=4.0, file_size=2e9, priority=2,
+                completion_failures=1),
         job_row(3, status=1, n_components=2, processors=4, clusters=[], submit=10, submission_failures=1),
         job_row(4, status=2, n_components=1, processors=4, clusters=[], submit=20),
     ]
@@ -135,7 +139,7 @@ def write_small_trace(path, policy="wf"):
     jobs[4] = jobs[4][:6] + (0, b"", NAN, 0) + jobs[4][10:]
     components = [(0, 0, 0, 2, 1, 0.5), (0, 1, 1, 2, 1, 0.0), (1, 0, 0, 4, -1, 0.0),
                   (2, 0, 0, 4, 1, 4.0), (2, 1, 0, 4, 1, 4.0)]
-    failures = [(8.0, 3, 1, b"claim"), (25.0, 3, -1, b"drop")]
+    failures = [(8.0, 3, 1, b"claim"), (17.0, 2, 0, b"component"), (25.0, 3, -1, b"drop")]
     write_trace(path, attrs=root_attrs(policy, 7, ["fsA", "fsB"], 35.0), clusters=clusters, jobs=jobs,
                 components=components, failures=failures, util_time=[10, 20, 30, 35],
                 grid_busy=[[4, 0], [4, 2], [8, 2], [0, 0]], background_busy=[[2, 2], [0, 2], [0, 0], [0, 4]],

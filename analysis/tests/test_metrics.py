@@ -63,6 +63,16 @@ def test_failure_share_counts_submissions():
     assert metrics.failure_share(jobs) == pytest.approx(4 / 6)
 
 
+def test_run_failure_share_leaves_out_failed_claims():
+    jobs = np.zeros(3, dtype=make_synthetic_trace.JOB_DTYPE)
+    jobs["status"] = [0, 0, 1]
+    jobs["submission_failures"] = [1, 0, 2]
+    jobs["completion_failures"] = [1, 0, 1]
+    # failed runs 1 + 0 + 1 = 2; runs 2 + 1 + 1 = 4 (the failed claims started nothing)
+    assert metrics.run_failure_share(jobs) == pytest.approx(2 / 4)
+    assert metrics.failure_share(jobs) == pytest.approx(5 / 7)
+
+
 def test_random_trace_utilization_matches_components(random_traces):
     """Independent check of the integral: grid processor-seconds equal those of the components."""
     trace = load_trace(random_traces[0])

@@ -16,7 +16,7 @@ def test_loads_every_part(small_trace):
     assert trace.attrs["seed"] == 7
     assert trace.cluster_names == ["fsA", "fsB"]
     assert list(trace.processors) == [8, 4]
-    assert trace.jobs.size == 5 and trace.components.size == 5 and trace.failures.size == 2
+    assert trace.jobs.size == 5 and trace.components.size == 5 and trace.failures.size == 3
     assert trace.grid_busy.shape == (4, 2) and trace.background_busy.shape == (4, 2)
     assert trace.util_interval == 10.0
     assert list(trace.queue_length) == [1, 2, 0, 0]

@@ -1,4 +1,4 @@
-"""Failures by job shape and priority (KOALA fig 12): (a) failure share, (b) co-allocated share."""
+"""Failures by job shape and priority (KOALA fig 12): (a) run failure share, (b) co-allocated share."""
 
 import matplotlib.pyplot as plt
 
@@ -27,9 +27,9 @@ def failures_by_shape(traces, title=None):
     if not with_failures:
         raise Skipped("no failures recorded (/failures is empty and no job has failed claims or runs)")
     fig, axes = plt.subplots(2, 1, figsize=(9, 7.5), layout="constrained")
-    labels, series = _series(with_failures, lambda r: 100 * metrics.failure_share(r))
-    grouped_bars(axes[0], labels, series, "failures (% of submissions)")
-    axes[0].set_title("(a) Failed claims and runs as a share of all submissions for execution")
+    labels, series = _series(with_failures, lambda r: 100 * metrics.run_failure_share(r))
+    grouped_bars(axes[0], labels, series, "failures (% of runs)")
+    axes[0].set_title("(a) Failed runs as a share of the placements that started the job")
     labels, series = _series(with_failures, lambda r: 100 * metrics.mean(metrics.completed(r)["coallocated"]))
     grouped_bars(axes[1], labels, series, "co-allocated jobs (%)")
     axes[1].set_title("(b) Completed jobs placed on more than one cluster")
