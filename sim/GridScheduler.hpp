@@ -128,6 +128,8 @@ private:
   void run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters);
   /** Aborts every component of the job (releasing what it claimed) and hands it back to the policy. */
   void return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters);
+  /** Adds an attempt aborted before its start to the job's PGT and PWT (they sum over all attempts). */
+  void add_aborted_claims(ActiveJob& job);
   void cluster_changed(ClusterIndex c, bool up);
   void count_error(ClusterIndex c, JobId job);
   void add_failure_row(JobId job, ClusterIndex c, const char* kind);

@@ -310,7 +310,6 @@ void GridScheduler::launch_incremental(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
-  job.pwt        = 0;
   for (size_t k = 0; k < job.placement.size(); ++k) {
     job.pwt += job.placement[k].processors * (now() - job.claimed_at[k]);
     held_ -= job.placement[k].processors;
@@ -394,6 +393,24 @@ void GridScheduler::cluster_changed(ClusterIndex c, bool up)
   }
 }
 
+void GridScheduler::add_aborted_claims(ActiveJob& job)
+{
+  // An attempt that ends before its start still gained the time its processors stayed unclaimed and
+  // wasted the time its claimed ones were held; a started attempt counted both when it got there.
+  bool all_claimed = std::none_of(job.claimed_at.begin(), job.claimed_at.end(), [](double t) { return std::isnan(t); });
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    int processors = job.placement[k].processors;
+    bool claimed   = k < job.claimed_at.size() && not std::isnan(job.claimed_at[k]);
+    if (not claimed)
+      job.pgt += processors * (now() - job.placement_time);
+    else {
+      job.pwt += processors * (now() - job.claimed_at[k]);
+      if (not all_claimed)
+        job.pgt += processors * (job.claimed_at[k] - job.placement_time);
+    }
+  }
+}
+
 void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters)
 {
   ActiveJob& job = active_.at(id);
@@ -401,6 +418,8 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
   if (running) {
     --running_;
     parts_.runtime.cancel(job.run); // its processes stop before its cores go to others
+  } else {
+    add_aborted_claims(job);
   }
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
@@ -420,7 +439,6 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
   reset_to_waiting(job);
   job.claimed_at.clear();
   job.file_ready.clear();
-  job.pgt = job.pwt = 0;
   job.queued_since  = now();
   parts_.policy.on_job_returned(job.spec, reason, clusters);
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());

@@ -60,6 +60,8 @@ Trace read_trace(const std::string& path)
     t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
     t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);
     t.queue_length    = read_doubles(file, path, "/queues/length", nullptr);
+    t.held            = read_doubles(file, path, "/utilization/held", nullptr);
+    t.gained          = read_doubles(file, path, "/utilization/gained", nullptr);
   } catch (...) {
     H5Fclose(file);
     throw;

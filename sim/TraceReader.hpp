@@ -19,6 +19,8 @@ struct Trace {
   std::vector<double> grid_busy;        // [sample * columns + cluster]
   std::vector<double> background_busy;  // same layout
   std::vector<double> queue_length;
+  std::vector<double> held;   // KOALA: processors claimed before their job started (PWT), per sample
+  std::vector<double> gained; // KOALA: processors placed but not yet claimed (PGT), per sample
 };
 
 /** Throws InputError when the file or one of its datasets is missing. */

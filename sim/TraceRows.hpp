@@ -37,8 +37,8 @@ struct JobRow {
   double estimated_ftt;        // of the last placement: the largest estimated component FTT
   double jst;                  // last estimated job start time (JPT + estimated FTT)
   double start_delay;          // last JST minus the first JST
-  double pgt;                  // processor gained time: processors x (claim - JPT), processor-seconds
-  double pwt;                  // processor wasted time: processors x (start - claim), processor-seconds
+  double pgt;                  // processor gained time: processors x (claim, or abort, - JPT), summed over all attempts
+  double pwt;                  // processor wasted time: processors x (start, or abort, - claim), summed over all attempts
   int32_t claiming_tries;
   int32_t placements;          // successful placements (failures + 1 for a completed job)
 };

@@ -119,6 +119,9 @@ TEST(KoalaRuns, PlacementReservesNoProcessorsSoAClaimCanFailAndTheJobIsPlacedAga
   EXPECT_NEAR(first->pgt, 4 * 7.5, 1e-6) << "claimed at JCT_0";
   EXPECT_STREQ(second->clusters, "b");
   EXPECT_NEAR(second->start_time, 10.0, 1e-6);
+  EXPECT_NEAR(second->pgt, 4 * 10.0, 1e-6) << "placed at 0 and unclaimed until its failed JST at 10 (gained), "
+                                              "then claimed at once at 10";
+  EXPECT_NEAR(second->pwt, 0.0, 1e-6);
   EXPECT_EQ(second->submission_failures, 1);
   int claim_failures = 0;
   for (const auto& f : t.failures)
