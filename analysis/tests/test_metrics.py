@@ -54,23 +54,15 @@ def test_shape_labels():
     assert sorted(["4x8", "1x16", "2x8", "1x8", "10x1"], key=shapes.shape_key) == ["1x8", "1x16", "2x8", "4x8", "10x1"]
 
 
-def test_failure_share_counts_submissions():
-    jobs = np.zeros(3, dtype=make_synthetic_trace.JOB_DTYPE)
-    jobs["status"] = [0, 0, 1]
-    jobs["submission_failures"] = [1, 0, 2]
-    jobs["completion_failures"] = [1, 0, 0]
-    # failures 2 + 0 + 2 = 4; submissions 3 + 1 + 2 = 6
-    assert metrics.failure_share(jobs) == pytest.approx(4 / 6)
-
-
-def test_run_failure_share_leaves_out_failed_claims():
+def test_failure_shares_count_their_own_attempts():
     jobs = np.zeros(3, dtype=make_synthetic_trace.JOB_DTYPE)
     jobs["status"] = [0, 0, 1]
     jobs["submission_failures"] = [1, 0, 2]
     jobs["completion_failures"] = [1, 0, 1]
+    # all failures 2 + 0 + 3 = 5; submissions 3 + 1 + 3 = 7
+    assert metrics.failure_share(jobs) == pytest.approx(5 / 7)
     # failed runs 1 + 0 + 1 = 2; runs 2 + 1 + 1 = 4 (the failed claims started nothing)
     assert metrics.run_failure_share(jobs) == pytest.approx(2 / 4)
-    assert metrics.failure_share(jobs) == pytest.approx(5 / 7)
 
 
 def test_random_trace_utilization_matches_components(random_traces):
