@@ -125,6 +125,30 @@ TEST(KoalaQueues, PromotionAfterEveryPTriesButNeverForSuperLow)
   EXPECT_EQ(q.queue(Priority::super_low).size(), 1u);
 }
 
+TEST(KoalaQueues, LowJobIsPromotedTwiceToSuperHighAfter2PTriesAndStaysThere)
+{
+  QueueSettings s;
+  s.promote_after = 3;
+  PlacementQueues q(s);
+  auto a = job(1, {1});
+  q.push(a, Priority::low);
+  auto fail_once = [&](Priority level) { return q.count_failed_try(q.queue(level).begin(), level); };
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(fail_once(Priority::low));
+  EXPECT_TRUE(fail_once(Priority::low)) << "P = 3 tries: low -> high";
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(fail_once(Priority::high));
+  EXPECT_TRUE(fail_once(Priority::high)) << "2P = 6 tries: high -> super-high";
+  ASSERT_EQ(q.queue(Priority::super_high).size(), 1u);
+  EXPECT_EQ(q.queue(Priority::super_high).front().level, Priority::super_high);
+  EXPECT_EQ(q.queue(Priority::super_high).front().tries, 6);
+  // Super-high is the top: further multiples of P move nothing.
+  for (int i = 0; i < 6; ++i)
+    EXPECT_FALSE(fail_once(Priority::super_high));
+  EXPECT_EQ(q.queue(Priority::super_high).size(), 1u);
+  EXPECT_EQ(q.size(), 1u);
+}
+
 TEST(KoalaPolicyTest, QueuedJobIsScannedOnlyAtScanTimesAndPlacedWithIncrementalClaiming)
 {
   TableEstimator t({{0, 10}, {10, 0}});
@@ -320,6 +344,36 @@ TEST(KoalaPolicyTest, WithoutAPlacementTriesLimitAJobWaitsThroughManyScansUntilT
   ASSERT_EQ(d.placements.size(), 1u);
   expect_placed(d, 0, 1, 0);
   EXPECT_EQ(policy->waiting_jobs(), 0u);
+}
+
+TEST(KoalaPolicyTest, LowJobPromotedTwiceIsScannedInTheTurnsOfTheHigherQueuesButSuperLowNeverMoves)
+{
+  // Pattern SH SH H SH SH H L SL (N_h = 2, n1 = 2): a job in the low queue gets one scan in eight, in the
+  // high queue two, in the super-high queue four; P = 2.
+  TableEstimator t({{0, 10}, {10, 0}});
+  auto policy = koala_with({{"N_h", "2"}, {"n1", "2"}, {"promote_after", "2"}});
+  auto low = job(1, {40}, {}, Priority::low), super_low = job(2, {40}, {}, Priority::super_low);
+  // The super-low job starts the scans on the minute grid; the low job arrives between two scans.
+  policy->on_job_submitted(super_low);
+  policy->decide(view_of({4, 4}, t, 0));
+  policy->on_job_submitted(low);
+  policy->decide(view_of({4, 4}, t, 30));
+  std::vector<JobId> scanned;
+  for (int scan = 1; scan <= 12; ++scan) {
+    auto d = policy->decide(view_of({4, 4}, t, 60.0 * scan));
+    ASSERT_EQ(d.not_placed.size(), 1u) << "one queue, one job per scan";
+    scanned.push_back(d.not_placed[0]);
+  }
+  // Low (tries 1, 2: promoted), high (3, 4: promoted), super-high (5-8); job 2 keeps its one turn in eight.
+  EXPECT_EQ(scanned, (std::vector<JobId>{1, 2, 1, 2, 1, 1, 2, 1, 1, 1, 1, 2}));
+  auto d = policy->decide(view_of({48, 48}, t, 60.0 * 13)); // the super-high queue's turn
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 1);
+  EXPECT_EQ(d.placements[0].incremental.priority, Priority::super_high) << "claims, and may preempt, as super-high";
+  d = policy->decide(view_of({48, 48}, t, 60.0 * 14)); // the super-low queue's turn, after 9 tries
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 2);
+  EXPECT_EQ(d.placements[0].incremental.priority, Priority::super_low);
 }
 
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
