@@ -93,6 +93,23 @@ TEST(CloseToFiles, FailsWhenNoExecutionSiteOfAFullHistoryHasRoom)
   EXPECT_EQ(cf.history().size(), 9u);
 }
 
+TEST(CloseToFiles, JobWhoseLaterComponentFitsNowhereTakesNoProcessors)
+{
+  // The 16 (placed first, line 1) takes a's room; the 12 then fits neither a (4 left) nor b (10): the job
+  // fails, and the 16 must not stay taken in the caller's idle counts.
+  TableEstimator t({{0, 1e-8}, {1e-8, 0}});
+  std::vector<std::string> names = {"a", "b"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = view_of(names, {20, 10}, t);
+  std::vector<int> idle = view.idle_counts();
+  EXPECT_FALSE(cf.place(job_with_file({12, 16}, {0}), idle, view).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{20, 10}));
+  // Alone, the 12 fits: it was the 16 before it that left no room.
+  auto placed = cf.place(job_with_file({12}, {0}), idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 0);
+}
+
 TEST(CloseToFiles, HistoryUpdateInsertsThePairsOfTheChosenSiteWithEveryFileSite)
 {
   TableEstimator t({{0, 1e-8, 1e-8}, {1e-8, 0, 1e-8}, {1e-8, 1e-8, 0}});
