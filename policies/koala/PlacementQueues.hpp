@@ -16,7 +16,7 @@ namespace coalsim::koala {
 struct QueueSettings {
   int N_h = 1, N_l = 1;
   std::array<int, 4> n{1, 1, 1, 1}; // n1..n4: scans of super-high, high, low, super-low in a turn
-  int max_tries     = 0;            // placement tries after which the job fails (0: no limit)
+  int max_tries     = 0;            // a job fails at its try in the queues that exceeds this (0: no limit)
   int promote_after = 0;            // P: tries between promotions (0: never, the paper's infinity)
 };
 

@@ -76,6 +76,40 @@ TEST(CloseToFiles, FailsWhenNoPairOfTheHistoryFits)
   EXPECT_EQ(idle, (std::vector<int>{2, 40}));
 }
 
+TEST(CloseToFiles, FailsWhenNoExecutionSiteOfAFullHistoryHasRoom)
+{
+  // All nine pairs are in H, but a (the file site) is one processor short, b has too few, and c, with
+  // plenty, is marked unusable after consecutive errors (line 15).
+  TableEstimator t({{0, 1e-8, 1e-8}, {1e-8, 0, 1e-8}, {1e-8, 1e-8, 0}});
+  std::vector<std::string> names = {"a", "b", "c"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  std::vector<ClusterState> states = view_of(names, {15, 10, 40}, t).clusters();
+  states[2].usable = false;
+  GridView view(0, states, t);
+  // idle_counts() would show c as 0: CF must skip an unusable site even when the caller's counts do not.
+  std::vector<int> idle = {15, 10, 40};
+  EXPECT_FALSE(cf.place(job_with_file({16}, {0}), idle, view).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{15, 10, 40}));
+  EXPECT_EQ(cf.history().size(), 9u);
+}
+
+TEST(CloseToFiles, JobWhoseLaterComponentFitsNowhereTakesNoProcessors)
+{
+  // The 16 (placed first, line 1) takes a's room; the 12 then fits neither a (4 left) nor b (10): the job
+  // fails, and the 16 must not stay taken in the caller's idle counts.
+  TableEstimator t({{0, 1e-8}, {1e-8, 0}});
+  std::vector<std::string> names = {"a", "b"};
+  CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
+  auto view             = view_of(names, {20, 10}, t);
+  std::vector<int> idle = view.idle_counts();
+  EXPECT_FALSE(cf.place(job_with_file({12, 16}, {0}), idle, view).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{20, 10}));
+  // Alone, the 12 fits: it was the 16 before it that left no room.
+  auto placed = cf.place(job_with_file({12}, {0}), idle, view);
+  ASSERT_TRUE(placed.has_value());
+  EXPECT_EQ((*placed)[0].cluster, 0);
+}
+
 TEST(CloseToFiles, HistoryUpdateInsertsThePairsOfTheChosenSiteWithEveryFileSite)
 {
   TableEstimator t({{0, 1e-8, 1e-8}, {1e-8, 0, 1e-8}, {1e-8, 1e-8, 0}});

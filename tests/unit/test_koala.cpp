@@ -9,6 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+
 using namespace coalsim;
 using namespace coalsim::koala;
 
@@ -119,6 +123,30 @@ TEST(KoalaQueues, PromotionAfterEveryPTriesButNeverForSuperLow)
   for (int i = 0; i < 4; ++i)
     EXPECT_FALSE(q.count_failed_try(q.queue(Priority::super_low).begin(), Priority::super_low));
   EXPECT_EQ(q.queue(Priority::super_low).size(), 1u);
+}
+
+TEST(KoalaQueues, LowJobIsPromotedTwiceToSuperHighAfter2PTriesAndStaysThere)
+{
+  QueueSettings s;
+  s.promote_after = 3;
+  PlacementQueues q(s);
+  auto a = job(1, {1});
+  q.push(a, Priority::low);
+  auto fail_once = [&](Priority level) { return q.count_failed_try(q.queue(level).begin(), level); };
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(fail_once(Priority::low));
+  EXPECT_TRUE(fail_once(Priority::low)) << "P = 3 tries: low -> high";
+  for (int i = 0; i < 2; ++i)
+    EXPECT_FALSE(fail_once(Priority::high));
+  EXPECT_TRUE(fail_once(Priority::high)) << "2P = 6 tries: high -> super-high";
+  ASSERT_EQ(q.queue(Priority::super_high).size(), 1u);
+  EXPECT_EQ(q.queue(Priority::super_high).front().level, Priority::super_high);
+  EXPECT_EQ(q.queue(Priority::super_high).front().tries, 6);
+  // Super-high is the top: further multiples of P move nothing.
+  for (int i = 0; i < 6; ++i)
+    EXPECT_FALSE(fail_once(Priority::super_high));
+  EXPECT_EQ(q.queue(Priority::super_high).size(), 1u);
+  EXPECT_EQ(q.size(), 1u);
 }
 
 TEST(KoalaPolicyTest, QueuedJobIsScannedOnlyAtScanTimesAndPlacedWithIncrementalClaiming)
@@ -234,6 +262,118 @@ TEST(KoalaPolicyTest, ClaimingTriesAreUnlimitedByDefaultAndABadLimitIsAnInputErr
             "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: must be at least 0 (got '-1')");
   EXPECT_EQ(message_of("many"), "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: "
                                 "expected an integer (got 'many')");
+}
+
+namespace {
+/** KOALA with Worst-Fit and these parameters given as in an experiment file. */
+std::unique_ptr<KoalaPolicy> koala_with(const std::map<std::string, std::string>& values)
+{
+  std::map<std::string, ParameterValue> given;
+  for (const auto& [name, text] : values)
+    given[name] = {text, "test.yaml:1"};
+  PolicyParameters parameters("koala", given);
+  return std::make_unique<KoalaPolicy>(KoalaSettings::read(parameters),
+                                       std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+}
+
+bool contains(const std::vector<JobId>& ids, JobId id)
+{
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+} // namespace
+
+TEST(KoalaPolicyTest, JobFailsAtTheQueueTryThatExceedsMaxPlacementTriesTheArrivalTryNotCounted)
+{
+  // Section 5.2: a job fails when its placement tries in the queue exceed the limit; the try on arrival
+  // (phase 1) comes before the job enters a queue.
+  TableEstimator t({{0, 10}, {10, 0}});
+  auto policy = koala_with({{"max_placement_tries", "2"}});
+  // Job 1, queued first, starts the scans (t = 0, 60, ...) and leaves at 60: job 2 arrives between two
+  // scans, so its queue tries are exactly the scans at 60, 120 and 180 (a job arriving into queues idle
+  // since the last scan is also scanned in its arrival pass).
+  auto early = job(1, {8}), stuck = job(2, {40});
+  policy->on_job_submitted(early);
+  policy->decide(view_of({4, 4}, t, 0));
+  policy->on_job_submitted(stuck);
+  auto d = policy->decide(view_of({4, 4}, t, 30)); // arrival try: fails, not counted
+  EXPECT_TRUE(d.placements.empty());
+  EXPECT_FALSE(contains(d.not_placed, 2)) << "no scan before t = 60";
+  d = policy->decide(view_of({16, 4}, t, 60)); // queue try 1
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 1);
+  EXPECT_TRUE(contains(d.not_placed, 2));
+  EXPECT_TRUE(d.rejections.empty());
+  d = policy->decide(view_of({4, 4}, t, 90)); // between scans: no try
+  EXPECT_TRUE(d.not_placed.empty());
+  d = policy->decide(view_of({4, 4}, t, 120)); // queue try 2: at the limit, not over it
+  EXPECT_TRUE(contains(d.not_placed, 2));
+  EXPECT_TRUE(d.rejections.empty()) << "2 tries do not exceed max_placement_tries = 2";
+  EXPECT_EQ(policy->waiting_jobs(), 1u);
+  d = policy->decide(view_of({4, 4}, t, 180)); // queue try 3 exceeds the limit
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_EQ(d.rejections[0].job, 2);
+  EXPECT_TRUE(d.rejections[0].failed) << "the job submission fails: a drop row, not a refusal";
+  EXPECT_EQ(d.rejections[0].reason, "placement failed 3 times");
+  EXPECT_EQ(policy->waiting_jobs(), 0u);
+  EXPECT_TRUE(std::isnan(d.wake_at)) << "nothing left to scan";
+  for (double now : {240.0, 300.0}) { // room at last: the failed job is gone for good
+    d = policy->decide(view_of({64, 64}, t, now));
+    EXPECT_TRUE(d.placements.empty());
+    EXPECT_TRUE(d.rejections.empty()) << "reported once";
+    EXPECT_TRUE(d.not_placed.empty());
+  }
+}
+
+TEST(KoalaPolicyTest, WithoutAPlacementTriesLimitAJobWaitsThroughManyScansUntilThereIsRoom)
+{
+  TableEstimator t({{0, 10}, {10, 0}});
+  auto policy = koala_with({});
+  auto big    = job(1, {40});
+  policy->on_job_submitted(big);
+  auto d = policy->decide(view_of({4, 4}, t, 0));
+  int tries = 0;
+  for (int scan = 1; scan <= 50; ++scan) {
+    d = policy->decide(view_of({4, 4}, t, 60.0 * scan));
+    tries += contains(d.not_placed, 1);
+    ASSERT_TRUE(d.rejections.empty()) << "rejected at the scan at t = " << 60 * scan;
+    EXPECT_DOUBLE_EQ(d.wake_at, 60.0 * (scan + 1));
+  }
+  EXPECT_EQ(tries, 50) << "scanned at every scan";
+  EXPECT_EQ(policy->waiting_jobs(), 1u);
+  d = policy->decide(view_of({48, 4}, t, 60.0 * 51));
+  ASSERT_EQ(d.placements.size(), 1u);
+  expect_placed(d, 0, 1, 0);
+  EXPECT_EQ(policy->waiting_jobs(), 0u);
+}
+
+TEST(KoalaPolicyTest, LowJobPromotedTwiceIsScannedInTheTurnsOfTheHigherQueuesButSuperLowNeverMoves)
+{
+  // Pattern SH SH H SH SH H L SL (N_h = 2, n1 = 2): a job in the low queue gets one scan in eight, in the
+  // high queue two, in the super-high queue four; P = 2.
+  TableEstimator t({{0, 10}, {10, 0}});
+  auto policy = koala_with({{"N_h", "2"}, {"n1", "2"}, {"promote_after", "2"}});
+  auto low = job(1, {40}, {}, Priority::low), super_low = job(2, {40}, {}, Priority::super_low);
+  // The super-low job starts the scans on the minute grid; the low job arrives between two scans.
+  policy->on_job_submitted(super_low);
+  policy->decide(view_of({4, 4}, t, 0));
+  policy->on_job_submitted(low);
+  policy->decide(view_of({4, 4}, t, 30));
+  std::vector<JobId> scanned;
+  for (int scan = 1; scan <= 12; ++scan) {
+    auto d = policy->decide(view_of({4, 4}, t, 60.0 * scan));
+    ASSERT_EQ(d.not_placed.size(), 1u) << "one queue, one job per scan";
+    scanned.push_back(d.not_placed[0]);
+  }
+  // Low (tries 1, 2: promoted), high (3, 4: promoted), super-high (5-8); job 2 keeps its one turn in eight.
+  EXPECT_EQ(scanned, (std::vector<JobId>{1, 2, 1, 2, 1, 1, 2, 1, 1, 1, 1, 2}));
+  auto d = policy->decide(view_of({48, 48}, t, 60.0 * 13)); // the super-high queue's turn
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 1);
+  EXPECT_EQ(d.placements[0].incremental.priority, Priority::super_high) << "claims, and may preempt, as super-high";
+  d = policy->decide(view_of({48, 48}, t, 60.0 * 14)); // the super-low queue's turn, after 9 tries
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 2);
+  EXPECT_EQ(d.placements[0].incremental.priority, Priority::super_low);
 }
 
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
