@@ -166,12 +166,13 @@ Decisions KoalaPolicy::decide(const GridView& view)
   decisions.rejections = std::move(failed_);
   failed_.clear();
   std::vector<int> idle = view.idle_counts();
+  std::vector<const JobSpec*> not_placed;
   for (const JobSpec* job : arrivals_) {
     if (auto placed = place(*job, idle, view)) {
       placed_[job->id] = {job, job->priority, 0};
       decisions.placements.push_back(placement_of(*job, std::move(*placed), job->priority));
     } else {
-      queues_.push(*job, job->priority);
+      not_placed.push_back(job);
     }
   }
   arrivals_.clear();
@@ -181,6 +182,10 @@ Decisions KoalaPolicy::decide(const GridView& view)
       scan(*level, idle, view, decisions);
     next_scan_ = (std::floor(now / settings_.scan_interval + 1e-9) + 1) * settings_.scan_interval;
   }
+  // Queued only after the scan: a job just tried on arrival would fail again on the same idle counts, and
+  // that second try would count against its limit and its promotion and take a turn of the scan pattern.
+  for (const JobSpec* job : not_placed)
+    queues_.push(*job, job->priority);
   if (queues_.size() > 0) {
     next_scan_        = std::max(next_scan_, (std::floor(now / settings_.scan_interval + 1e-9) + 1) * settings_.scan_interval);
     decisions.wake_at = next_scan_;

@@ -289,8 +289,7 @@ TEST(KoalaPolicyTest, JobFailsAtTheQueueTryThatExceedsMaxPlacementTriesTheArriva
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({{"max_placement_tries", "2"}});
   // Job 1, queued first, starts the scans (t = 0, 60, ...) and leaves at 60: job 2 arrives between two
-  // scans, so its queue tries are exactly the scans at 60, 120 and 180 (a job arriving into queues idle
-  // since the last scan is also scanned in its arrival pass).
+  // scans, so its queue tries are exactly the scans at 60, 120 and 180.
   auto early = job(1, {8}), stuck = job(2, {40});
   policy->on_job_submitted(early);
   policy->decide(view_of({4, 4}, t, 0));
@@ -322,6 +321,26 @@ TEST(KoalaPolicyTest, JobFailsAtTheQueueTryThatExceedsMaxPlacementTriesTheArriva
     EXPECT_TRUE(d.rejections.empty()) << "reported once";
     EXPECT_TRUE(d.not_placed.empty());
   }
+}
+
+TEST(KoalaPolicyTest, JobArrivingWhenAScanIsDueIsNotScannedAgainInItsArrivalPass)
+{
+  // Queues idle since t = 0: the first decision, at 500, is both the job's arrival and a due scan. The
+  // arrival try fails; scanning the job again on the same idle counts would be a second, hopeless try that
+  // counts against the limit. Its queue tries are the scans at 540 and 600.
+  TableEstimator t({{0, 10}, {10, 0}});
+  auto policy = koala_with({{"max_placement_tries", "1"}});
+  auto stuck  = job(1, {40});
+  policy->on_job_submitted(stuck);
+  auto d = policy->decide(view_of({4, 4}, t, 500));
+  EXPECT_FALSE(contains(d.not_placed, 1)) << "tried on arrival only";
+  EXPECT_DOUBLE_EQ(d.wake_at, 540);
+  d = policy->decide(view_of({4, 4}, t, 540)); // queue try 1: at the limit
+  EXPECT_TRUE(contains(d.not_placed, 1));
+  EXPECT_TRUE(d.rejections.empty());
+  d = policy->decide(view_of({4, 4}, t, 600)); // queue try 2 exceeds it
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_EQ(d.rejections[0].reason, "placement failed 2 times");
 }
 
 TEST(KoalaPolicyTest, WithoutAPlacementTriesLimitAJobWaitsThroughManyScansUntilThereIsRoom)
