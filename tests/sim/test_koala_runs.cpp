@@ -251,12 +251,12 @@ TEST(KoalaRuns, IcpReplacementCancelsTheComponentsOldTransfer)
 
 namespace {
 /** One job of two 2-processor components ordered on a and b, with a 100 MB file at b (FTT 10 s, JST 10,
- *  tries at 7.5 and at the JST), T = 0 so that components claim one by one. Local jobs: 3 of a's
+ *  tries at 7.5 and at the JST), T = 0 so that components claim one by one (unless `T` says otherwise). Local jobs: 3 of a's
  *  processors from 1 to 201 s, 2 of b's from 1 to 301 s, and 2 more of b's submitted at 8 s for 100 s,
  *  which waits for the grid job's claimed processors on b. */
-std::string claims_keep_failing(const std::string& limit)
+std::string claims_keep_failing(const std::string& limit, const std::string& T = "0")
 {
-  return "policy: {name: koala, placement: wf, T: 0" + limit + "}\n"
+  return "policy: {name: koala, placement: wf, T: " + T + limit + "}\n"
          "workload: {jobs: 1, arrival: batch, components: 2, component_size: 2, runtime: 100,\n"
          "           request_types: {ordered: 1}, ordered_clusters: [a, b],\n"
          "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
@@ -311,6 +311,27 @@ TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
   ASSERT_EQ(t.failures.size(), 1u);
   EXPECT_STREQ(t.failures[0].kind, "claim");
   EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "released at the JST";
+}
+
+TEST(KoalaRuns, AtomicClaimingClaimsNoComponentWhileAnotherCannotBeClaimed)
+{
+  // The same job with T = 1: at 7.5 the component on b could claim but the one on a cannot, so F = 1/2 < T and
+  // the ICP claims nothing: b's 2 idle processors stay free and the local job submitted there at 8 starts at
+  // once (with T = 0 the component on b claims and the local job waits until the JST, 10: see
+  // WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes). The JST comes with nothing claimed: a claim failure at 10, back to the queue (L 0.5), placed again at the scan at
+  // 240 (a's local job ended at 201; b's second local job at 108), both components claim at 245 and the job
+  // starts when its file arrives, at 250.
+  auto t = simulate_yaml(claims_keep_failing("", "1"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_NEAR(local_start(t, 1, 8), 8.0, 1e-6) << "the grid job held b's processors with T = 1";
+  EXPECT_EQ(j.status, 0);
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.claiming_tries, 3);
+  EXPECT_NEAR(j.start_time, 250.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+  EXPECT_NEAR(t.failures[0].time, 10.0, 1e-6);
 }
 
 TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProcessorsComeBackAfterIt)
