@@ -491,3 +491,43 @@ TEST(KoalaRuns, SuperLowJobNeverPreempts)
   EXPECT_NEAR(job_id(t, 0).start_time, 35.0, 1e-6);
   EXPECT_NEAR(job_id(t, 2).start_time, 150.0, 1e-6);
 }
+
+TEST(KoalaRuns, SuccessBetweenComponentErrorsKeepsTheClusterUsable)
+{
+  // Four jobs of 4 processors ordered on a, where a component fails with probability 0.5 (at a uniform
+  // fraction of its 95 s run), and 2 consecutive errors mark a cluster unusable. One job runs at a time; the
+  // others wait for the scans, every 10 s. Seed 20 draws, per started job: fail (at 0.3299), succeed, fail
+  // (0.4147), fail (0.0845). So: job 0 runs from 0 and fails at 31.34 (error 1), back to the tail of the
+  // queue; job 1 is placed at the scan at 40, runs 40-135 and completes (the count goes back to 0); job 2 runs
+  // from 140 and fails at 179.40 (error 1 again: a stays usable); job 3 runs from 180 and fails at 188.03,
+  // the second consecutive error: a is marked unusable then, and the remaining jobs wait for it until the
+  // stop. Without the reset, a would be marked unusable at 179.40, on its second error.
+  auto t = simulate_yaml(R"(
+seed: 20
+policy: {name: koala, placement: wf, scan_interval: 10}
+workload: {jobs: 4, arrival: batch, components: 1, component_size: 4, runtime: 95,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+faults: {unusable_after: 2, clusters: {a: {component_failure: 0.5}}}
+info_service: {poll_interval: 0}
+stop: {max_time: 400}
+)");
+  ASSERT_EQ(t.jobs.size(), 4u);
+  const JobRow& succeeded = job_id(t, 1);
+  EXPECT_EQ(succeeded.status, 0) << "seed 20 no longer draws fail, succeed, fail, fail";
+  EXPECT_NEAR(succeeded.start_time, 40.0, 1e-6);
+  EXPECT_NEAR(succeeded.completion_time, 135.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 4u);
+  const double failed_at[] = {31.34, 179.40, 188.03};
+  const JobId failed_job[] = {0, 2, 3};
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_STREQ(t.failures[i].kind, "component") << "row " << i;
+    EXPECT_EQ(t.failures[i].job_id, failed_job[i]) << "row " << i;
+    EXPECT_EQ(t.failures[i].cluster, 0) << "row " << i;
+    EXPECT_NEAR(t.failures[i].time, failed_at[i], 0.01) << "row " << i;
+  }
+  EXPECT_STREQ(t.failures[3].kind, "unusable") << "marked unusable on its second error, although a success came between";
+  EXPECT_EQ(t.failures[3].cluster, 0);
+  EXPECT_NEAR(t.failures[3].time, 188.03, 0.01) << "on the second consecutive error, job 3's";
+  for (JobId id : {0, 2, 3})
+    EXPECT_EQ(job_id(t, id).status, 3) << "job " << id << " waits for a, unusable, until the stop";
+}
