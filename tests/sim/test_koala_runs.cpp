@@ -531,3 +531,25 @@ stop: {max_time: 400}
   for (JobId id : {0, 2, 3})
     EXPECT_EQ(job_id(t, id).status, 3) << "job " << id << " waits for a, unusable, until the stop";
 }
+
+TEST(KoalaRuns, MeasuredBandwidthIsReusedUntilItExpiresAndMeasuredAgainThen)
+{
+  // Three 1-processor jobs ordered on a, each with a 400 MB file at b, placed on arrival at 0, 5 and 30; the
+  // bandwidth repository's estimates expire after 30 s. At 0 the link is idle: 10 MB/s, estimated FTT 40 s,
+  // and job 0's copy starts. At 5 the estimate is 5 s old and is reused: FTT 40 again, although a measurement
+  // would find job 0's copy and a fair share of 5 MB/s (80 s). At 30 it is 30 s old, expired: measured again
+  // with job 0's and job 1's copies on the link, 10/3 MB/s: 120 s.
+  auto t = simulate_yaml("policy: {name: koala, placement: wf}\n"
+                         "workload:\n"
+                         "  file: {size: 400MB, replicas: 1, sites: [b]}\n"
+                         "  trace: {file: " +
+                         grid_log("grid", {{0, 100, 1, 1}, {5, 100, 1, 1}, {30, 100, 1, 1}}) +
+                         ", partition_clusters: {1: a}}\n"
+                         "info_service: {poll_interval: 0, bandwidth_expiry: 30}\n");
+  ASSERT_EQ(t.jobs.size(), 3u);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.placements, 1) << "job " << j.id;
+  EXPECT_NEAR(job_id(t, 0).estimated_ftt, 40.0, 1e-6) << "measured on the idle link";
+  EXPECT_NEAR(job_id(t, 1).estimated_ftt, 40.0, 1e-6) << "the 5 s old measurement was not reused";
+  EXPECT_NEAR(job_id(t, 2).estimated_ftt, 120.0, 1e-6) << "the 30 s old measurement was not taken again";
+}
