@@ -325,6 +325,11 @@ void GridScheduler::end(JobId id)
   job.phase      = Phase::completing;
   job.end_time   = now();
   --running_;
+  // Every component ran to completion: its cluster's consecutive errors start again from zero, whichever the
+  // policy (the errors of other policies' jobs are outages that killed them, see abort_attempt).
+  if (health_)
+    for (const auto& c : job.placement)
+      health_->success(c.cluster);
   for (size_t k = 0; k < job.placement.size(); ++k)
     parts_.managers[job.placement[k].cluster]->release(job.placement[k].processors, job.cores[k]);
   job.cores.clear();

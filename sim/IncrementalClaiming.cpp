@@ -330,9 +330,6 @@ void GridScheduler::launch_incremental(JobId id)
     auto it = active_.find(id);
     if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
       return; // aborted by a failure or a preemption
-    if (health_)
-      for (const auto& c : it->second.placement)
-        health_->success(c.cluster);
     end(id);
   });
 }

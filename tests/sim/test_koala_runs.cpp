@@ -40,6 +40,25 @@ std::string local_log(const std::string& name, const std::vector<LocalJob>& jobs
   return path;
 }
 
+struct GridJob {
+  double submit, runtime;
+  int processors, partition;
+};
+
+/** A log of grid jobs for a replay (SWF; field 16 is the partition, which the experiment maps to a cluster:
+ *  those jobs are ordered on it), written under the test's name. Jobs are numbered from 0 in log order. */
+std::string grid_log(const std::string& name, const std::vector<GridJob>& jobs)
+{
+  std::string path = coalsim::testing::test_temp_file(name + ".swf");
+  std::ofstream out(path);
+  out << "; MaxProcs: 4\n";
+  int id = 1;
+  for (const auto& j : jobs)
+    out << id++ << ' ' << j.submit << " -1 " << j.runtime << ' ' << j.processors << " -1 -1 " << j.processors << ' '
+        << j.runtime << " -1 1 -1 -1 -1 -1 " << j.partition << " -1 -1\n";
+  return path;
+}
+
 const JobRow& job_with(const Trace& t, int placements)
 {
   auto it = std::find_if(t.jobs.begin(), t.jobs.end(), [&](const JobRow& j) { return j.placements == placements; });
@@ -235,12 +254,12 @@ TEST(KoalaRuns, IcpReplacementCancelsTheComponentsOldTransfer)
 
 namespace {
 /** One job of two 2-processor components ordered on a and b, with a 100 MB file at b (FTT 10 s, JST 10,
- *  tries at 7.5 and at the JST), T = 0 so that components claim one by one. Local jobs: 3 of a's
+ *  tries at 7.5 and at the JST), T = 0 so that components claim one by one (unless `T` says otherwise). Local jobs: 3 of a's
  *  processors from 1 to 201 s, 2 of b's from 1 to 301 s, and 2 more of b's submitted at 8 s for 100 s,
  *  which waits for the grid job's claimed processors on b. */
-std::string claims_keep_failing(const std::string& limit)
+std::string claims_keep_failing(const std::string& limit, const std::string& T = "0")
 {
-  return "policy: {name: koala, placement: wf, T: 0" + limit + "}\n"
+  return "policy: {name: koala, placement: wf, T: " + T + limit + "}\n"
          "workload: {jobs: 1, arrival: batch, components: 2, component_size: 2, runtime: 100,\n"
          "           request_types: {ordered: 1}, ordered_clusters: [a, b],\n"
          "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
@@ -297,6 +316,27 @@ TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
   EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "released at the JST";
 }
 
+TEST(KoalaRuns, AtomicClaimingClaimsNoComponentWhileAnotherCannotBeClaimed)
+{
+  // The same job with T = 1: at 7.5 the component on b could claim but the one on a cannot, so F = 1/2 < T and
+  // the ICP claims nothing: b's 2 idle processors stay free and the local job submitted there at 8 starts at
+  // once (with T = 0 the component on b claims and the local job waits until the JST, 10: see
+  // WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes). The JST comes with nothing claimed: a claim failure at 10, back to the queue (L 0.5), placed again at the scan at
+  // 240 (a's local job ended at 201; b's second local job at 108), both components claim at 245 and the job
+  // starts when its file arrives, at 250.
+  auto t = simulate_yaml(claims_keep_failing("", "1"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& j = t.jobs[0];
+  EXPECT_NEAR(local_start(t, 1, 8), 8.0, 1e-6) << "the grid job held b's processors with T = 1";
+  EXPECT_EQ(j.status, 0);
+  EXPECT_EQ(j.placements, 2);
+  EXPECT_EQ(j.claiming_tries, 3);
+  EXPECT_NEAR(j.start_time, 250.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim");
+  EXPECT_NEAR(t.failures[0].time, 10.0, 1e-6);
+}
+
 TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProcessorsComeBackAfterIt)
 {
   // Cluster a is down from 5 to 105 s (its hosts are turned off in SimGrid). The grid job (3 processors,
@@ -338,4 +378,181 @@ TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProce
   ASSERT_GE(t.sample_time.size(), 2u);
   EXPECT_NEAR(t.background_busy[0 * t.columns + 0], 4.0 / 60.0, 1e-9) << "1 processor from 1 to 5, over 60 s";
   EXPECT_NEAR(t.background_busy[1 * t.columns + 0], 15.0 / 60.0, 1e-9) << "60-120: down until 105, then 1 from 105";
+}
+
+namespace {
+/** The preemption scenario on cluster b (4 processors), every grid job ordered on b with a 100 MB file at a
+ *  (estimated FTT 10 s at the link's 10 MB/s: JCT = JPT + 7.5, JST = JPT + 10), T = 0 so that the ICP acts on
+ *  a job whose component cannot claim, placements that reserve nothing (count_pending: false) and scans every
+ *  10 s. A local job holds 3 of b's processors from 0 to 18.
+ *  - job 0 (2 processors, 100 s) arrives at 0, finds 1 idle, waits; the scan at 20 places it: JCT 27.5, JST 30;
+ *  - job 1 (1 processor, 1000 s) arrives at 5 and is placed on b's last idle processor: it claims at 12.5,
+ *    its file arrives at 15 (the link to itself) and it runs from 15 to 1015;
+ *  - job 2 (2 processors, 100 s) arrives at 21 and, the 3 idle processors being only placed, not claimed, is
+ *    placed on b too: JCT 28.5, JST 31. Its copy shares the link with job 0's from 21.
+ *  At 27.5 job 0 claims 2 processors; at 28.5 job 2 finds 1 idle of the 2 it needs and cannot move (ordered).
+ *  The priorities are drawn from `priorities` with the run's seed. */
+std::string preemption_scenario(const std::string& priorities, int seed)
+{
+  return "seed: " + std::to_string(seed) +
+         "\n"
+         "policy: {name: koala, placement: wf, T: 0, count_pending: false, scan_interval: 10}\n"
+         "workload:\n"
+         "  priorities: " +
+         priorities +
+         "\n"
+         "  file: {size: 100MB, replicas: 1, sites: [a]}\n"
+         "  trace: {file: " +
+         grid_log("grid", {{0, 100, 2, 1}, {5, 1000, 1, 1}, {21, 100, 2, 1}}) +
+         ", partition_clusters: {1: b}}\n"
+         "info_service: {poll_interval: 0}\n"
+         "background: {model: none, clusters: {b: {model: replay, trace: {file: " +
+         local_log("b", {{0, 18, 3}}) + "}}}}\n";
+}
+
+const JobRow& job_id(const Trace& t, JobId id)
+{
+  auto it = std::find_if(t.jobs.begin(), t.jobs.end(), [&](const JobRow& j) { return j.id == id; });
+  if (it == t.jobs.end())
+    throw std::runtime_error("no job " + std::to_string(id));
+  return *it;
+}
+} // namespace
+
+TEST(KoalaRuns, HighPriorityJobPreemptsTheNewestLowerPriorityJobOnItsCluster)
+{
+  // Seed 3 draws low, low, high. At 28.5 the high-priority job 2 needs 1 more processor on b; the
+  // lower-priority jobs holding b are job 1 (1 processor, JST 15, running) and job 0 (2, JST 30, claimed and
+  // waiting for its file). Newest JST first: job 0 is preempted (oldest first, or largest id first, would
+  // take job 1, which frees enough too). Its 2 processors go to job 2, which claims at 28.5; job 0's copy is
+  // cancelled, so job 2's copy (37.5 MB at 5 MB/s from 21 to 28.5) has the link alone for its last 62.5 MB
+  // and arrives at 34.75: job 2 runs 34.75-134.75. Job 0 is back in the low placement queue; b has 1 idle
+  // processor until 134.75, so the scan at 140 places it again (JCT 147.5, JST 150, file alone on the link
+  // 140-150): it runs 150-250.
+  auto t = simulate_yaml(preemption_scenario("{high: 1, low: 1}", 3));
+  ASSERT_EQ(t.jobs.size(), 3u);
+  const JobRow& victim = job_id(t, 0);
+  const JobRow& older  = job_id(t, 1);
+  const JobRow& high   = job_id(t, 2);
+  ASSERT_EQ(victim.priority, static_cast<int8_t>(Priority::low)) << "seed 3 no longer draws low, low, high";
+  ASSERT_EQ(older.priority, static_cast<int8_t>(Priority::low));
+  ASSERT_EQ(high.priority, static_cast<int8_t>(Priority::high));
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "preempted");
+  EXPECT_EQ(t.failures[0].job_id, 0) << "job 0 has the newest JST (30, against 15)";
+  EXPECT_EQ(t.failures[0].cluster, 1);
+  EXPECT_NEAR(t.failures[0].time, 28.5, 1e-6) << "at the high-priority job's JCT";
+  EXPECT_EQ(high.status, 0);
+  EXPECT_EQ(high.placements, 1);
+  EXPECT_EQ(high.claiming_tries, 1) << "it claimed at its first try, on the preempted processors";
+  EXPECT_NEAR(high.pgt, 2 * 7.5, 1e-6) << "claimed at 28.5";
+  EXPECT_NEAR(high.start_time, 34.75, 1e-6) << "the victim's copy was not cancelled, or the claim came late";
+  EXPECT_NEAR(high.end_time, 134.75, 1e-6);
+  EXPECT_EQ(older.status, 0);
+  EXPECT_EQ(older.placements, 1) << "the older job keeps its processor";
+  EXPECT_NEAR(older.start_time, 15.0, 1e-6);
+  EXPECT_NEAR(older.end_time, 1015.0, 1e-6);
+  EXPECT_EQ(victim.status, 0) << "the preempted job completes later";
+  EXPECT_EQ(victim.placements, 2) << "back to its own placement queue, and placed again";
+  EXPECT_EQ(victim.submission_failures, 0);
+  EXPECT_NEAR(victim.start_time, 150.0, 1e-6);
+  EXPECT_NEAR(victim.completion_time, 250.0, 1e-6);
+  EXPECT_NEAR(victim.pgt, 2 * 7.5, 1e-6) << "of its second placement, at 140";
+}
+
+TEST(KoalaRuns, JobsOfEqualPriorityDoNotPreemptEachOther)
+{
+  // The same scenario with every job low: job 2 cannot claim at 28.5 and nothing has a lower priority, so
+  // it reaches its JST (31) unclaimed, has its claim failure and goes back to its queue (L 0.5). Job 0's
+  // copy (10 MB alone, then 50 MB shared until 31, when job 2's is cancelled) has its last 40 MB alone: it
+  // runs 35-135. Job 2 is placed again at the scan at 140 (JCT 145, JST 150) and runs 150-250.
+  auto t = simulate_yaml(preemption_scenario("{low: 1}", 3));
+  ASSERT_EQ(t.jobs.size(), 3u);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim") << "a job preempted one of equal priority";
+  EXPECT_EQ(t.failures[0].job_id, 2);
+  EXPECT_NEAR(t.failures[0].time, 31.0, 1e-6);
+  EXPECT_EQ(job_id(t, 0).placements, 1);
+  EXPECT_NEAR(job_id(t, 0).start_time, 35.0, 1e-6);
+  EXPECT_EQ(job_id(t, 2).placements, 2);
+  EXPECT_NEAR(job_id(t, 2).start_time, 150.0, 1e-6);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.status, 0);
+}
+
+TEST(KoalaRuns, SuperLowJobNeverPreempts)
+{
+  // Nothing ranks below super-low, so the holders of b are of job 2's own level: with every job super-low,
+  // job 2 preempts nothing and goes back at its JST, as in the equal-priority run. (The super-low guards of
+  // Algorithm 2, line 8, only matter if jobs of equal priority ever become preemptable.)
+  auto t = simulate_yaml(preemption_scenario("{super_low: 1}", 3));
+  ASSERT_EQ(t.jobs.size(), 3u);
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "claim") << "a super-low job preempted";
+  EXPECT_EQ(t.failures[0].job_id, 2);
+  EXPECT_NEAR(t.failures[0].time, 31.0, 1e-6);
+  EXPECT_NEAR(job_id(t, 0).start_time, 35.0, 1e-6);
+  EXPECT_NEAR(job_id(t, 2).start_time, 150.0, 1e-6);
+}
+
+TEST(KoalaRuns, SuccessBetweenComponentErrorsKeepsTheClusterUsable)
+{
+  // Four jobs of 4 processors ordered on a, where a component fails with probability 0.5 (at a uniform
+  // fraction of its 95 s run), and 2 consecutive errors mark a cluster unusable. One job runs at a time; the
+  // others wait for the scans, every 10 s. Seed 20 draws, per started job: fail (at 0.3299), succeed, fail
+  // (0.4147), fail (0.0845). So: job 0 runs from 0 and fails at 31.34 (error 1), back to the tail of the
+  // queue; job 1 is placed at the scan at 40, runs 40-135 and completes (the count goes back to 0); job 2 runs
+  // from 140 and fails at 179.40 (error 1 again: a stays usable); job 3 runs from 180 and fails at 188.03,
+  // the second consecutive error: a is marked unusable then, and the remaining jobs wait for it until the
+  // stop. Without the reset, a would be marked unusable at 179.40, on its second error.
+  auto t = simulate_yaml(R"(
+seed: 20
+policy: {name: koala, placement: wf, scan_interval: 10}
+workload: {jobs: 4, arrival: batch, components: 1, component_size: 4, runtime: 95,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+faults: {unusable_after: 2, clusters: {a: {component_failure: 0.5}}}
+info_service: {poll_interval: 0}
+stop: {max_time: 400}
+)");
+  ASSERT_EQ(t.jobs.size(), 4u);
+  const JobRow& succeeded = job_id(t, 1);
+  EXPECT_EQ(succeeded.status, 0) << "seed 20 no longer draws fail, succeed, fail, fail";
+  EXPECT_NEAR(succeeded.start_time, 40.0, 1e-6);
+  EXPECT_NEAR(succeeded.completion_time, 135.0, 1e-6);
+  ASSERT_EQ(t.failures.size(), 4u);
+  const double failed_at[] = {31.34, 179.40, 188.03};
+  const JobId failed_job[] = {0, 2, 3};
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_STREQ(t.failures[i].kind, "component") << "row " << i;
+    EXPECT_EQ(t.failures[i].job_id, failed_job[i]) << "row " << i;
+    EXPECT_EQ(t.failures[i].cluster, 0) << "row " << i;
+    EXPECT_NEAR(t.failures[i].time, failed_at[i], 0.01) << "row " << i;
+  }
+  EXPECT_STREQ(t.failures[3].kind, "unusable") << "marked unusable on its second error, although a success came between";
+  EXPECT_EQ(t.failures[3].cluster, 0);
+  EXPECT_NEAR(t.failures[3].time, 188.03, 0.01) << "on the second consecutive error, job 3's";
+  for (JobId id : {0, 2, 3})
+    EXPECT_EQ(job_id(t, id).status, 3) << "job " << id << " waits for a, unusable, until the stop";
+}
+
+TEST(KoalaRuns, MeasuredBandwidthIsReusedUntilItExpiresAndMeasuredAgainThen)
+{
+  // Three 1-processor jobs ordered on a, each with a 400 MB file at b, placed on arrival at 0, 5 and 30; the
+  // bandwidth repository's estimates expire after 30 s. At 0 the link is idle: 10 MB/s, estimated FTT 40 s,
+  // and job 0's copy starts. At 5 the estimate is 5 s old and is reused: FTT 40 again, although a measurement
+  // would find job 0's copy and a fair share of 5 MB/s (80 s). At 30 it is 30 s old, expired: measured again
+  // with job 0's and job 1's copies on the link, 10/3 MB/s: 120 s.
+  auto t = simulate_yaml("policy: {name: koala, placement: wf}\n"
+                         "workload:\n"
+                         "  file: {size: 400MB, replicas: 1, sites: [b]}\n"
+                         "  trace: {file: " +
+                         grid_log("grid", {{0, 100, 1, 1}, {5, 100, 1, 1}, {30, 100, 1, 1}}) +
+                         ", partition_clusters: {1: a}}\n"
+                         "info_service: {poll_interval: 0, bandwidth_expiry: 30}\n");
+  ASSERT_EQ(t.jobs.size(), 3u);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.placements, 1) << "job " << j.id;
+  EXPECT_NEAR(job_id(t, 0).estimated_ftt, 40.0, 1e-6) << "measured on the idle link";
+  EXPECT_NEAR(job_id(t, 1).estimated_ftt, 40.0, 1e-6) << "the 5 s old measurement was not reused";
+  EXPECT_NEAR(job_id(t, 2).estimated_ftt, 120.0, 1e-6) << "the 30 s old measurement was not taken again";
 }

@@ -3,6 +3,7 @@
  * policy. KOALA's transfer failure and the local side are in test_koala_runs.cpp. */
 #include "SimulationFixture.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -158,4 +159,34 @@ background: {model: none, clusters: {a: {model: replay, trace: {file: )" + log +
   ASSERT_EQ(t.local_jobs.size(), 1u);
   EXPECT_NEAR(t.local_jobs[0].start_time, 100.0, 1e-6);
   EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0"}));
+}
+
+TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
+{
+  // wf, grid jobs of 4 processors ordered on a (replayed), a down 10-15 and 150-155, 2 consecutive errors
+  // mark a cluster unusable. Job 0 (0-100) dies at 10: a's first error. Job 1 runs 20-70 and completes: a's
+  // count goes back to 0. Job 2 (100-200) dies at 150: a's first error again, so a stays usable and job 3,
+  // submitted at 200, runs 200-210. Were the completed run not counted, a would be unusable from 150 and
+  // job 3 would wait until the stop.
+  std::string log = coalsim::testing::test_temp_file("grid.swf");
+  std::ofstream(log) << "; MaxProcs: 4\n"
+                        "1 0 -1 100 4 -1 -1 4 100 -1 1 -1 -1 -1 -1 1 -1 -1\n"
+                        "2 20 -1 50 4 -1 -1 4 50 -1 1 -1 -1 -1 -1 1 -1 -1\n"
+                        "3 100 -1 100 4 -1 -1 4 100 -1 1 -1 -1 -1 -1 1 -1 -1\n"
+                        "4 200 -1 10 4 -1 -1 4 10 -1 1 -1 -1 -1 -1 1 -1 -1\n";
+  auto t = simulate_yaml("policy: wf\n"
+                         "workload: {trace: {file: " +
+                         log +
+                         ", partition_clusters: {1: a}}}\n"
+                         "info_service: {poll_interval: 0}\n"
+                         "faults: {unusable_after: 2, clusters: {a: {outages: [\"10+5\", \"150+5\"]}}}\n"
+                         "stop: {max_time: 1000}\n");
+  ASSERT_EQ(t.jobs.size(), 4u);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage@0", "component@0"}));
+  std::sort(t.jobs.begin(), t.jobs.end(), [](const JobRow& x, const JobRow& y) { return x.id < y.id; });
+  EXPECT_EQ(t.jobs[1].status, 0);
+  EXPECT_NEAR(t.jobs[1].end_time, 70.0, 1e-6);
+  EXPECT_EQ(t.jobs[3].status, 0) << "a was marked unusable although a run completed there between its errors";
+  EXPECT_NEAR(t.jobs[3].start_time, 200.0, 1e-6);
+  EXPECT_NEAR(t.jobs[3].end_time, 210.0, 1e-6);
 }

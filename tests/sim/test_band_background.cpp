@@ -1,0 +1,98 @@
+/* The band background (KOALA paper, Section 7.5): every `band_interval` seconds, dummy jobs bring a cluster whose
+ * background is below the band up to its middle, or are killed down to the middle above it; other users'
+ * jobs are never killed. On SimGrid's clock with a hand-made local resource manager, and through a run. */
+#include "SimulationFixture.hpp"
+#include "sim/BandBackground.hpp"
+#include "sim/Clock.hpp"
+#include "sim/LocalResourceManager.hpp"
+
+#include <gtest/gtest.h>
+#include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+using namespace coalsim;
+
+TEST(BandBackground, DummiesFillToTheMiddleBelowTheBandAndAreKilledToItAboveWhileOtherUsersJobsRun)
+{
+  xbt_log_control_set("root.thres:critical");
+  int argc     = 1;
+  char name[]  = "test";
+  char* argv[] = {name, nullptr};
+  sg4::Engine engine(&argc, argv);
+  engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
+  Cluster cluster;
+  cluster.name       = "a";
+  cluster.processors = 20;
+  UtilizationRecorder recorder(1, 60, [](const UtilizationSample&) {});
+  LocalResourceManager manager(cluster, recorder, false);
+  std::vector<LocalJobRecord> ended;
+  manager.set_on_local_job_done([&](const LocalJobRecord& r) { ended.push_back(r); });
+  BackgroundModel model;
+  model.kind          = BackgroundModel::Kind::band;
+  model.band_low      = 0.3; // 6 of 20 processors
+  model.band_high     = 0.4; // 8; the middle is 7
+  model.band_interval = 60;
+  BandBackground band(model, manager, 1); // no utilization or interarrival: no other users of its own
+  band.start([] { return now() < 400; }); // checks at 0, 60, ..., 360
+
+  auto expect = [&](double when, int dummy, int background, const char* why) {
+    at(when, [&manager, when, dummy, background, why] {
+      EXPECT_EQ(manager.dummy(), dummy) << "at " << when << ": " << why;
+      EXPECT_EQ(manager.busy_background(), background) << "at " << when << ": " << why;
+    });
+  };
+  // At 0: nothing runs, 0 < 6: 7 dummies, the middle.
+  expect(1, 7, 7, "filled from 0 to the middle");
+  // At 10 another user's job of 3 (ends at 160): 10 busy, above 8, but nothing changes before the check at 60,
+  // which kills 3 dummies (down to 7).
+  at(10, [&] { manager.submit_background({3, 150}); });
+  expect(59, 7, 10, "no check between 0 and 60");
+  expect(61, 4, 7, "killed down to the middle");
+  // At 70 a job of 9 (ends at 170): 16 busy. At 120, 9 above the middle but only 4 dummies: all of them die,
+  // the other users' 12 processors stay.
+  at(70, [&] { manager.submit_background({9, 100}); });
+  expect(121, 0, 12, "only dummies are killed");
+  // Both jobs end (160, 170): 0 busy; at 180, 7 dummies again.
+  expect(181, 7, 7, "filled to the middle");
+  // At 190 a job of 1 (ends at 1190): 8 busy, the band's high end: the check at 240 leaves it.
+  at(190, [&] { manager.submit_background({1, 1000}); });
+  expect(241, 7, 8, "at the high end, not above it");
+  // At 250, 2 dummies end: 6 busy, the low end: the check at 300 leaves it.
+  at(250, [&] { manager.kill_dummy(2); });
+  expect(301, 5, 6, "at the low end, not below it");
+  // At 310, 3 more dummies end (3 busy) and a grid component takes 15 of the 17 idle processors: at 360 the
+  // middle is 4 away but only 2 are idle.
+  at(310, [&] {
+    manager.kill_dummy(3);
+    EXPECT_TRUE(manager.claim(15, nullptr));
+  });
+  expect(361, 4, 5, "as many dummies as idle processors allow");
+  // At 400 the dummies end (1 busy); keep_going is false from 400, so no check at 420 fills the cluster again.
+  at(400, [&] { manager.kill_dummy(4); });
+  expect(421, 0, 1, "no checks once keep_going is false");
+  engine.run_until(2000); // not run(): checks that went on forever would never let it return
+  ASSERT_EQ(ended.size(), 3u);
+  EXPECT_DOUBLE_EQ(ended[0].end_time, 160) << "another user's job was killed";
+  EXPECT_DOUBLE_EQ(ended[1].end_time, 170) << "another user's job was killed";
+  EXPECT_DOUBLE_EQ(ended[2].end_time, 1190) << "another user's job was killed";
+}
+
+TEST(BandBackground, RunWithoutGridJobsKeepsEachClusterAtTheMiddleOfItsBand)
+{
+  // No grid jobs and no other users; the band [0.25, 0.75] of 4 processors has its middle at 2, so the check
+  // at 0 starts 2 dummies on each cluster and the later ones leave them: every 60 s sample shows 2 busy
+  // background processors on each cluster, and no grid use.
+  auto t = coalsim::testing::simulate_yaml(R"(
+workload: {jobs: 0}
+background: {model: band, band: [0.25, 0.75], band_interval: 30}
+trace: {sample_interval: 60}
+stop: {max_time: 180}
+)");
+  ASSERT_EQ(t.columns, 2u);
+  ASSERT_EQ(t.sample_time.size(), 3u);
+  for (size_t s = 0; s < t.sample_time.size(); ++s)
+    for (size_t c = 0; c < t.columns; ++c) {
+      EXPECT_DOUBLE_EQ(t.background_busy[s * t.columns + c], 2.0) << "sample " << s << ", cluster " << c;
+      EXPECT_DOUBLE_EQ(t.grid_busy[s * t.columns + c], 0.0) << "sample " << s << ", cluster " << c;
+    }
+}
