@@ -457,7 +457,10 @@ TEST(KoalaRuns, HighPriorityJobPreemptsTheNewestLowerPriorityJobOnItsCluster)
   EXPECT_EQ(victim.submission_failures, 0);
   EXPECT_NEAR(victim.start_time, 150.0, 1e-6);
   EXPECT_NEAR(victim.completion_time, 250.0, 1e-6);
-  EXPECT_NEAR(victim.pgt, 2 * 7.5, 1e-6) << "of its second placement, at 140";
+  // PGT and PWT sum over both placements: claimed at 27.5 (JPT 20, JST 30) and preempted at 28.5, then
+  // placed at 140 and claimed at 147.5.
+  EXPECT_NEAR(victim.pgt, 2 * 7.5 + 2 * 7.5, 1e-6);
+  EXPECT_NEAR(victim.pwt, 2 * 1.0 + 2 * 2.5, 1e-6) << "held 27.5-28.5, then 147.5-150";
 }
 
 TEST(KoalaRuns, JobsOfEqualPriorityDoNotPreemptEachOther)
