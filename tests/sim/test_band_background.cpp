@@ -3,30 +3,20 @@
  * jobs are never killed. On SimGrid's clock with a hand-made local resource manager, and through a run. */
 #include "SimulationFixture.hpp"
 #include "sim/BandBackground.hpp"
+#include "StandaloneManager.hpp"
 #include "sim/Clock.hpp"
 #include "sim/LocalResourceManager.hpp"
 
 #include <gtest/gtest.h>
-#include <simgrid/s4u.hpp>
-#include <xbt/log.h>
 
 using namespace coalsim;
 
 TEST(BandBackground, DummiesFillToTheMiddleBelowTheBandAndAreKilledToItAboveWhileOtherUsersJobsRun)
 {
-  xbt_log_control_set("root.thres:critical");
-  int argc     = 1;
-  char name[]  = "test";
-  char* argv[] = {name, nullptr};
-  sg4::Engine engine(&argc, argv);
-  engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
-  Cluster cluster;
-  cluster.name       = "a";
-  cluster.processors = 20;
-  UtilizationRecorder recorder(1, 60, [](const UtilizationSample&) {});
-  LocalResourceManager manager(cluster, recorder, false);
-  std::vector<LocalJobRecord> ended;
-  manager.set_on_local_job_done([&](const LocalJobRecord& r) { ended.push_back(r); });
+  coalsim::testing::StandaloneManager standalone(20);
+  auto& engine  = standalone.engine;
+  auto& manager = standalone.manager;
+  auto& ended   = standalone.ended;
   BackgroundModel model;
   model.kind          = BackgroundModel::Kind::band;
   model.band_low      = 0.3; // 6 of 20 processors

@@ -26,27 +26,14 @@ struct LocalJob {
   int processors;
 };
 
-/** A log of local jobs for a replay (SWF: job, submit, wait, run time, processors, ..., requested time),
- *  written under the test's name. */
-std::string local_log(const std::string& name, const std::vector<LocalJob>& jobs)
-{
-  std::string path = coalsim::testing::test_temp_file(name + ".swf");
-  std::ofstream out(path);
-  out << "; MaxProcs: 4\n";
-  int id = 1;
-  for (const auto& j : jobs)
-    out << id++ << ' ' << j.submit << " -1 " << j.runtime << ' ' << j.processors << " -1 -1 " << j.processors << ' '
-        << j.runtime << " -1 1 -1 -1 -1 -1 -1 -1 -1\n";
-  return path;
-}
-
 struct GridJob {
   double submit, runtime;
   int processors, partition;
 };
 
-/** A log of grid jobs for a replay (SWF; field 16 is the partition, which the experiment maps to a cluster:
- *  those jobs are ordered on it), written under the test's name. Jobs are numbered from 0 in log order. */
+/** A log of grid jobs for a replay (SWF: job, submit, wait, run time, processors, ..., requested time; field
+ *  16 is the partition, which the experiment maps to a cluster: those jobs are ordered on it), written under
+ *  the test's name. Jobs are numbered from 0 in log order. */
 std::string grid_log(const std::string& name, const std::vector<GridJob>& jobs)
 {
   std::string path = coalsim::testing::test_temp_file(name + ".swf");
@@ -57,6 +44,15 @@ std::string grid_log(const std::string& name, const std::vector<GridJob>& jobs)
     out << id++ << ' ' << j.submit << " -1 " << j.runtime << ' ' << j.processors << " -1 -1 " << j.processors << ' '
         << j.runtime << " -1 1 -1 -1 -1 -1 " << j.partition << " -1 -1\n";
   return path;
+}
+
+/** A log of local jobs for a replay: the same format without partitions. */
+std::string local_log(const std::string& name, const std::vector<LocalJob>& jobs)
+{
+  std::vector<GridJob> records;
+  for (const auto& j : jobs)
+    records.push_back({j.submit, j.runtime, j.processors, -1});
+  return grid_log(name, records);
 }
 
 const JobRow& job_with(const Trace& t, int placements)
@@ -299,35 +295,14 @@ TEST(KoalaRuns, JobFailsWhenItsClaimingTriesExceedTheLimit)
   EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "the failed job kept its processors on b";
 }
 
-TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
+namespace {
+/** The job of claims_keep_failing without a claiming limit: one claim failure at its JST (10 s), placed again
+ *  at the first scan after a's local job ends (240 s), claimed at 245 and started when its file arrives, at
+ *  250. b's local job submitted at 8 starts at `b_local_start`. */
+void expect_one_claim_failure_then_start_at_250(const Trace& t, double b_local_start)
 {
-  // The same run without a limit (the default): at its JST the job releases b's processors and goes back
-  // to its queue (L 0.5); it is placed again at the first scan after a's local job ends (240 s), claims
-  // at 245 and starts at 250.
-  auto t = simulate_yaml(claims_keep_failing(""));
   ASSERT_EQ(t.jobs.size(), 1u);
   const JobRow& j = t.jobs[0];
-  EXPECT_EQ(j.status, 0);
-  EXPECT_EQ(j.placements, 2);
-  EXPECT_EQ(j.claiming_tries, 3);
-  EXPECT_NEAR(j.start_time, 250.0, 1e-6);
-  ASSERT_EQ(t.failures.size(), 1u);
-  EXPECT_STREQ(t.failures[0].kind, "claim");
-  EXPECT_NEAR(local_start(t, 1, 8), 10.0, 1e-6) << "released at the JST";
-}
-
-TEST(KoalaRuns, AtomicClaimingClaimsNoComponentWhileAnotherCannotBeClaimed)
-{
-  // The same job with T = 1: at 7.5 the component on b could claim but the one on a cannot, so F = 1/2 < T and
-  // the ICP claims nothing: b's 2 idle processors stay free and the local job submitted there at 8 starts at
-  // once (with T = 0 the component on b claims and the local job waits until the JST, 10: see
-  // WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes). The JST comes with nothing claimed: a claim failure at 10, back to the queue (L 0.5), placed again at the scan at
-  // 240 (a's local job ended at 201; b's second local job at 108), both components claim at 245 and the job
-  // starts when its file arrives, at 250.
-  auto t = simulate_yaml(claims_keep_failing("", "1"));
-  ASSERT_EQ(t.jobs.size(), 1u);
-  const JobRow& j = t.jobs[0];
-  EXPECT_NEAR(local_start(t, 1, 8), 8.0, 1e-6) << "the grid job held b's processors with T = 1";
   EXPECT_EQ(j.status, 0);
   EXPECT_EQ(j.placements, 2);
   EXPECT_EQ(j.claiming_tries, 3);
@@ -335,6 +310,24 @@ TEST(KoalaRuns, AtomicClaimingClaimsNoComponentWhileAnotherCannotBeClaimed)
   ASSERT_EQ(t.failures.size(), 1u);
   EXPECT_STREQ(t.failures[0].kind, "claim");
   EXPECT_NEAR(t.failures[0].time, 10.0, 1e-6);
+  EXPECT_NEAR(local_start(t, 1, 8), b_local_start, 1e-6);
+}
+} // namespace
+
+TEST(KoalaRuns, WithoutAClaimingLimitTheJobWhoseClaimsFailEventuallyCompletes)
+{
+  // The same run without a limit (the default), T = 0: the component on b claims at 7.5 and holds b's
+  // processors until the JST, when the job releases them and goes back to its queue (L 0.5).
+  expect_one_claim_failure_then_start_at_250(simulate_yaml(claims_keep_failing("")), 10.0);
+}
+
+TEST(KoalaRuns, AtomicClaimingClaimsNoComponentWhileAnotherCannotBeClaimed)
+{
+  // The same job with T = 1: at 7.5 the component on b could claim but the one on a cannot, so F = 1/2 < T
+  // and the ICP claims nothing: b's 2 idle processors stay free and the local job submitted there at 8
+  // starts at once (with T = 0 it waits until the JST, 10). The rest is as with T = 0 (b's second local job
+  // ends at 108, a's at 201).
+  expect_one_claim_failure_then_start_at_250(simulate_yaml(claims_keep_failing("", "1")), 8.0);
 }
 
 TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProcessorsComeBackAfterIt)
@@ -463,16 +456,17 @@ TEST(KoalaRuns, HighPriorityJobPreemptsTheNewestLowerPriorityJobOnItsCluster)
   EXPECT_NEAR(victim.pwt, 2 * 1.0 + 2 * 2.5, 1e-6) << "held 27.5-28.5, then 147.5-150";
 }
 
-TEST(KoalaRuns, JobsOfEqualPriorityDoNotPreemptEachOther)
+namespace {
+/** The preemption scenario when job 2 finds no lower-priority holder on b: it preempts nothing, reaches its
+ *  JST (31) unclaimed, has its claim failure and goes back to its queue (L 0.5). Job 0's copy (10 MB alone,
+ *  then 50 MB shared until 31, when job 2's is cancelled) has its last 40 MB alone: it runs 35-135. Job 2
+ *  is placed again at the scan at 140 (JCT 145, JST 150) and runs 150-250. */
+void expect_no_preemption(const std::string& priorities)
 {
-  // The same scenario with every job low: job 2 cannot claim at 28.5 and nothing has a lower priority, so
-  // it reaches its JST (31) unclaimed, has its claim failure and goes back to its queue (L 0.5). Job 0's
-  // copy (10 MB alone, then 50 MB shared until 31, when job 2's is cancelled) has its last 40 MB alone: it
-  // runs 35-135. Job 2 is placed again at the scan at 140 (JCT 145, JST 150) and runs 150-250.
-  auto t = simulate_yaml(preemption_scenario("{low: 1}", 3));
+  auto t = simulate_yaml(preemption_scenario(priorities, 3));
   ASSERT_EQ(t.jobs.size(), 3u);
   ASSERT_EQ(t.failures.size(), 1u);
-  EXPECT_STREQ(t.failures[0].kind, "claim") << "a job preempted one of equal priority";
+  EXPECT_STREQ(t.failures[0].kind, "claim") << "job 2 preempted a job of its own priority";
   EXPECT_EQ(t.failures[0].job_id, 2);
   EXPECT_NEAR(t.failures[0].time, 31.0, 1e-6);
   EXPECT_EQ(job_id(t, 0).placements, 1);
@@ -482,20 +476,18 @@ TEST(KoalaRuns, JobsOfEqualPriorityDoNotPreemptEachOther)
   for (const auto& j : t.jobs)
     EXPECT_EQ(j.status, 0);
 }
+} // namespace
+
+TEST(KoalaRuns, JobsOfEqualPriorityDoNotPreemptEachOther)
+{
+  expect_no_preemption("{low: 1}");
+}
 
 TEST(KoalaRuns, SuperLowJobNeverPreempts)
 {
-  // Nothing ranks below super-low, so the holders of b are of job 2's own level: with every job super-low,
-  // job 2 preempts nothing and goes back at its JST, as in the equal-priority run. (The super-low guards of
+  // Nothing ranks below super-low, so the holders of b are of job 2's own level. (The super-low guards of
   // Algorithm 2, line 8, only matter if jobs of equal priority ever become preemptable.)
-  auto t = simulate_yaml(preemption_scenario("{super_low: 1}", 3));
-  ASSERT_EQ(t.jobs.size(), 3u);
-  ASSERT_EQ(t.failures.size(), 1u);
-  EXPECT_STREQ(t.failures[0].kind, "claim") << "a super-low job preempted";
-  EXPECT_EQ(t.failures[0].job_id, 2);
-  EXPECT_NEAR(t.failures[0].time, 31.0, 1e-6);
-  EXPECT_NEAR(job_id(t, 0).start_time, 35.0, 1e-6);
-  EXPECT_NEAR(job_id(t, 2).start_time, 150.0, 1e-6);
+  expect_no_preemption("{super_low: 1}");
 }
 
 TEST(KoalaRuns, SuccessBetweenComponentErrorsKeepsTheClusterUsable)

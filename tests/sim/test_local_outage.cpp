@@ -1,30 +1,20 @@
 /* A local resource manager through an outage of its cluster, on SimGrid's clock (hand-made cluster of 4
  * processors, FCFS): running local and dummy jobs are killed, nothing starts and no claim succeeds while
  * it is down, and queued jobs start when it comes back. */
+#include "StandaloneManager.hpp"
 #include "sim/Clock.hpp"
 #include "sim/LocalResourceManager.hpp"
 
 #include <gtest/gtest.h>
-#include <simgrid/s4u.hpp>
-#include <xbt/log.h>
 
 using namespace coalsim;
 
 TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBack)
 {
-  xbt_log_control_set("root.thres:critical");
-  int argc     = 1;
-  char name[]  = "test";
-  char* argv[] = {name, nullptr};
-  sg4::Engine engine(&argc, argv);
-  engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
-  Cluster cluster;
-  cluster.name       = "a";
-  cluster.processors = 4;
-  UtilizationRecorder recorder(1, 60, [](const UtilizationSample&) {});
-  LocalResourceManager manager(cluster, recorder, false);
-  std::vector<LocalJobRecord> ended;
-  manager.set_on_local_job_done([&](const LocalJobRecord& r) { ended.push_back(r); });
+  coalsim::testing::StandaloneManager standalone(4);
+  auto& engine  = standalone.engine;
+  auto& manager = standalone.manager;
+  auto& ended   = standalone.ended;
   std::vector<sg4::Host*> grid_cores;
   // At 0: a local job of 2 for 100 s, and one dummy processor. At 10: the cluster goes down (the grid
   // component claimed at 5 is released by its scheduler right after); a local job of 1 submitted at 20
