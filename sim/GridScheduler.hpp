@@ -128,8 +128,9 @@ private:
   void run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters);
   /** Aborts every component of the job (releasing what it claimed) and hands it back to the policy. */
   void return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters);
-  /** Adds an attempt aborted before its start to the job's PGT and PWT (they sum over all attempts). */
-  void add_aborted_claims(ActiveJob& job);
+  /** At the end of an attempt's claiming (its launch, or an abort before it): adds the attempt's processor
+   *  gained and wasted time to the job's PGT and PWT, which sum over all its attempts. */
+  void add_claim_times(ActiveJob& job);
   void cluster_changed(ClusterIndex c, bool up);
   void count_error(ClusterIndex c, JobId job);
   void add_failure_row(JobId job, ClusterIndex c, const char* kind);

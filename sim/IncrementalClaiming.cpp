@@ -227,8 +227,6 @@ void GridScheduler::claiming_try(JobId id)
   }
   bool all = std::none_of(job.claimed_at.begin(), job.claimed_at.end(), [](double t) { return std::isnan(t); });
   if (all) {
-    for (size_t k = 0; k < n; ++k)
-      job.pgt += job.placement[k].processors * (job.claimed_at[k] - job.placement_time);
     parts_.policy.on_job_started(job.spec);
     maybe_start(id, job.epoch);
     return;
@@ -310,10 +308,9 @@ void GridScheduler::launch_incremental(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
-  for (size_t k = 0; k < job.placement.size(); ++k) {
-    job.pwt += job.placement[k].processors * (now() - job.claimed_at[k]);
-    held_ -= job.placement[k].processors;
-  }
+  add_claim_times(job);
+  for (const auto& c : job.placement)
+    held_ -= c.processors;
   update_claim_series();
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
   int epoch = job.epoch;
@@ -390,21 +387,15 @@ void GridScheduler::cluster_changed(ClusterIndex c, bool up)
   }
 }
 
-void GridScheduler::add_aborted_claims(ActiveJob& job)
+void GridScheduler::add_claim_times(ActiveJob& job)
 {
-  // An attempt that ends before its start still gained the time its processors stayed unclaimed and
-  // wasted the time its claimed ones were held; a started attempt counted both when it got there.
-  bool all_claimed = std::none_of(job.claimed_at.begin(), job.claimed_at.end(), [](double t) { return std::isnan(t); });
+  // Until its claim (or now, if it never came) a component's processors were gained; from it, wasted.
   for (size_t k = 0; k < job.placement.size(); ++k) {
     int processors = job.placement[k].processors;
     bool claimed   = k < job.claimed_at.size() && not std::isnan(job.claimed_at[k]);
-    if (not claimed)
-      job.pgt += processors * (now() - job.placement_time);
-    else {
-      job.pwt += processors * (now() - job.claimed_at[k]);
-      if (not all_claimed)
-        job.pgt += processors * (job.claimed_at[k] - job.placement_time);
-    }
+    double claim   = claimed ? job.claimed_at[k] : now();
+    job.pgt += processors * (claim - job.placement_time);
+    job.pwt += processors * (now() - claim);
   }
 }
 
@@ -416,7 +407,7 @@ void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::v
     --running_;
     parts_.runtime.cancel(job.run); // its processes stop before its cores go to others
   } else {
-    add_aborted_claims(job);
+    add_claim_times(job); // an attempt aborted before its start (a started one counted them at its launch)
   }
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
