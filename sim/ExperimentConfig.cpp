@@ -314,6 +314,18 @@ Outages read_outages(ConfigNode& list, const std::string& what)
   return outages;
 }
 
+/** Random failures with exponential up and down times: `<prefix>mtbf` and `<prefix>mttr`, both or neither. */
+void read_failure_process(ConfigNode& node, const std::string& prefix, double& mtbf, double& mttr,
+                          const std::string& what)
+{
+  if (node.has(prefix + "mtbf"))
+    mtbf = node.get(prefix + "mtbf", 0.0, 0.0);
+  if (node.has(prefix + "mttr"))
+    mttr = node.get(prefix + "mttr", 0.0, 0.0);
+  if ((mtbf > 0) != (mttr > 0))
+    node.fail(what + " need both " + prefix + "mtbf and " + prefix + "mttr");
+}
+
 ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
 {
   ClusterFaults f = base;
@@ -324,18 +336,8 @@ ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
   }
   if (auto outages = node.find("outages"))
     f.outages = read_outages(*outages, "outages");
-  if (node.has("mtbf"))
-    f.mtbf = node.get("mtbf", 0.0, 0.0);
-  if (node.has("mttr"))
-    f.mttr = node.get("mttr", 0.0, 0.0);
-  if ((f.mtbf > 0) != (f.mttr > 0))
-    node.fail("random outages need both mtbf and mttr");
-  if (node.has("host_mtbf"))
-    f.host_mtbf = node.get("host_mtbf", 0.0, 0.0);
-  if (node.has("host_mttr"))
-    f.host_mttr = node.get("host_mttr", 0.0, 0.0);
-  if ((f.host_mtbf > 0) != (f.host_mttr > 0))
-    node.fail("random host failures need both host_mtbf and host_mttr");
+  read_failure_process(node, "", f.mtbf, f.mttr, "random outages");
+  read_failure_process(node, "host_", f.host_mtbf, f.host_mttr, "random host failures");
   return f;
 }
 
