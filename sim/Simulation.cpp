@@ -10,6 +10,7 @@
 #include "sim/InformationService.hpp"
 #include "sim/InputError.hpp"
 #include "sim/LocalResourceManager.hpp"
+#include "sim/PlatformCheck.hpp"
 #include "sim/PolicyRegistry.hpp"
 #include "sim/ProgressReporter.hpp"
 #include "sim/RuntimeModel.hpp"
@@ -53,22 +54,6 @@ std::string Simulation::locate(const std::string& path, const std::string& exper
   return path;
 }
 
-namespace {
-
-/** SimGrid's platform parser aborts on some errors; check what we can first, with a clear message. */
-void check_platform_file(const std::string& path)
-{
-  std::ifstream in(path);
-  if (not in)
-    throw InputError("Invalid platform '" + path + "': cannot be read (" + std::strerror(errno) + ")");
-  std::string head(256, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<size_t>(in.gcount()));
-  if (head.find("<platform") == std::string::npos && head.find("<?xml") == std::string::npos)
-    throw InputError("Invalid platform '" + path + "': not a SimGrid platform XML file (no <platform> element)");
-}
-
-} // namespace
 
 RunStatistics Simulation::run()
 {

@@ -1,0 +1,19 @@
+/* What SimGrid 3.32's platform parser aborts on (xbt_die, no exception) or silently mishandles, checked before
+ * it reads the file, so that a bad platform is an InputError naming the file and line (exit code 2):
+ * - a file that is no platform XML;
+ * - a profile file (`state_file`, `speed_file`, `bandwidth_file`, ..., `<trace file=...>`) it cannot open.
+ *   SimGrid looks for it relative to the current folder and to the platform's folder only, so an absolute
+ *   path fails too;
+ * - a `<trace_connect>` to a link: SimGrid 3.32 aborts ("Cannot set a ... profile once the Link is sealed");
+ * - a state profile of a link: coalsim fails hosts and clusters, not links (a transfer or a parallel task
+ *   started over a link that is off would hang in SimGrid 3.32, with no completion and no failure). */
+#pragma once
+
+#include <string>
+
+namespace coalsim {
+
+/** Throws InputError when the platform file at `path` has one of the problems above. */
+void check_platform_file(const std::string& path);
+
+} // namespace coalsim

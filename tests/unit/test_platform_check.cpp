@@ -1,0 +1,100 @@
+/* The platform checks made before SimGrid reads a platform (SimGrid 3.32 aborts on these instead of
+ * reporting them). */
+#include "sim/InputError.hpp"
+#include "sim/PlatformCheck.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+namespace fs = std::filesystem;
+
+namespace {
+/** A folder of its own per test, holding `platform.xml` with `body` inside <platform>. */
+std::string platform_with(const std::string& body)
+{
+  fs::path folder = fs::path(::testing::TempDir()) /
+                    (std::string("platform-check-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::create_directories(folder);
+  std::string path = (folder / "platform.xml").string();
+  std::ofstream(path) << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                         "<platform version=\"4.1\">\n"
+                      << body << "</platform>\n";
+  return path;
+}
+
+std::string error_of(const std::string& path)
+{
+  try {
+    check_platform_file(path);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+const std::string zone_start = "<zone id=\"w\" routing=\"Full\">\n";
+} // namespace
+
+TEST(PlatformCheck, ShippedPlatformsPass)
+{
+  for (const auto& dir : {COALSIM_SOURCE_DIR "/platforms", COALSIM_SOURCE_DIR "/platforms/test"}) {
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.path().extension() == ".xml") {
+        EXPECT_EQ(error_of(entry.path().string()), "no error") << entry.path();
+      }
+    }
+  }
+}
+
+TEST(PlatformCheck, StateProfileOfALinkIsRefusedWithItsLine)
+{
+  std::ofstream(fs::path(platform_with("")).parent_path() / "wan.txt") << "5 0\n50 1\n";
+  std::string path = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n"
+                                                "  <link id=\"wan\" bandwidth=\"1MBps\"\n        state_file=\"wan.txt\"/>\n"
+                                                "</zone>\n");
+  EXPECT_EQ(error_of(path), "Invalid platform element <link> 'wan' in " + path +
+                                ":6: links cannot fail in coalsim (only hosts and clusters do): remove its state_file");
+}
+
+TEST(PlatformCheck, TraceConnectedToALinkIsRefusedButToAHostAccepted)
+{
+  std::string trace = "<trace id=\"t\" periodicity=\"-1\">\n5 0\n</trace>\n";
+  std::string host  = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\"/>\n"
+                                                 "</zone>\n" + trace +
+                                   "<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n");
+  EXPECT_EQ(error_of(host), "no error");
+  std::string link = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\"/>\n"
+                                                "</zone>\n" + trace +
+                                   "<trace_connect trace=\"t\" element=\"l\" kind=\"BANDWIDTH\"/>\n");
+  std::string what = error_of(link);
+  EXPECT_EQ(what.rfind("Invalid platform element <trace_connect> 'l' in " + link + ":11: SimGrid 3.32 cannot connect", 0),
+            0u)
+      << what;
+}
+
+TEST(PlatformCheck, ProfileFilesAreLookedUpBesideThePlatformAndNeverAsAbsolutePaths)
+{
+  std::string path = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\" state_file=\"h.txt\"/>\n</zone>\n");
+  fs::remove(fs::path(path).parent_path() / "h.txt"); // left by an earlier run
+  EXPECT_EQ(error_of(path), "Invalid platform element <host> 'h.txt' in " + path +
+                                ":5: the state_file is not found in the current folder nor in the platform's folder " +
+                                fs::path(path).parent_path().string());
+  std::ofstream(fs::path(path).parent_path() / "h.txt") << "5 0\n";
+  EXPECT_EQ(error_of(path), "no error") << "found beside the platform";
+  std::string absolute = (fs::path(path).parent_path() / "h.txt").string();
+  std::string abs_path = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\" speed_file=\"" + absolute +
+                                       "\"/>\n</zone>\n");
+  EXPECT_NE(error_of(abs_path).find("not as an absolute path"), std::string::npos) << error_of(abs_path);
+}
+
+TEST(PlatformCheck, CommentsAreIgnoredAndANonPlatformIsRefused)
+{
+  std::string path = platform_with("<!-- <link id=\"x\" state_file=\"gone.txt\"/> -->\n" + zone_start +
+                                   "  <host id=\"h\" speed=\"1Gf\"/>\n</zone>\n");
+  EXPECT_EQ(error_of(path), "no error");
+  std::string text = (fs::path(path).parent_path() / "notes.txt").string();
+  std::ofstream(text) << "just notes\n";
+  EXPECT_EQ(error_of(text), "Invalid platform '" + text + "': not a SimGrid platform XML file (no <platform> element)");
+}
