@@ -44,6 +44,21 @@ info_service: {poll_interval: 0}
 )" + faults + extra;
 }
 
+/** The tiny platform with a SimGrid state profile (`profile`: "<time> <0 or 1>" lines) for `host`. */
+std::string platform_with_profile(const std::string& host, const std::string& profile)
+{
+  std::ifstream in(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string xml = text.str();
+  xml.insert(xml.rfind("</platform>"), "  <trace id=\"" + host + "-state\" periodicity=\"-1\">\n" + profile +
+                                           "</trace>\n  <trace_connect trace=\"" + host + "-state\" element=\"" + host +
+                                           "\" kind=\"HOST_AVAIL\"/>\n");
+  std::string platform = coalsim::testing::test_temp_file("profiled.xml");
+  std::ofstream(platform) << xml;
+  return platform;
+}
+
 /** Job 0 lost a-1 at 30 s; job 1 ran on untouched. With a-1 still down, a has 3 cores: job 0 runs again
  *  after job 1 has ended. */
 void expect_only_the_job_on_the_failed_host_is_hit(const Trace& t)
@@ -113,19 +128,26 @@ TEST(HostFailures, DcsJobOnAFailedHostIsRequeuedAndRunsAgain)
 
 TEST(HostFailures, StateProfileOfThePlatformFailsTheHostLikeAScriptedOutage)
 {
-  // The tiny platform with a SimGrid state profile that turns a-1 off at 30 s (and on at 1030 s): no faults
-  // in the experiment, the same outcome as the scripted outage.
-  std::ifstream in(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string xml = text.str();
-  xml.insert(xml.rfind("</platform>"), "  <trace id=\"a-1-off\" periodicity=\"-1\">\n30 0\n1030 1\n</trace>\n"
-                                       "  <trace_connect trace=\"a-1-off\" element=\"a-1\" kind=\"HOST_AVAIL\"/>\n");
-  std::string platform = coalsim::testing::test_temp_file("profiled.xml");
-  std::ofstream(platform) << xml;
-  auto t = simulate_yaml("platform: " + platform + "\n" +
+  // A SimGrid state profile turns a-1 off at 30 s (and on at 1030 s): no faults in the experiment, the same
+  // outcome as the scripted outage.
+  auto t = simulate_yaml("platform: " + platform_with_profile("a-1", "30 0\n1030 1\n") + "\n" +
                          two_jobs_on_a("{name: koala, placement: wf, scan_interval: 10}", "", ""));
   expect_only_the_job_on_the_failed_host_is_hit(t);
+}
+
+TEST(HostFailures, HostBroughtBackByItsProfileDuringAnOutageOfItsClusterComesBackWithTheCluster)
+{
+  // a-1's profile: off at 10 s, on at 30 s; all of a is down 20-50 s. The profile's repair at 30 does not
+  // count (no host_up row, the manager stays down) and a-1 comes back with the cluster: a local job of 4
+  // cores submitted at 35 starts at 50.
+  auto t = simulate_yaml("platform: " + platform_with_profile("a-1", "10 0\n30 1\n") + "\n" +
+                         "workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
+                         "faults: {clusters: {a: {outages: [\"20+30\"]}}}\n"
+                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+                         local_log("a", {{35, 10, 4}}) + "}}}}\n");
+  ASSERT_EQ(t.local_jobs.size(), 1u);
+  EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
+  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-1@10", "outage@20", "outage_end@50"}));
 }
 
 TEST(HostFailures, FailedFileServerFailsTheCopyAndTheJobWaitsForItWhileTheClusterComputes)
