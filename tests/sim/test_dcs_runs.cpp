@@ -139,8 +139,9 @@ faults: {completion_failure: 0.5}
       EXPECT_EQ(rows[k].placement, static_cast<int>(k + 1)) << where;
       EXPECT_STREQ(rows[k].outcome, k + 1 < rows.size() ? "run_failed" : "completed") << where;
       EXPECT_NEAR(rows[k].ended_at - rows[k].started_at, 25.0, 1e-6) << where;
-      if (k > 0)
+      if (k > 0) {
         EXPECT_DOUBLE_EQ(rows[k].queued_at, rows[k - 1].ended_at) << where << ": queued when the failed run ended";
+      }
     }
     EXPECT_DOUBLE_EQ(rows.back().placed_at, j.placement_time) << "job " << j.id;
     EXPECT_DOUBLE_EQ(rows.back().started_at, j.start_time) << "job " << j.id;
