@@ -1,6 +1,7 @@
 #include "sim/ClusterHealth.hpp"
 
 #include "sim/Clock.hpp"
+#include "sim/InputError.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,12 +9,22 @@
 
 namespace coalsim {
 
+namespace {
+double exponential(RngStream& rng, double mean)
+{
+  return -std::log1p(-rng.uniform()) * mean;
+}
+} // namespace
+
+ClusterHealth* ClusterHealth::current_ = nullptr;
+
 bool FaultConfig::any() const
 {
   auto faulty = [](const ClusterFaults& f) {
-    return f.component_failure > 0 || not f.outages.empty() || (f.mtbf > 0 && f.mttr > 0);
+    return f.component_failure > 0 || not f.outages.empty() || (f.mtbf > 0 && f.mttr > 0) ||
+           (f.host_mtbf > 0 && f.host_mttr > 0);
   };
-  if (faulty(defaults))
+  if (not hosts.empty() || faulty(defaults))
     return true;
   for (const auto& [name, f] : per_cluster)
     if (faulty(f))
@@ -30,22 +41,51 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
     , consecutive_(platform.clusters().size(), 0)
     , rng_(seed, "faults.components")
     , outages_rng_(seed, "faults.outages")
+    , hosts_rng_(seed, "faults.hosts")
 {
   xbt_assert(managers.size() == platform.clusters().size(), "one local resource manager per cluster");
+  xbt_assert(current_ == nullptr, "one ClusterHealth per simulation");
   for (const auto& cluster : platform.clusters()) {
     auto it = config.per_cluster.find(cluster.name);
     faults_.push_back(it == config.per_cluster.end() ? config.defaults : it->second);
     managers_.push_back(managers[cluster.index].get());
     auto hosts = cluster.compute_hosts;
-    if (std::find(hosts.begin(), hosts.end(), cluster.file_server) == hosts.end())
+    for (const auto* host : cluster.compute_hosts)
+      host_state_[host] = HostState{cluster.index, true};
+    if (std::find(hosts.begin(), hosts.end(), cluster.file_server) == hosts.end()) {
       hosts.push_back(cluster.file_server);
+      host_state_[cluster.file_server] = HostState{cluster.index, false};
+    }
     hosts_.push_back(std::move(hosts));
+    file_servers_.push_back(cluster.file_server);
+  }
+  for (const auto& [name, scripted] : config.hosts) {
+    auto* host = sg4::Host::by_name_or_null(name);
+    if (host == nullptr || not host_state_.contains(host))
+      throw InputError("Invalid key 'faults.hosts." + name + "' in " + scripted.origin + ": '" + name +
+                       "' is not a compute host or file server of the clusters in this run");
+    host_outages_.emplace_back(host, scripted.outages);
+  }
+  current_ = this;
+  static bool connected = false;
+  if (not connected) {
+    sg4::Host::on_state_change_cb([](const sg4::Host& host) {
+      if (current_)
+        current_->host_changed(host);
+    });
+    connected = true;
   }
 }
 
-void ClusterHealth::start(std::function<void(ClusterIndex, bool)> on_change, std::function<bool()> keep_going)
+ClusterHealth::~ClusterHealth()
 {
-  on_change_  = std::move(on_change);
+  current_ = nullptr;
+}
+
+void ClusterHealth::start(ClusterListener on_cluster, HostListener on_host, std::function<bool()> keep_going)
+{
+  on_cluster_ = std::move(on_cluster);
+  on_host_    = std::move(on_host);
   keep_going_ = std::move(keep_going);
   for (ClusterIndex c = 0; c < static_cast<int>(faults_.size()); ++c) {
     for (const auto& [start, duration] : faults_[c].outages)
@@ -54,8 +94,21 @@ void ClusterHealth::start(std::function<void(ClusterIndex, bool)> on_change, std
         at(now() + duration, [this, c] { come_up(c); });
       });
     if (faults_[c].mtbf > 0 && faults_[c].mttr > 0)
-      at(-std::log1p(-outages_rng_.uniform()) * faults_[c].mtbf, [this, c] { random_outage(c); });
+      at(exponential(outages_rng_, faults_[c].mtbf), [this, c] { random_outage(c); });
   }
+  for (const auto& [host, outages] : host_outages_)
+    for (const auto& [start, duration] : outages)
+      at(start, [this, host = host, duration] {
+        host_fail(host);
+        at(now() + duration, [this, host] { host_repair(host); });
+      });
+  for (const auto& cluster_hosts : hosts_)
+    for (auto* host : cluster_hosts) {
+      const HostState& state = host_state_.at(host);
+      const auto& f          = faults_[state.cluster];
+      if (state.compute && f.host_mtbf > 0 && f.host_mttr > 0)
+        at(exponential(hosts_rng_, f.host_mtbf), [this, host, c = state.cluster] { random_host_failure(host, c); });
+    }
 }
 
 void ClusterHealth::random_outage(ClusterIndex c)
@@ -63,12 +116,76 @@ void ClusterHealth::random_outage(ClusterIndex c)
   if (not keep_going_())
     return;
   go_down(c);
-  double down = -std::log1p(-outages_rng_.uniform()) * faults_[c].mttr;
-  at(now() + down, [this, c] {
+  at(now() + exponential(outages_rng_, faults_[c].mttr), [this, c] {
     come_up(c);
     if (keep_going_())
-      at(now() - std::log1p(-outages_rng_.uniform()) * faults_[c].mtbf, [this, c] { random_outage(c); });
+      at(now() + exponential(outages_rng_, faults_[c].mtbf), [this, c] { random_outage(c); });
   });
+}
+
+void ClusterHealth::random_host_failure(sg4::Host* host, ClusterIndex c)
+{
+  if (not keep_going_())
+    return;
+  host_fail(host);
+  at(now() + exponential(hosts_rng_, faults_[c].host_mttr), [this, host, c] {
+    host_repair(host);
+    if (keep_going_())
+      at(now() + exponential(hosts_rng_, faults_[c].host_mtbf), [this, host, c] { random_host_failure(host, c); });
+  });
+}
+
+void ClusterHealth::host_fail(sg4::Host* host)
+{
+  if (host_state_.at(host).outages++ == 0 && host->is_on())
+    host->turn_off(); // host_changed() does the rest
+}
+
+void ClusterHealth::host_repair(sg4::Host* host)
+{
+  // During an outage of its cluster the host stays off: it comes back with the cluster.
+  HostState& state = host_state_.at(host);
+  if (--state.outages == 0 && up_[state.cluster] && not host->is_on())
+    host->turn_on();
+}
+
+void ClusterHealth::switch_host(sg4::Host* host, bool on)
+{
+  switching_ = true;
+  if (on)
+    host->turn_on();
+  else
+    host->turn_off();
+  switching_ = false;
+}
+
+void ClusterHealth::host_changed(const sg4::Host& host)
+{
+  if (switching_)
+    return;
+  auto it = host_state_.find(&host);
+  if (it == host_state_.end())
+    return; // not a host of this run's clusters
+  const ClusterIndex c = it->second.cluster;
+  auto* changed        = const_cast<sg4::Host*>(&host); // SimGrid's signal hands out a const host
+  if (not up_[c]) {
+    // A profile brought a host back during its cluster's outage: it stays off until the cluster is back.
+    // Turning it off from within this signal has no effect in SimGrid 3.32, hence the timer.
+    if (host.is_on())
+      at(now(), [this, c, changed] {
+        if (not up_[c] && changed->is_on())
+          switch_host(changed, false);
+      });
+    return;
+  }
+  const bool on = host.is_on();
+  if (it->second.compute) {
+    if (on)
+      managers_[c]->host_up(&host);
+    else
+      managers_[c]->host_down(&host);
+  }
+  on_host_(c, host, on);
 }
 
 void ClusterHealth::go_down(ClusterIndex c)
@@ -77,22 +194,25 @@ void ClusterHealth::go_down(ClusterIndex c)
     return; // already down
   up_[c] = false;
   managers_[c]->go_down();
-  on_change_(c, false);
+  on_cluster_(c, false);
   xbt_assert(managers_[c]->busy_grid() == 0, "cluster %d went down with %d processors still held by grid jobs", c,
              managers_[c]->busy_grid());
   for (auto* host : hosts_[c])
-    host->turn_off();
+    if (host->is_on())
+      switch_host(host, false);
 }
 
 void ClusterHealth::come_up(ClusterIndex c)
 {
   if (--outages_[c] > 0)
     return; // another outage goes on
+  // The cluster comes back whole, hosts that had failed on their own included.
   for (auto* host : hosts_[c])
-    host->turn_on();
+    if (not host->is_on())
+      switch_host(host, true);
   up_[c] = true;
   managers_[c]->come_up();
-  on_change_(c, true);
+  on_cluster_(c, true);
 }
 
 bool ClusterHealth::draw_component_failure(ClusterIndex c)

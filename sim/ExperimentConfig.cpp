@@ -291,7 +291,40 @@ void read_background(ConfigNode background, BackgroundConfig& b)
     }
 }
 
-const std::vector<std::string> fault_keys = {"component_failure", "outages", "mtbf", "mttr"};
+const std::vector<std::string> fault_keys = {"component_failure", "outages", "mtbf", "mttr", "host_mtbf", "host_mttr"};
+
+Outages read_outages(ConfigNode& list, const std::string& what)
+{
+  Outages outages;
+  for (const auto& text : list.as_strings()) {
+    // "<start>+<duration>" in seconds
+    auto plus = text.find('+');
+    double start = -1, duration = -1;
+    try {
+      if (plus != std::string::npos) {
+        start    = std::stod(text.substr(0, plus));
+        duration = std::stod(text.substr(plus + 1));
+      }
+    } catch (const std::exception&) {
+    }
+    if (start < 0 || duration <= 0)
+      list.fail("expected " + what + " like \"3600+600\" (start + duration, seconds), got '" + text + "'");
+    outages.emplace_back(start, duration);
+  }
+  return outages;
+}
+
+/** Random failures with exponential up and down times: `<prefix>mtbf` and `<prefix>mttr`, both or neither. */
+void read_failure_process(ConfigNode& node, const std::string& prefix, double& mtbf, double& mttr,
+                          const std::string& what)
+{
+  if (node.has(prefix + "mtbf"))
+    mtbf = node.get(prefix + "mtbf", 0.0, 0.0);
+  if (node.has(prefix + "mttr"))
+    mttr = node.get(prefix + "mttr", 0.0, 0.0);
+  if ((mtbf > 0) != (mttr > 0))
+    node.fail(what + " need both " + prefix + "mtbf and " + prefix + "mttr");
+}
 
 ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
 {
@@ -301,30 +334,10 @@ ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
     if (f.component_failure > 1)
       node.child("component_failure").fail("a probability must be at most 1");
   }
-  if (auto outages = node.find("outages")) {
-    f.outages.clear();
-    for (const auto& text : outages->as_strings()) {
-      // "<start>+<duration>" in seconds
-      auto plus = text.find('+');
-      double start = -1, duration = -1;
-      try {
-        if (plus != std::string::npos) {
-          start    = std::stod(text.substr(0, plus));
-          duration = std::stod(text.substr(plus + 1));
-        }
-      } catch (const std::exception&) {
-      }
-      if (start < 0 || duration <= 0)
-        outages->fail("expected outages like \"3600+600\" (start + duration, seconds), got '" + text + "'");
-      f.outages.emplace_back(start, duration);
-    }
-  }
-  if (node.has("mtbf"))
-    f.mtbf = node.get("mtbf", 0.0, 0.0);
-  if (node.has("mttr"))
-    f.mttr = node.get("mttr", 0.0, 0.0);
-  if ((f.mtbf > 0) != (f.mttr > 0))
-    node.fail("random outages need both mtbf and mttr");
+  if (auto outages = node.find("outages"))
+    f.outages = read_outages(*outages, "outages");
+  read_failure_process(node, "", f.mtbf, f.mttr, "random outages");
+  read_failure_process(node, "host_", f.host_mtbf, f.host_mttr, "random host failures");
   return f;
 }
 
@@ -334,6 +347,7 @@ void read_faults(ConfigNode faults, FaultConfig& f)
   keys.push_back("unusable_after");
   keys.push_back("completion_failure");
   keys.push_back("clusters");
+  keys.push_back("hosts");
   faults.allow_only(keys);
   f.origin         = origin_of(faults);
   f.unusable_after = faults.get("unusable_after", 0, 0);
@@ -346,6 +360,9 @@ void read_faults(ConfigNode faults, FaultConfig& f)
       node.allow_only(fault_keys);
       f.per_cluster[name] = read_cluster_faults(node, f.defaults);
     }
+  if (auto hosts = faults.find("hosts"))
+    for (auto& [name, node] : hosts->entries())
+      f.hosts[name] = HostOutages{read_outages(node, "host outages"), origin_of(node)};
 }
 
 } // namespace

@@ -30,8 +30,10 @@ public:
   /** How a stage-in ended. */
   struct Outcome {
     std::vector<double> durations;      // when all arrived: each transfer's duration, in the order given
-    std::vector<ClusterIndex> failed_at; // when one failed: the clusters whose file server was off (sorted)
-    bool arrived() const { return failed_at.empty(); }
+    bool failed = false;                 // a transfer failed
+    std::vector<ClusterIndex> failed_at; // then: the clusters whose file server was off (sorted; empty when a
+                                         // link of the route failed, e.g. by a state profile of the platform)
+    bool arrived() const { return not failed; }
   };
   using Done = std::function<void(const Outcome&)>;
 

@@ -195,7 +195,7 @@ void GridScheduler::claim(JobId id, int epoch)
   job.cores.assign(job.placement.size(), {});
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
-    bool ok = parts_.managers[c.cluster]->claim(c.processors, parts_.runtime.needs_cores() ? &job.cores[k] : nullptr);
+    bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
     xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
     parts_.info.claimed(c.cluster, c.processors);
   }
@@ -317,11 +317,14 @@ void GridScheduler::launch(JobId id)
   job.history.started(now());
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
   int epoch = job.epoch;
-  job.run   = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
-    auto it = active_.find(id);
-    if (it != active_.end() && it->second.epoch == epoch) // else the run was aborted by an outage
-      end(id);
-  });
+  job.run   = parts_.runtime.run(
+      job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
+      [this, id, epoch] {
+        auto it = active_.find(id);
+        if (it != active_.end() && it->second.epoch == epoch) // else the run was aborted by an outage
+          end(id);
+      },
+      [this, id, epoch] { run_failed_in_simgrid(id, epoch); });
 }
 
 void GridScheduler::end(JobId id)

@@ -128,14 +128,25 @@ private:
   void maybe_start(JobId id, int epoch);
   void launch_incremental(JobId id);
   void run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters);
+  /** SimGrid failed the job's run (a host or link turned off): the clusters with a core on a host that is off
+   *  fail their components. */
+  void run_failed_in_simgrid(JobId id, int epoch);
   /** Aborts every component of the job (releasing what it claimed) and hands it back to the policy. */
   void return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters);
   /** At the end of an attempt's claiming (its launch, or an abort before it): adds the attempt's processor
    *  gained and wasted time to the job's PGT and PWT, which sum over all its attempts. */
   void add_claim_times(ActiveJob& job);
+  // Faults (FaultHandling.cpp)
   void cluster_changed(ClusterIndex c, bool up);
+  void host_changed(ClusterIndex c, const sg4::Host& host, bool up);
+  /** Whether component k of the job holds processors now (claimed, staging or running). */
+  static bool holds_processors(const ActiveJob& job, size_t k);
+  /** Fails, in job order, every job with a component on cluster c that holds processors and is `hit_by` it. */
+  void fail_holders(ClusterIndex c, const std::function<bool(const ActiveJob&, size_t)>& hit_by);
+  /** The job's components on `clusters` died: each counts an error, the job is aborted and handed back. */
+  void fail_components(JobId id, const std::vector<ClusterIndex>& clusters);
   void count_error(ClusterIndex c, JobId job);
-  void add_failure_row(JobId job, ClusterIndex c, const char* kind);
+  void add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
   void update_claim_series();
 
   Parts parts_;

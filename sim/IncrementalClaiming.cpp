@@ -13,28 +13,9 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_claiming, coalsim_scheduler, "KOALA's in
 
 namespace coalsim {
 
-void GridScheduler::set_health(ClusterHealth* health)
-{
-  health_ = health;
-  if (health_)
-    health_->start([this](ClusterIndex c, bool up) { cluster_changed(c, up); }, [this] { return not done_; });
-}
-
 void GridScheduler::update_claim_series()
 {
   parts_.recorder.set_claims(held_, gained_, now());
-}
-
-void GridScheduler::add_failure_row(JobId job, ClusterIndex c, const char* kind)
-{
-  if (not parts_.trace)
-    return;
-  FailureRow row{};
-  row.time    = now();
-  row.job_id  = job;
-  row.cluster = c;
-  std::strncpy(row.kind, kind, sizeof row.kind - 1);
-  parts_.trace->add_failure(row);
 }
 
 void GridScheduler::admit_incremental(JobId id)
@@ -213,8 +194,7 @@ void GridScheduler::claiming_try(JobId id)
     for (size_t k : startable) { // line 15: the components claim their processors and wait at the barrier
       const auto& c = job.placement[k];
       // Processors freed by a preemption may go to local jobs waiting in the manager's queue first.
-      if (not parts_.managers[c.cluster]->claim(c.processors,
-                                                parts_.runtime.needs_cores() ? &job.cores[k] : nullptr))
+      if (not parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]))
         continue;
       job.claimed_at[k] = now();
       if (job.incremental.count_pending)
@@ -325,68 +305,15 @@ void GridScheduler::launch_incremental(JobId id)
   if (not failing.empty())
     at(now() + health_->draw_fraction() * job.spec.runtime,
        [this, id, epoch, failing] { run_failed(id, epoch, failing); });
-  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores, [this, id, epoch] {
-    auto it = active_.find(id);
-    if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
-      return; // aborted by a failure or a preemption
-    end(id);
-  });
-}
-
-void GridScheduler::count_error(ClusterIndex c, JobId job)
-{
-  add_failure_row(job, c, "component");
-  if (health_ && health_->error(c)) {
-    XBT_INFO("cluster %s marked unusable after %d consecutive errors", parts_.platform.cluster(c).name.c_str(),
-             health_->consecutive_errors(c));
-    add_failure_row(-1, c, "unusable");
-    request_pass();
-  }
-}
-
-void GridScheduler::run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters)
-{
-  auto it = active_.find(id);
-  if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
-    return;
-  ++it->second.run_failures;
-  for (ClusterIndex c : clusters)
-    count_error(c, id);
-  return_to_policy(id, ReturnReason::component_failed, clusters);
-}
-
-void GridScheduler::cluster_changed(ClusterIndex c, bool up)
-{
-  XBT_DEBUG("cluster %d %s", c, up ? "back up" : "down");
-  if (up) {
-    request_pass();
-    return;
-  }
-  add_failure_row(-1, c, "outage");
-  // Every grid component holding processors there dies with the cluster (ClusterHealth turns its hosts off
-  // right after): KOALA jobs running or with a component claimed (waiting at the barrier), and the running
-  // or staging jobs of other policies. Copies to or from the cluster of other jobs fail with its file server.
-  std::vector<JobId> hit;
-  for (const auto& [id, job] : active_) {
-    bool holds = false;
-    for (size_t k = 0; k < job.placement.size(); ++k)
-      if (job.placement[k].cluster == c)
-        holds = holds || job.phase == Phase::running || job.phase == Phase::staging ||
-                (job.claiming == Claiming::incremental && job.phase == Phase::claiming &&
-                 not std::isnan(job.claimed_at[k]));
-    if (holds)
-      hit.push_back(id);
-  }
-  std::sort(hit.begin(), hit.end());
-  for (JobId id : hit) {
-    if (active_.at(id).claiming != Claiming::incremental) {
-      abort_attempt(id, {c});
-      continue;
-    }
-    ++active_.at(id).run_failures;
-    count_error(c, id);
-    return_to_policy(id, ReturnReason::component_failed, {c});
-  }
+  job.run = parts_.runtime.run(
+      job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
+      [this, id, epoch] {
+        auto it = active_.find(id);
+        if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
+          return; // aborted by a failure or a preemption
+        end(id);
+      },
+      [this, id, epoch] { run_failed_in_simgrid(id, epoch); });
 }
 
 void GridScheduler::add_claim_times(ActiveJob& job)

@@ -63,7 +63,7 @@ GridView InformationService::view() const
     int idle = exact() ? (*managers_)[c]->idle() - unclaimed_[c]
                        : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
     bool usable = not health_ || health_->available(cluster.index);
-    bool up     = not health_ || health_->up(cluster.index);
+    bool up     = not health_ || health_->files_reachable(cluster.index);
     states.push_back(
         ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable, up});
   }

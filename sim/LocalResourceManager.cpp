@@ -29,8 +29,51 @@ void LocalResourceManager::take_cores(int count, std::vector<sg4::Host*>& into)
 void LocalResourceManager::return_cores(std::vector<sg4::Host*>::const_iterator first,
                                         std::vector<sg4::Host*>::const_iterator last)
 {
-  if (track_hosts_)
-    free_cores_.insert(free_cores_.end(), first, last);
+  if (not track_hosts_)
+    return;
+  for (auto core = first; core != last; ++core)
+    ((*core)->is_on() ? free_cores_ : off_cores_).push_back(*core);
+}
+
+int LocalResourceManager::take_off(std::vector<sg4::Host*>& from, const sg4::Host* host)
+{
+  auto off = std::stable_partition(from.begin(), from.end(), [host](const sg4::Host* core) { return core != host; });
+  int count = static_cast<int>(from.end() - off);
+  off_cores_.insert(off_cores_.end(), off, from.end());
+  from.erase(off, from.end());
+  return count;
+}
+
+void LocalResourceManager::host_down(const sg4::Host* host)
+{
+  xbt_assert(track_hosts_, "host failures need host tracking");
+  take_off(free_cores_, host);
+  for (auto job = running_jobs_.begin(); job != running_jobs_.end();) {
+    auto next = std::next(job);
+    if (std::find(job->cores.begin(), job->cores.end(), host) != job->cores.end()) {
+      job->end->remove();
+      job->record.end_time = now();
+      finish(job); // its cores on the failed host go out of use, the others are idle
+    }
+    job = next;
+  }
+  int dummies = take_off(dummy_cores_, host);
+  dummy_ -= dummies;
+  busy_background_ -= dummies;
+  start_waiting();
+  changed();
+}
+
+void LocalResourceManager::host_up(const sg4::Host* host)
+{
+  auto back = std::stable_partition(off_cores_.begin(), off_cores_.end(),
+                                    [host](const sg4::Host* core) { return core != host; });
+  if (back == off_cores_.end())
+    return;
+  free_cores_.insert(free_cores_.end(), back, off_cores_.end());
+  off_cores_.erase(back, off_cores_.end());
+  start_waiting();
+  changed();
 }
 
 void LocalResourceManager::changed()
@@ -133,6 +176,9 @@ void LocalResourceManager::come_up()
 {
   xbt_assert(down_, "cluster %s is not down", cluster_->name.c_str());
   down_ = false;
+  // The cluster comes back whole: hosts that had failed on their own before the outage are repaired too.
+  free_cores_.insert(free_cores_.end(), off_cores_.begin(), off_cores_.end());
+  off_cores_.clear();
   start_waiting();
   changed();
 }

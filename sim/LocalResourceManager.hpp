@@ -2,7 +2,9 @@
  * local background jobs, queued FCFS or with EASY backfilling, and grid job components. A grid claim is
  * not queued: it gets its processors now or fails, as a DUROC submission did when local jobs had taken
  * them. During an outage of the cluster it has no idle processors: its running local jobs are killed,
- * queued ones wait for the cluster to come back. */
+ * queued ones wait for the cluster to come back. A single compute host that fails takes its cores away
+ * until it is back: the local and dummy jobs on it are killed, and the cores a grid component returns
+ * from it stay out of use (the scheduler aborts that component). */
 #pragma once
 
 #include "sim/GridPlatform.hpp"
@@ -37,13 +39,19 @@ struct LocalJobRecord {
 
 class LocalResourceManager {
 public:
-  /** With `track_hosts`, claims return the cores they got (the network runtime model needs them). */
+  /** With `track_hosts`, every job gets concrete cores and claims return them (the network runtime model
+   *  runs on them, and a host failure kills what runs on that host); simulations always track hosts. */
   LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
                        LocalScheduling scheduling = LocalScheduling::fcfs);
 
   const Cluster& cluster() const { return *cluster_; }
   int processors() const { return cluster_->processors; }
-  int idle() const { return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_; }
+  int idle() const
+  {
+    return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_ - static_cast<int>(off_cores_.size());
+  }
+  /** Cores of failed hosts that nobody holds. */
+  int off() const { return static_cast<int>(off_cores_.size()); }
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
   size_t background_waiting() const { return waiting_.size(); }
@@ -71,6 +79,14 @@ public:
   /** The cluster is back: queued local jobs start as the local policy allows. */
   void come_up();
   bool down() const { return down_; }
+
+  /** A compute host has failed (SimGrid has turned it off): its idle cores go out of use, and the local
+   *  and dummy jobs with a core on it are killed (a local job is reported as ended now, as in an outage).
+   *  Grid components on it keep their cores until the scheduler releases them; the cores of a host that
+   *  is off then go out of use too. Needs host tracking. */
+  void host_down(const sg4::Host* host);
+  /** The host is back: its cores are idle again. */
+  void host_up(const sg4::Host* host);
 
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
@@ -103,7 +119,10 @@ private:
   void finish(std::list<RunningJob>::iterator job);
   /** With host tracking: moves `count` idle cores to `into` (the first host's first), and back. */
   void take_cores(int count, std::vector<sg4::Host*>& into);
+  /** Cores of hosts that are off go out of use instead. */
   void return_cores(std::vector<sg4::Host*>::const_iterator first, std::vector<sg4::Host*>::const_iterator last);
+  /** Moves the cores of `host` held in `from` to `off_cores_`; returns how many. */
+  int take_off(std::vector<sg4::Host*>& from, const sg4::Host* host);
   void changed();
 
   const Cluster* cluster_;
@@ -117,6 +136,7 @@ private:
   std::list<RunningJob> running_jobs_; // in order of start
   bool down_ = false;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
+  std::vector<sg4::Host*> off_cores_;  // cores of failed hosts, held by nobody
   int dummy_ = 0;
   std::vector<sg4::Host*> dummy_cores_;
   std::function<void()> on_change_;

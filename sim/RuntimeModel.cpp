@@ -7,7 +7,8 @@
 namespace coalsim {
 
 RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
-                                      const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended)
+                                      const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended,
+                                      std::function<void()>)
 {
   double duration = job.runtime * (clusters_used > 1 ? slowdown_ : 1.0);
   at(now() + duration, std::move(ended));
@@ -15,7 +16,7 @@ RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
 }
 
 RuntimeModel::RunId NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
-                                        std::function<void()> ended)
+                                        std::function<void()> ended, std::function<void()> failed)
 {
   // One process per processor, in component order: a 1-D decomposition of the Poisson grid, so each
   // process exchanges its halo with the previous and the next one, across clusters at component borders.
@@ -26,7 +27,7 @@ RuntimeModel::RunId NetworkRuntime::run(const JobSpec& job, int, const std::vect
   // The runtime is the computation on a dedicated processor of the job's speed.
   double flops = job.runtime * hosts->front()->get_speed() / iterations_;
   RunId id     = next_run_++;
-  run_iteration(id, hosts, flops, iterations_, std::move(ended));
+  run_iteration(id, hosts, flops, iterations_, std::make_shared<Outcomes>(std::move(ended), std::move(failed)));
   return id;
 }
 
@@ -40,7 +41,7 @@ void NetworkRuntime::cancel(RunId run)
 }
 
 void NetworkRuntime::run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
-                                   std::function<void()> ended)
+                                   std::shared_ptr<Outcomes> outcomes)
 {
   const size_t n = hosts->size();
   std::vector<double> compute(n, flops);
@@ -55,15 +56,17 @@ void NetworkRuntime::run_iteration(RunId run, std::shared_ptr<std::vector<sg4::H
   auto task = sg4::Exec::init()->set_flops_amounts(compute)->set_hosts(*hosts);
   if (not bytes.empty())
     task->set_bytes_amounts(bytes);
-  tasks_[run] = tracker_->start(task, [this, run, hosts, flops, left, ended = std::move(ended)](
-                                             const sg4::Activity& a) mutable {
-    // A job on a cluster that goes down is aborted, and its task cancelled, before the hosts are turned off.
-    xbt_assert(a.get_state() == sg4::Activity::State::FINISHED, "parallel task ended in state %s", a.get_state_str());
-    if (left > 1) {
-      run_iteration(run, hosts, flops, left - 1, std::move(ended));
+  tasks_[run] = tracker_->start(task, [this, run, hosts, flops, left, outcomes](const sg4::Activity& a) {
+    // A job on a cluster that goes down is aborted, and its task cancelled, before the hosts are turned off;
+    // a single host or a link turned off fails the task.
+    if (a.get_state() != sg4::Activity::State::FINISHED) {
+      tasks_.erase(run);
+      outcomes->failed();
+    } else if (left > 1) {
+      run_iteration(run, hosts, flops, left - 1, outcomes);
     } else {
       tasks_.erase(run);
-      ended();
+      outcomes->ended();
     }
   });
 }

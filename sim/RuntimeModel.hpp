@@ -23,10 +23,11 @@ public:
   virtual ~RuntimeModel() = default;
   /** Whether claims must hand out concrete cores. */
   virtual bool needs_cores() const = 0;
-  /** Starts the job's processes; `cores[k]` holds component k's cores (one entry per processor) when
-   *  needs_cores(). Calls `ended` when all processes have ended. */
+  /** Starts the job's processes; `cores[k]` holds component k's cores (one entry per processor). Calls
+   *  `ended` when all processes have ended, or `failed` when SimGrid failed them (a host or a link of the
+   *  run was turned off). */
   virtual RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-                    std::function<void()> ended) = 0;
+                    std::function<void()> ended, std::function<void()> failed) = 0;
   /** The job was aborted: its processes stop taking the resources (its `ended` may still be called; the
    *  caller ignores it). */
   virtual void cancel(RunId /*run*/) {}
@@ -37,9 +38,9 @@ class DelayRuntime : public RuntimeModel {
 public:
   explicit DelayRuntime(double coallocation_slowdown) : slowdown_(coallocation_slowdown) {}
   bool needs_cores() const override { return false; }
-  /** A timer: nothing to cancel (returns 0). */
+  /** A timer: nothing to cancel (returns 0), and nothing SimGrid can fail. */
   RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-            std::function<void()> ended) override;
+            std::function<void()> ended, std::function<void()> failed) override;
   const char* name() const override { return "delay"; }
 
 private:
@@ -54,14 +55,17 @@ public:
   }
   bool needs_cores() const override { return true; }
   RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-            std::function<void()> ended) override;
+            std::function<void()> ended, std::function<void()> failed) override;
   /** Cancels the run's parallel task in progress; `ended` is then never called. */
   void cancel(RunId run) override;
   const char* name() const override { return "network"; }
 
 private:
+  struct Outcomes {
+    std::function<void()> ended, failed;
+  };
   void run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
-                     std::function<void()> ended);
+                     std::shared_ptr<Outcomes> outcomes);
 
   ActivityTracker* tracker_;
   RunId next_run_ = 1;

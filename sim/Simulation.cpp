@@ -135,7 +135,7 @@ RunStatistics Simulation::run()
   bool background_ends = true;
   for (const auto& c : clusters) {
     managers.push_back(
-        std::make_unique<LocalResourceManager>(c, recorder, runtime->needs_cores(), model_of(c).scheduling));
+        std::make_unique<LocalResourceManager>(c, recorder, /*track_hosts=*/true, model_of(c).scheduling));
     managers.back()->set_on_local_job_done([&statistics, &trace, this](const LocalJobRecord& job) {
       statistics.local_wait.add(job.start_time - job.submit_time);
       if (trace && config_.trace_local_jobs)
@@ -175,11 +175,9 @@ RunStatistics Simulation::run()
     if (platform.find(name) == no_cluster)
       throw InputError("Invalid key 'faults.clusters." + name + "' in " + config_.faults.origin + ": cluster '" +
                        name + "' is not in this run");
-  std::unique_ptr<ClusterHealth> health;
-  if (config_.faults.any() || config_.faults.unusable_after > 0) {
-    health = std::make_unique<ClusterHealth>(config_.faults, platform, managers, config_.seed);
-    info.set_health(health.get());
-  }
+  // Always there: a state profile in the platform file may fail hosts even when the experiment has no faults.
+  auto health = std::make_unique<ClusterHealth>(config_.faults, platform, managers, config_.seed);
+  info.set_health(health.get());
   FileStager stager(platform, tracker);
   if (bandwidths)
     bandwidths->set_stager(&stager);

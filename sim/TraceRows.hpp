@@ -80,6 +80,7 @@ struct FailureRow {
   int64_t job_id;
   int32_t cluster;
   char kind[16];
+  char host[32]; // the host of a host_down or host_up event, empty otherwise
 };
 
 /** A local (background) job that ended; written when `trace.local_jobs` is on. */

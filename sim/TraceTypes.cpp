@@ -116,6 +116,9 @@ hid_t failure_type()
   hid_t s = string_type(16);
   H5Tinsert(t, "kind", HOFFSET(FailureRow, kind), s);
   H5Tclose(s);
+  hid_t h = string_type(32);
+  H5Tinsert(t, "host", HOFFSET(FailureRow, host), h);
+  H5Tclose(h);
   return t;
 }
 

@@ -31,6 +31,12 @@ std::string das2_run(const std::string& output, const std::string& extra = "", i
   return "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy wf --jobs 250 --seed " + std::to_string(seed) +
          " -q -o " + output + " " + extra;
 }
+
+std::string file_bytes(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
 } // namespace
 
 TEST(SimulateDas2, TraceInvariantsHold)
@@ -99,41 +105,59 @@ TEST(SimulateDas2, SameSeedGivesAByteIdenticalTraceAndAnotherSeedDoesNot)
   ASSERT_EQ(run(das2_run(a)).status, 0);
   ASSERT_EQ(run(das2_run(b)).status, 0);
   ASSERT_EQ(run(das2_run(c, "", 8)).status, 0);
-  auto bytes = [](const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  EXPECT_EQ(bytes(a), bytes(b));
-  EXPECT_NE(bytes(a), bytes(c));
+  EXPECT_EQ(file_bytes(a), file_bytes(b));
+  EXPECT_NE(file_bytes(a), file_bytes(c));
 }
+
+namespace {
+/** Runs 150 jobs of the unreliable testbed with `faults` (simulate options) under seeds 3, 3 and 4, expects
+ *  the two runs of seed 3 to write the same bytes and seed 4 others, and every job of seed 3 to complete.
+ *  Returns seed 3's trace. */
+Trace unreliable_runs_are_deterministic(const std::string& name, const std::string& faults)
+{
+  auto koala_run = [&faults](const std::string& output, int seed) {
+    return "-c " COALSIM_SOURCE_DIR "/workloads/experiments/koala-unreliable.yaml --jobs 150 --seed " +
+           std::to_string(seed) + " " + faults + " -q -o " + output;
+  };
+  std::string a = temp(name + "_a.h5"), b = temp(name + "_b.h5"), c = temp(name + "_c.h5");
+  auto result = run(koala_run(a, 3));
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_EQ(run(koala_run(b, 3)).status, 0);
+  EXPECT_EQ(run(koala_run(c, 4)).status, 0);
+  EXPECT_EQ(file_bytes(a), file_bytes(b));
+  EXPECT_NE(file_bytes(a), file_bytes(c));
+  Trace t = read_trace(a);
+  EXPECT_EQ(t.jobs.size(), 150u);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.status, 0) << "job " << j.id;
+  return t;
+}
+
+size_t rows_of_kind(const Trace& t, const std::string& kind)
+{
+  return std::count_if(t.failures.begin(), t.failures.end(), [&kind](const FailureRow& f) { return f.kind == kind; });
+}
+} // namespace
 
 TEST(SimulateDas2, RandomOutagesTurningHostsOffAreDeterministicAndEveryKoalaJobStillCompletes)
 {
   // The unreliable testbed with random outages on every cluster (mean 20000 s up, 2000 s down): hosts go off
-  // with transfers under way and jobs running; the same seed gives the same bytes.
-  auto koala_run = [](const std::string& output, int seed) {
-    return "-c " COALSIM_SOURCE_DIR "/workloads/experiments/koala-unreliable.yaml --jobs 150 --seed " +
-           std::to_string(seed) + " --set faults.mtbf=20000 --set faults.mttr=2000 -q -o " + output;
-  };
-  std::string a = temp("outages_a.h5"), b = temp("outages_b.h5"), c = temp("outages_c.h5");
-  auto result = run(koala_run(a, 3));
-  ASSERT_EQ(result.status, 0) << result.output;
-  ASSERT_EQ(run(koala_run(b, 3)).status, 0);
-  ASSERT_EQ(run(koala_run(c, 4)).status, 0);
-  auto bytes = [](const std::string& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  EXPECT_EQ(bytes(a), bytes(b));
-  EXPECT_NE(bytes(a), bytes(c));
-  Trace t = read_trace(a);
-  ASSERT_EQ(t.jobs.size(), 150u);
-  for (const auto& j : t.jobs)
-    EXPECT_EQ(j.status, 0) << "job " << j.id;
-  size_t outages = 0;
-  for (const auto& f : t.failures)
-    outages += std::string(f.kind) == "outage";
-  EXPECT_GT(outages, 0u);
+  // with transfers under way and jobs running.
+  Trace t = unreliable_runs_are_deterministic("outages", "--set faults.mtbf=20000 --set faults.mttr=2000");
+  EXPECT_GT(rows_of_kind(t, "outage"), 0u);
+}
+
+TEST(SimulateDas2, RandomHostFailuresUnderTheNetworkModelAreDeterministicAndEveryKoalaJobStillCompletes)
+{
+  // The unreliable testbed with every compute host failing on its own (mean 200000 s up, 3000 s down; about
+  // one failure every 1000 s on the grid's 200 hosts), jobs running as parallel tasks that SimGrid fails with
+  // their host.
+  Trace t = unreliable_runs_are_deterministic(
+      "hosts", "--set faults.host_mtbf=200000 --set faults.host_mttr=3000 --set runtime_model.kind=network");
+  size_t down = rows_of_kind(t, "host_down"), up = rows_of_kind(t, "host_up");
+  EXPECT_GT(down, 5u);
+  EXPECT_GE(down, up);
+  EXPECT_LE(down - up, 1u) << "a host still down at the end of the run, at most";
 }
 
 TEST(SimulateDas2, ClustersOptionRestrictsTheRun)

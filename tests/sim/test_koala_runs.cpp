@@ -1,6 +1,7 @@
 /* KOALA on the tiny platform (two clusters of 4 processors, 10 MB/s between them). */
 #include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
+#include "SwfLogs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,9 @@
 
 using namespace coalsim;
 using coalsim::testing::expect_placement;
+using coalsim::testing::grid_log;
+using coalsim::testing::GridJob;
+using coalsim::testing::local_log;
 using coalsim::testing::placements_of;
 using coalsim::testing::simulate_yaml;
 
@@ -22,40 +26,6 @@ std::string jobs_with_file_at_b(int jobs, const std::string& policy = "{name: ko
          ", arrival: batch, components: 1, component_size: 4, runtime: 100,\n"
          "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
          "info_service: {poll_interval: 0}\n";
-}
-
-struct LocalJob {
-  double submit, runtime;
-  int processors;
-};
-
-struct GridJob {
-  double submit, runtime;
-  int processors, partition;
-};
-
-/** A log of grid jobs for a replay (SWF: job, submit, wait, run time, processors, ..., requested time; field
- *  16 is the partition, which the experiment maps to a cluster: those jobs are ordered on it), written under
- *  the test's name. Jobs are numbered from 0 in log order. */
-std::string grid_log(const std::string& name, const std::vector<GridJob>& jobs)
-{
-  std::string path = coalsim::testing::test_temp_file(name + ".swf");
-  std::ofstream out(path);
-  out << "; MaxProcs: 4\n";
-  int id = 1;
-  for (const auto& j : jobs)
-    out << id++ << ' ' << j.submit << " -1 " << j.runtime << ' ' << j.processors << " -1 -1 " << j.processors << ' '
-        << j.runtime << " -1 1 -1 -1 -1 -1 " << j.partition << " -1 -1\n";
-  return path;
-}
-
-/** A log of local jobs for a replay: the same format without partitions. */
-std::string local_log(const std::string& name, const std::vector<LocalJob>& jobs)
-{
-  std::vector<GridJob> records;
-  for (const auto& j : jobs)
-    records.push_back({j.submit, j.runtime, j.processors, -1});
-  return grid_log(name, records);
 }
 
 const JobRow& job_with(const Trace& t, int placements)
@@ -356,15 +326,17 @@ TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProce
   EXPECT_EQ(j.completion_failures, 1);
   EXPECT_NEAR(j.start_time, 5.0, 1e-6);
   EXPECT_NEAR(j.end_time, 205.0, 1e-6);
-  ASSERT_EQ(t.failures.size(), 2u);
+  ASSERT_EQ(t.failures.size(), 3u);
   EXPECT_STREQ(t.failures[0].kind, "outage");
   EXPECT_EQ(t.failures[0].job_id, -1);
   EXPECT_EQ(t.failures[0].cluster, 0);
   EXPECT_STREQ(t.failures[1].kind, "component") << "the failed copy counts against a";
   EXPECT_EQ(t.failures[1].job_id, 0);
   EXPECT_EQ(t.failures[1].cluster, 0);
-  for (const auto& f : t.failures)
-    EXPECT_NEAR(f.time, 5.0, 1e-6);
+  for (int i : {0, 1})
+    EXPECT_NEAR(t.failures[i].time, 5.0, 1e-6);
+  EXPECT_STREQ(t.failures[2].kind, "outage_end");
+  EXPECT_NEAR(t.failures[2].time, 105.0, 1e-6);
   ASSERT_EQ(t.local_jobs.size(), 2u);
   EXPECT_NEAR(local_start(t, 0, 1), 1.0, 1e-6);
   auto killed = std::find_if(t.local_jobs.begin(), t.local_jobs.end(), [](const LocalJobRow& l) { return l.submit_time == 1; });

@@ -55,7 +55,7 @@ faults: {clusters: {a: {outages: ["50+100"]}}}
   EXPECT_EQ(j.completion_failures, 1);
   EXPECT_NEAR(j.start_time, 50.0, 1e-6);
   EXPECT_NEAR(j.end_time, 150.0, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0"}));
 }
 
 TEST(Outages, StagingJobOfAWaitQueuePolicyIsKilledWithItsClusterAndRecordedAsFailed)
@@ -67,7 +67,7 @@ TEST(Outages, StagingJobOfAWaitQueuePolicyIsKilledWithItsClusterAndRecordedAsFai
   EXPECT_EQ(t.jobs[0].status, 1);
   EXPECT_EQ(t.jobs[0].completion_failures, 1);
   EXPECT_TRUE(std::isnan(t.jobs[0].start_time));
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0"}));
   EXPECT_NEAR(t.failures[1].time, 5.0, 1e-6);
 }
 
@@ -82,7 +82,7 @@ TEST(Outages, StagingJobOfTheDcsIsKilledWithItsClusterAndRequeued)
   EXPECT_STREQ(j.clusters, "b");
   EXPECT_EQ(j.completion_failures, 1);
   EXPECT_NEAR(j.start_time, 5.0, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0"}));
 }
 
 TEST(Outages, CopyOfAnAfterTransferJobFailsAndTheJobIsBackAsAfterAFailedClaim)
@@ -98,7 +98,7 @@ TEST(Outages, CopyOfAnAfterTransferJobFailsAndTheJobIsBackAsAfterAFailedClaim)
   EXPECT_EQ(j.submission_failures, 1);
   EXPECT_EQ(j.completion_failures, 0);
   EXPECT_NEAR(j.start_time, 5.0, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0"}));
 }
 
 TEST(Outages, CopyFromAFileSiteThatGoesDownFailsAndCountsAgainstItAndTheJobWaitsForAReadableReplica)
@@ -122,7 +122,7 @@ faults: {clusters: {b: {outages: ["5+45"]}}}
   EXPECT_EQ(j.completion_failures, 1);
   EXPECT_NEAR(j.placement_time, 50.0, 1e-6);
   EXPECT_NEAR(j.start_time, 60.0, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@1", "component@1"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@1", "component@1", "outage_end@1"}));
   EXPECT_GE(j.placement_tries, 4) << "tried at the scans of 10-40 s while b was down";
 }
 
@@ -145,7 +145,7 @@ faults: {clusters: {b: {outages: ["0+50"]}}}
   EXPECT_NEAR(j.placement_time, 50.0, 1e-6);
   EXPECT_EQ(j.submission_failures, 0);
   EXPECT_NEAR(j.start_time, j.placement_time + j.file_transfer_time, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@1"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@1", "outage_end@1"}));
 }
 
 TEST(Outages, OverlappingOutagesOfAClusterMakeOneFromTheFirstStartToTheLastEnd)
@@ -161,7 +161,8 @@ faults: {clusters: {a: {outages: ["10+50", "40+60"]}}}
 background: {model: none, clusters: {a: {model: replay, trace: {file: )" + log + "}}}}\n");
   ASSERT_EQ(t.local_jobs.size(), 1u);
   EXPECT_NEAR(t.local_jobs[0].start_time, 100.0, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "outage_end@0"}));
+  EXPECT_NEAR(t.failures.back().time, 100.0, 1e-6) << "the outage ends with the last of the two";
 }
 
 TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
@@ -185,7 +186,8 @@ TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
                          "faults: {unusable_after: 2, clusters: {a: {outages: [\"10+5\", \"150+5\"]}}}\n"
                          "stop: {max_time: 1000}\n");
   ASSERT_EQ(t.jobs.size(), 4u);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage@0", "component@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0", "outage@0", "component@0",
+                                                   "outage_end@0"}));
   std::sort(t.jobs.begin(), t.jobs.end(), [](const JobRow& x, const JobRow& y) { return x.id < y.id; });
   EXPECT_EQ(t.jobs[1].status, 0);
   EXPECT_NEAR(t.jobs[1].end_time, 70.0, 1e-6);

@@ -30,6 +30,11 @@ JobSpec job_of(JobId id, double runtime)
   job.runtime = runtime;
   return job;
 }
+
+void unexpected_failure()
+{
+  ADD_FAILURE() << "the run failed";
+}
 } // namespace
 
 TEST(NetworkRuntime, CancelledRunStopsComputingOnItsCoreAndNeverEnds)
@@ -44,11 +49,11 @@ TEST(NetworkRuntime, CancelledRunStopsComputingOnItsCoreAndNeverEnds)
   bool first_ended  = false;
   double second_end = -1;
   RuntimeModel::RunId first = 0;
-  at(0, [&] { first = runtime.run(job_of(0, 100), 1, cores, [&] { first_ended = true; }); });
+  at(0, [&] { first = runtime.run(job_of(0, 100), 1, cores, [&] { first_ended = true; }, unexpected_failure); });
   at(10, [&] {
     runtime.cancel(first);
     runtime.cancel(first); // a second cancel is ignored
-    runtime.run(job_of(1, 100), 1, cores, [&] { second_end = now(); });
+    runtime.run(job_of(1, 100), 1, cores, [&] { second_end = now(); }, unexpected_failure);
   });
   engine.run();
   EXPECT_NE(first, 0u);
@@ -70,19 +75,46 @@ TEST(NetworkRuntime, RunOfSeveralIterationsEndsOnceAndCanBeCancelledBetweenThem)
   bool cancelled_ended = false;
   RuntimeModel::RunId second = 0;
   at(0, [&] {
-    runtime.run(job_of(0, 100), 1, b0, [&] {
-      ++ends;
-      end_time = now();
-    });
-    second = runtime.run(job_of(1, 100), 1, a0, [&] { cancelled_ended = true; });
+    runtime.run(
+        job_of(0, 100), 1, b0,
+        [&] {
+          ++ends;
+          end_time = now();
+        },
+        unexpected_failure);
+    second = runtime.run(job_of(1, 100), 1, a0, [&] { cancelled_ended = true; }, unexpected_failure);
   });
   at(60, [&] {
     runtime.cancel(second);
-    runtime.run(job_of(2, 100), 1, a0, [&] { third_end = now(); });
+    runtime.run(job_of(2, 100), 1, a0, [&] { third_end = now(); }, unexpected_failure);
   });
   engine.run();
   EXPECT_EQ(ends, 1);
   EXPECT_NEAR(end_time, 100.0, 1e-6);
   EXPECT_FALSE(cancelled_ended);
   EXPECT_NEAR(third_end, 160.0, 1e-6);
+}
+
+TEST(NetworkRuntime, RunOnAHostTurnedOffFailsInsteadOfEnding)
+{
+  // Two runs of 4 iterations of 25 s: one on a-0 and b-0, one on b-1. a-0 is turned off at 60 s (in the
+  // first run's third iteration): that run fails then and never ends; the other ends at 100 s.
+  sg4::Engine& engine = l07_engine();
+  ActivityTracker tracker;
+  NetworkRuntime runtime(tracker, 4, 0);
+  std::vector<std::vector<sg4::Host*>> spanning{{sg4::Host::by_name("a-0")}, {sg4::Host::by_name("b-0")}};
+  std::vector<std::vector<sg4::Host*>> alone{{sg4::Host::by_name("b-1")}};
+  double failed_at = -1, other_end = -1;
+  bool spanning_ended = false;
+  RuntimeModel::RunId spanning_run = 0;
+  at(0, [&] {
+    spanning_run = runtime.run(job_of(0, 100), 2, spanning, [&] { spanning_ended = true; }, [&] { failed_at = now(); });
+    runtime.run(job_of(1, 100), 1, alone, [&] { other_end = now(); }, unexpected_failure);
+  });
+  at(60, [] { sg4::Host::by_name("a-0")->turn_off(); });
+  at(70, [&] { runtime.cancel(spanning_run); }); // an abort after the failure is ignored
+  engine.run();
+  EXPECT_NEAR(failed_at, 60.0, 1e-6);
+  EXPECT_FALSE(spanning_ended);
+  EXPECT_NEAR(other_end, 100.0, 1e-6);
 }

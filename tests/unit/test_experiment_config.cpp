@@ -96,3 +96,22 @@ TEST(ExperimentConfig, ReplayKeysAreChecked)
   EXPECT_EQ(error_of(bad_scale), "Invalid key 'workload.trace.size_scale' in " + bad_scale +
                                      ":2: must be 'none', 'fit' or a factor above 0 (got 'big')");
 }
+
+TEST(ExperimentConfig, HostFaultKeysAreChecked)
+{
+  auto half = write_temp("half.yaml", "faults:\n  clusters:\n    fs1: {host_mtbf: 100}\n");
+  EXPECT_EQ(error_of(half), "Invalid key 'faults.clusters.fs1' in " + half +
+                                ":3: random host failures need both host_mtbf and host_mttr");
+  auto bad = write_temp("bad_host_outage.yaml", "faults:\n  hosts:\n    fs0-3: [\"100+50\", \"soon\"]\n");
+  EXPECT_EQ(error_of(bad), "Invalid key 'faults.hosts.fs0-3' in " + bad +
+                               ":3: expected host outages like \"3600+600\" (start + duration, seconds), got 'soon'");
+  auto good = load_experiment(
+      write_temp("host_faults.yaml", "faults:\n  host_mtbf: 5000\n  host_mttr: 60\n  hosts: {fs0-3: [\"100+50\"]}\n"
+                                     "  clusters: {fs1: {host_mtbf: 900}}\n"),
+      {});
+  EXPECT_DOUBLE_EQ(good.faults.defaults.host_mtbf, 5000);
+  EXPECT_DOUBLE_EQ(good.faults.per_cluster.at("fs1").host_mtbf, 900);
+  EXPECT_DOUBLE_EQ(good.faults.per_cluster.at("fs1").host_mttr, 60) << "inherited from the defaults";
+  ASSERT_EQ(good.faults.hosts.at("fs0-3").outages.size(), 1u);
+  EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").outages[0].second, 50);
+}
