@@ -50,6 +50,7 @@ void GridScheduler::submit(JobSpec spec)
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
   it->second.queued_since = now();
+  it->second.history.queued(now());
   ++parts_.statistics.submitted;
   parts_.policy.on_job_submitted(it->second.spec);
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
@@ -136,6 +137,7 @@ void GridScheduler::apply(Placement placement)
   job.placement      = std::move(placement.components);
   job.phase          = Phase::claiming;
   job.placement_time = now();
+  job.history.placed(now(), job.placement_tries);
   job.claiming = placement.claiming;
   if (job.claiming != Claiming::incremental) // KOALA's placements reserve nothing (see admit_incremental)
     for (const auto& c : job.placement)
@@ -181,6 +183,7 @@ void GridScheduler::claim(JobId id, int epoch)
     parts_.info.learn_idle(short_cluster);
     ++job.submission_failures;
     add_failure_row(id, short_cluster, "claim");
+    job.history.ended(PlacementOutcome::claim_failed, now());
     job.phase  = Phase::waiting;
     job.staged = false;
     job.placement.clear();
@@ -255,6 +258,7 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
   xbt_assert(claimed || job.phase == Phase::claiming, "job %ld aborted in phase %d", static_cast<long>(id),
              static_cast<int>(job.phase));
   XBT_DEBUG("job %ld: attempt aborted by an outage", static_cast<long>(id));
+  job.history.ended(PlacementOutcome::component_failed, now());
   if (job.phase == Phase::running) {
     --running_;
     parts_.runtime.cancel(job.run);
@@ -310,6 +314,7 @@ void GridScheduler::launch(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
+  job.history.started(now());
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
   int epoch = job.epoch;
   job.run   = parts_.runtime.run(
@@ -355,6 +360,7 @@ void GridScheduler::fail_run(JobId id)
   ++job.completion_failures;
   XBT_DEBUG("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
   add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
+  job.history.ended(PlacementOutcome::run_failed, now());
   if (not parts_.policy.on_job_failed(job.spec)) {
     job.completion_time = now();
     leave(id, JobStatus::failed);
@@ -371,6 +377,7 @@ void GridScheduler::fail_run(JobId id)
 void GridScheduler::complete(JobId id)
 {
   active_.at(id).completion_time = now();
+  active_.at(id).history.ended(PlacementOutcome::completed, now());
   leave(id, JobStatus::completed);
 }
 
@@ -401,8 +408,10 @@ void GridScheduler::stop_at(double time)
   for (const auto& [id, job] : active_)
     ids.push_back(id);
   std::sort(ids.begin(), ids.end());
-  for (JobId id : ids)
+  for (JobId id : ids) {
+    active_.at(id).history.stop(time);
     record(active_.at(id), JobStatus::unfinished);
+  }
   active_.clear();
   finish_run(time);
 }
@@ -456,6 +465,10 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   if (not parts_.trace)
     return;
   parts_.trace->add_job(row);
+  for (PlacementRow placement : job.history.rows()) {
+    placement.job_id = spec.id;
+    parts_.trace->add_placement(placement);
+  }
   if (not started)
     return;
   for (size_t k = 0; k < job.placement.size(); ++k) {

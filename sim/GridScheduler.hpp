@@ -13,6 +13,7 @@
 #include "sim/InformationService.hpp"
 #include "sim/JobSource.hpp"
 #include "sim/LocalResourceManager.hpp"
+#include "sim/PlacementHistory.hpp"
 #include "sim/Random.hpp"
 #include "sim/RunStatistics.hpp"
 #include "sim/RuntimeModel.hpp"
@@ -84,6 +85,7 @@ private:
     std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
     int epoch = 0, claiming_tries = 0, placements = 0, run_failures = 0;
     double queued_since = NAN, total_placement_time = 0, pgt = 0, pwt = 0;
+    PlacementHistory history; // one /placements row per placement
   };
 
   void schedule_next_arrival();

@@ -34,6 +34,7 @@ void GridScheduler::admit_incremental(JobId id)
   job.jst           = now() + ftt;
   if (std::isnan(job.first_jst))
     job.first_jst = job.jst;
+  job.history.estimated(ftt, job.jst);
   job.claimed_at.assign(n, NAN);
   job.file_ready.assign(n, false);
   job.transfer_times.assign(n, 0.0);
@@ -287,6 +288,7 @@ void GridScheduler::launch_incremental(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
+  job.history.started(now());
   job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
   add_claim_times(job);
   for (const auto& c : job.placement)
@@ -329,6 +331,7 @@ void GridScheduler::add_claim_times(ActiveJob& job)
 void GridScheduler::return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters)
 {
   ActiveJob& job = active_.at(id);
+  job.history.ended(outcome_of(reason), now());
   bool running   = job.phase == Phase::running;
   if (running) {
     --running_;

@@ -53,6 +53,7 @@ Trace read_trace(const std::string& path)
   try {
     t.jobs            = read_table<JobRow>(file, path, "/jobs", job_type());
     t.components      = read_table<ComponentRow>(file, path, "/components", component_type());
+    t.placements      = read_table<PlacementRow>(file, path, "/placements", placement_type());
     t.clusters        = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
     t.failures        = read_table<FailureRow>(file, path, "/failures", failure_type());
     t.local_jobs      = read_table<LocalJobRow>(file, path, "/local_jobs", local_job_type());

@@ -11,6 +11,7 @@ namespace coalsim {
 struct Trace {
   std::vector<JobRow> jobs;
   std::vector<ComponentRow> components;
+  std::vector<PlacementRow> placements;
   std::vector<ClusterRow> clusters;
   std::vector<FailureRow> failures;
   std::vector<LocalJobRow> local_jobs;

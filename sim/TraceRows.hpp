@@ -43,6 +43,22 @@ struct JobRow {
   int32_t placements;          // successful placements (failures + 1 for a completed job)
 };
 
+/** One placement of a grid job and how the attempt that followed it ended (the outcomes are
+ *  PlacementOutcome, sim/PlacementHistory.hpp). */
+struct PlacementRow {
+  int64_t job_id;
+  int32_t placement;     // 1-based number of this placement of the job
+  double queued_at;      // when the job entered its queue for this placement (arrival, or the end of the last attempt)
+  double placed_at;      // the JPT
+  double placement_time; // placed_at - queued_at
+  int32_t tries;         // placement tries of this placement: scheduling passes that could not place the job
+  double estimated_ftt;  // KOALA: the placement's estimated FTT (largest over components); NaN otherwise
+  double jst;            // KOALA: the placement's JST (JPT + estimated FTT); NaN otherwise
+  double started_at;     // when the attempt's components started (NaN: they never did)
+  double ended_at;       // when the attempt ended (its outcome)
+  char outcome[24];      // PlacementOutcome as text, NUL-terminated
+};
+
 struct ComponentRow {
   int64_t job_id;
   int32_t index;

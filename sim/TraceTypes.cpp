@@ -62,6 +62,25 @@ hid_t component_type()
   return t;
 }
 
+hid_t placement_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(PlacementRow));
+  H5Tinsert(t, "job_id", HOFFSET(PlacementRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "placement", HOFFSET(PlacementRow, placement), H5T_NATIVE_INT32);
+  H5Tinsert(t, "queued_at", HOFFSET(PlacementRow, queued_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "placed_at", HOFFSET(PlacementRow, placed_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "placement_time", HOFFSET(PlacementRow, placement_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "tries", HOFFSET(PlacementRow, tries), H5T_NATIVE_INT32);
+  H5Tinsert(t, "estimated_ftt", HOFFSET(PlacementRow, estimated_ftt), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "jst", HOFFSET(PlacementRow, jst), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "started_at", HOFFSET(PlacementRow, started_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "ended_at", HOFFSET(PlacementRow, ended_at), H5T_NATIVE_DOUBLE);
+  hid_t s = string_type(sizeof(PlacementRow::outcome));
+  H5Tinsert(t, "outcome", HOFFSET(PlacementRow, outcome), s);
+  H5Tclose(s);
+  return t;
+}
+
 hid_t cluster_type()
 {
   hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ClusterRow));

@@ -10,6 +10,7 @@ namespace coalsim {
 
 hid_t job_type();
 hid_t component_type();
+hid_t placement_type();
 hid_t cluster_type();
 hid_t failure_type();
 hid_t local_job_type();

@@ -106,15 +106,18 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
   }
   types_["job"]       = job_type();
   types_["component"] = component_type();
+  types_["placement"] = placement_type();
   types_["cluster"]   = cluster_type();
   types_["failure"]   = failure_type();
   types_["local_job"] = local_job_type();
-  for (const char* name : {"job", "component", "cluster", "failure", "local_job"})
+  for (const char* name : {"job", "component", "placement", "cluster", "failure", "local_job"})
     types_[std::string(name) + ".file"] = packed(types_[name]);
 
   jobs_       = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
   components_ = std::make_unique<AppendableDataset>(file_, "/components", types_["component"], sizeof(ComponentRow),
                                                     0, types_["component.file"]);
+  placements_ = std::make_unique<AppendableDataset>(file_, "/placements", types_["placement"], sizeof(PlacementRow),
+                                                    0, types_["placement.file"]);
   clusters_   = std::make_unique<AppendableDataset>(file_, "/clusters", types_["cluster"], sizeof(ClusterRow), 0,
                                                   types_["cluster.file"]);
   failures_   = std::make_unique<AppendableDataset>(file_, "/failures", types_["failure"], sizeof(FailureRow), 0,
@@ -146,6 +149,7 @@ TraceWriter::~TraceWriter()
     return;
   jobs_.reset();
   components_.reset();
+  placements_.reset();
   clusters_.reset();
   failures_.reset();
   local_jobs_.reset();
@@ -174,6 +178,10 @@ void TraceWriter::add_job(const JobRow& row)
 void TraceWriter::add_component(const ComponentRow& row)
 {
   components_->append(&row);
+}
+void TraceWriter::add_placement(const PlacementRow& row)
+{
+  placements_->append(&row);
 }
 void TraceWriter::add_failure(const FailureRow& row)
 {
@@ -231,7 +239,7 @@ void TraceWriter::set_attribute(const std::string& name, int64_t value)
 
 void TraceWriter::commit()
 {
-  for (auto* d : {&jobs_, &components_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
+  for (auto* d : {&jobs_, &components_, &placements_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
                   &background_busy_, &queue_time_, &queue_length_, &held_, &gained_}) {
     (*d)->flush();
     d->reset();

@@ -49,6 +49,7 @@ public:
   void add_cluster(const ClusterRow& row);
   void add_job(const JobRow& row);
   void add_component(const ComponentRow& row);
+  void add_placement(const PlacementRow& row);
   void add_failure(const FailureRow& row);
   void add_local_job(const LocalJobRow& row);
   void add_sample(const UtilizationSample& sample);
@@ -70,7 +71,7 @@ private:
   std::string temporary_;
   hid_t file_ = -1;
   std::map<std::string, hid_t> types_;
-  std::unique_ptr<AppendableDataset> jobs_, components_, clusters_, failures_, local_jobs_, sample_time_, grid_busy_,
+  std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, sample_time_, grid_busy_,
       background_busy_, queue_time_, queue_length_, held_, gained_;
   bool committed_ = false;
 };

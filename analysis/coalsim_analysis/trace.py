@@ -22,6 +22,8 @@ TABLE_FIELDS = {
               "file_transfer_time", "file_size", "placement_tries", "submission_failures",
               "completion_failures"),
     "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time"),
+    "/placements": ("job_id", "placement", "queued_at", "placed_at", "placement_time", "tries", "estimated_ftt",
+                    "jst", "started_at", "ended_at", "outcome"),
     "/failures": ("time", "job_id", "cluster", "kind"),
     "/local_jobs": ("trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
                     "estimate"),
@@ -31,6 +33,10 @@ TABLE_FIELDS = {
 OPTIONAL_JOB_FIELDS = ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt",
                        "claiming_tries", "placements")
 OPTIONAL_SERIES = ("/utilization/held", "/utilization/gained")
+
+# /placements outcomes: how the attempt that followed a placement ended
+PLACEMENT_OUTCOMES = ("completed", "run_failed", "claim_failed", "component_failed", "preempted", "tries_exceeded",
+                      "unfinished")
 
 # /jobs status codes
 COMPLETED, FAILED, REJECTED, UNFINISHED = 0, 1, 2, 3
@@ -58,6 +64,7 @@ class Trace:
     queue_time: np.ndarray
     queue_length: np.ndarray
     local_jobs: np.ndarray = None  # /local_jobs (empty unless the run set trace.local_jobs)
+    placements: np.ndarray = None  # /placements: one row per placement of a grid job (empty in older traces)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -189,6 +196,7 @@ def load_trace(path) -> Trace:
             queue_time=_array(h5, "/queues/time", path, 1),
             queue_length=_array(h5, "/queues/length", path, 1),
             local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
+            placements=_table(h5, "/placements", path) if "/placements" in h5 else np.zeros(0),
         )
         for name in OPTIONAL_SERIES:
             if name in h5:

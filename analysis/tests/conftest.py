@@ -52,6 +52,21 @@ def simulated_trace(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="session")
+def simulated_koala_trace(tmp_path_factory):
+    """KOALA on the unreliable testbed, 100 jobs: many are placed again after failures (a /placements row each)."""
+    if not SIMULATE.exists():
+        if "COALSIM_SIMULATE" in os.environ:
+            pytest.fail(f"COALSIM_SIMULATE={SIMULATE} does not exist")
+        pytest.skip(f"{SIMULATE} not built yet (set COALSIM_SIMULATE)")
+    path = tmp_path_factory.mktemp("koala") / "unreliable.h5"
+    command = [str(SIMULATE), "-c", str(REPO / "workloads" / "experiments" / "koala-unreliable.yaml"), "--jobs", "100",
+               "--output", str(path), "--quiet"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert run.returncode == 0, f"{' '.join(command)} exited {run.returncode}:\n{run.stdout}\n{run.stderr}"
+    return path
+
+
 def run_tool(tool, *args):
     """Run analysis/<tool> with Debian's python; returns the CompletedProcess."""
     return subprocess.run(["/usr/bin/python3", str(ANALYSIS / tool), *map(str, args)],

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from coalsim_analysis import compute_metrics, load_trace
+from coalsim_analysis.trace import COMPLETED, PLACEMENT_OUTCOMES, text
 from conftest import run_tool
 from test_figures import COMPARISON_FIGURES, check_png
 
@@ -105,3 +106,29 @@ claims:
     assert re.search(r"^\| run \| 1 \| max_concurrent \| .* \| OUT \|$", run.stdout, re.M), run.stdout
     assert "- PASS: `run.n_jobs == 60`" in run.stdout
     assert "- FAIL: `run.response_mean < 0`" in run.stdout
+
+
+def test_wait_queue_jobs_have_one_placement_row_each(simulated_trace):
+    trace = load_trace(simulated_trace)
+    placed = trace.jobs[~np.isnan(trace.jobs["placement_time"])]
+    rows = trace.placements
+    assert sorted(rows["job_id"]) == sorted(placed["id"]), "a placed job without its row, or a row too many"
+    assert np.all(np.isnan(rows["estimated_ftt"])) and np.all(np.isnan(rows["jst"])), "KOALA estimates for wf"
+
+
+def test_koala_placement_rows_add_up_to_the_jobs_totals(simulated_koala_trace):
+    """Per job: rows 1..placements, their placement times sum to total_placement_time, the last one is the JPT."""
+    trace = load_trace(simulated_koala_trace)
+    jobs, rows = trace.jobs, trace.placements
+    assert rows.size > jobs.size, "no job was placed more than once"
+    outcomes = {text(o) for o in rows["outcome"]}
+    assert outcomes <= set(PLACEMENT_OUTCOMES), f"undocumented outcomes {outcomes - set(PLACEMENT_OUTCOMES)}"
+    assert {"completed", "component_failed"} <= outcomes
+    for job in jobs:
+        mine = rows[rows["job_id"] == job["id"]]
+        assert list(mine["placement"]) == list(range(1, int(job["placements"]) + 1)), f"job {job['id']}"
+        assert mine["placement_time"].sum() == pytest.approx(job["total_placement_time"], rel=1e-12, abs=1e-9)
+        assert mine["placed_at"][-1] == job["placement_time"], f"job {job['id']}: the last row is the JPT"
+        assert np.array_equal(mine["queued_at"][1:], mine["ended_at"][:-1]), f"job {job['id']}: queued at the failure"
+        if job["status"] == COMPLETED:
+            assert [text(o) for o in mine["outcome"]][-1] == "completed", f"job {job['id']}"

@@ -73,3 +73,19 @@ def test_not_a_trace(tmp_path):
         load_trace(path)
     with pytest.raises(TraceFormatError, match="no such trace file"):
         load_trace(tmp_path / "absent.h5")
+
+
+def test_placements_are_optional(small_trace):
+    """Traces written before /placements existed still load, with an empty table."""
+    assert load_trace(small_trace).placements.size == 0
+
+
+def test_placements_missing_field_is_named(small_trace, tmp_path):
+    def add_placements_without_outcome(h5):
+        h5["placements"] = np.zeros(1, dtype=[("job_id", "<i8"), ("placement", "<i4"), ("queued_at", "<f8"),
+                                              ("placed_at", "<f8"), ("placement_time", "<f8"), ("tries", "<i4"),
+                                              ("estimated_ftt", "<f8"), ("jst", "<f8"), ("started_at", "<f8"),
+                                              ("ended_at", "<f8")])
+    path = _broken_copy(small_trace, tmp_path, add_placements_without_outcome)
+    with pytest.raises(TraceFormatError, match=r"dataset '/placements' lacks field\(s\) outcome"):
+        load_trace(path)

@@ -1,10 +1,13 @@
 /* Completion times on the tiny platform (two clusters of 4 one-core 1 Gflop/s nodes; 10 MB/s between
  * them, no latency), computed by hand. */
+#include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
 
 #include <cstring>
 
 using namespace coalsim;
+using coalsim::testing::expect_placement;
+using coalsim::testing::placements_of;
 using coalsim::testing::simulate_yaml;
 
 TEST(CompletionTimes, OneJobRunsItsRuntime)
@@ -151,4 +154,19 @@ overheads: {submission: 1010}
   EXPECT_EQ(t.jobs[0].status, 1); // failed
   EXPECT_EQ(t.jobs[0].submission_failures, 1);
   EXPECT_TRUE(std::isnan(t.jobs[0].start_time));
+}
+
+TEST(CompletionTimes, EachPlacementOfAJobWhoseClaimFailedHasAPlacementRow)
+{
+  // The stale-poll job above: placed at 0, its claim fails at 1010 before any start. Back in the queue from
+  // 1010, the pass after the failed claim cannot place it (1 try: a has 0 idle, and the poll at 1020 finds no
+  // change); the poll at 1050 shows a idle and it is placed then, claims at 2060 and completes at 2160. Policies other than
+  // KOALA have no estimated FTT or JST. /jobs counts one placement for them (placement_time is the last one).
+  auto t    = simulate_yaml(coalsim::testing::stale_poll_scenario("{name: wf, max_submission_failures: 5}"));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  expect_placement(rows, 0, {0, 0, 0, NAN, NAN, NAN, 1010, "claim_failed"});
+  expect_placement(rows, 1, {1010, 1050, 1, NAN, NAN, 2060, 2160, "completed"});
+  EXPECT_EQ(t.jobs[0].placement_tries, 1);
+  EXPECT_EQ(t.jobs[0].placements, 1);
 }

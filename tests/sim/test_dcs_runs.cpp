@@ -1,10 +1,13 @@
 /* The DCS policy in short simulations on the tiny platform (two clusters a and b of 4 processors),
  * with times computed by hand. */
+#include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
 
 #include <cstring>
 
 using namespace coalsim;
+using coalsim::testing::expect_placement;
+using coalsim::testing::placements_of;
 using coalsim::testing::simulate_yaml;
 
 TEST(DcsRuns, StaleIdleCountMakesASubmissionFailAndTheJobIsRetriedAndCompletes)
@@ -109,4 +112,40 @@ faults: {completion_failure: 0.5}
     }
   EXPECT_GT(failed, 0);
   EXPECT_LT(failed, 6);
+}
+
+TEST(DcsRuns, EveryRequeuedRunHasAPlacementRowEndingAsAFailedRun)
+{
+  // The run of CompletionFailuresAreRequeuedAndEveryJobCompletes: each failed run ends its placement's
+  // attempt 20 s (runtime) + 5 s (completion overhead) after its start, as "run_failed"; the job is queued
+  // again from then, and its last placement completes.
+  auto t = simulate_yaml(R"(
+seed: 3
+policy: {name: dcs, max_completion_failures: 10, monitor_interval: 1}
+workload: {jobs: 6, arrival: batch, components: 2, component_size: 2, runtime: 20}
+info_service: {poll_interval: 0}
+overheads: {completion: 5}
+faults: {completion_failure: 0.5}
+)");
+  ASSERT_EQ(t.jobs.size(), 6u);
+  int failed_runs = 0;
+  for (const auto& j : t.jobs) {
+    auto rows = placements_of(t, j.id);
+    ASSERT_EQ(static_cast<int>(rows.size()), j.completion_failures + 1) << "job " << j.id;
+    failed_runs += j.completion_failures;
+    EXPECT_DOUBLE_EQ(rows[0].queued_at, j.submit_time) << "job " << j.id;
+    for (size_t k = 0; k < rows.size(); ++k) {
+      std::string where = "job " + std::to_string(j.id) + " placement " + std::to_string(k + 1);
+      EXPECT_EQ(rows[k].placement, static_cast<int>(k + 1)) << where;
+      EXPECT_STREQ(rows[k].outcome, k + 1 < rows.size() ? "run_failed" : "completed") << where;
+      EXPECT_NEAR(rows[k].ended_at - rows[k].started_at, 25.0, 1e-6) << where;
+      if (k > 0) {
+        EXPECT_DOUBLE_EQ(rows[k].queued_at, rows[k - 1].ended_at) << where << ": queued when the failed run ended";
+      }
+    }
+    EXPECT_DOUBLE_EQ(rows.back().placed_at, j.placement_time) << "job " << j.id;
+    EXPECT_DOUBLE_EQ(rows.back().started_at, j.start_time) << "job " << j.id;
+    EXPECT_DOUBLE_EQ(rows.back().ended_at, j.completion_time) << "job " << j.id;
+  }
+  EXPECT_GT(failed_runs, 0) << "seed 3 no longer fails a run";
 }

@@ -1,4 +1,5 @@
 /* KOALA on the tiny platform (two clusters of 4 processors, 10 MB/s between them). */
+#include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
 #include "SwfLogs.hpp"
 
@@ -10,9 +11,11 @@
 #include <stdexcept>
 
 using namespace coalsim;
+using coalsim::testing::expect_placement;
 using coalsim::testing::grid_log;
 using coalsim::testing::GridJob;
 using coalsim::testing::local_log;
+using coalsim::testing::placements_of;
 using coalsim::testing::simulate_yaml;
 
 namespace {
@@ -522,4 +525,77 @@ TEST(KoalaRuns, MeasuredBandwidthIsReusedUntilItExpiresAndMeasuredAgainThen)
   EXPECT_NEAR(job_id(t, 0).estimated_ftt, 40.0, 1e-6) << "measured on the idle link";
   EXPECT_NEAR(job_id(t, 1).estimated_ftt, 40.0, 1e-6) << "the 5 s old measurement was not reused";
   EXPECT_NEAR(job_id(t, 2).estimated_ftt, 120.0, 1e-6) << "the 30 s old measurement was not taken again";
+}
+
+// /placements: one row per placement, with the attempt's outcome, on the scenarios above.
+
+TEST(KoalaRuns, PreemptedJobHasOneRowPerPlacementTheFirstEndingAtThePreemption)
+{
+  // Job 0 of the preemption scenario: queued at its arrival (0), not placed by the scan at 10 (1 try; the try
+  // on arrival does not count), placed by the scan at 20 (JST 30) and preempted at 28.5 before its start.
+  // Back in its queue from 28.5, it is not placed by the scans at 30, 40, ..., 130 (11 tries), placed at
+  // 140 (JST 150), started at 150 and completed at 250.
+  auto t    = simulate_yaml(preemption_scenario("{high: 1, low: 1}", 3));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(job_id(t, 0).placements, 2);
+  expect_placement(rows, 0, {0, 20, 1, 10, 30, NAN, 28.5, "preempted"});
+  expect_placement(rows, 1, {28.5, 140, 11, 10, 150, 150, 250, "completed"});
+  EXPECT_EQ(rows[0].tries + rows[1].tries, job_id(t, 0).placement_tries);
+  EXPECT_NEAR(rows[0].placement_time + rows[1].placement_time, job_id(t, 0).total_placement_time, 1e-9);
+  for (JobId id : {1, 2}) { // placed once, on arrival, and completed
+    auto once = placements_of(t, id);
+    ASSERT_EQ(once.size(), 1u) << "job " << id;
+    EXPECT_STREQ(once[0].outcome, "completed") << "job " << id;
+    EXPECT_NEAR(once[0].placed_at, job_id(t, id).submit_time, 1e-6) << "job " << id;
+  }
+}
+
+TEST(KoalaRuns, ClaimFailureAtTheJstEndsTheFirstPlacementAndTheJobIsQueuedFromThen)
+{
+  // The job of claims_keep_failing (T = 0, no limit): placed on arrival (JST 10), its JST comes with the
+  // component on a unclaimed: a claim failure at 10 (its component on b had claimed, the job never started).
+  // Back in its queue, it is scanned at once (no scan has run yet, so one is due) and every 60 s: not placed
+  // at 10, 60, 120 and 180 (4 tries), placed at 240; it starts at 250 and completes at 350.
+  auto t    = simulate_yaml(claims_keep_failing(""));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  expect_placement(rows, 0, {0, 0, 0, 10, 10, NAN, 10, "claim_failed"});
+  expect_placement(rows, 1, {10, 240, 4, 10, 250, 250, 350, "completed"});
+  EXPECT_EQ(t.jobs[0].placement_tries, 4);
+  EXPECT_NEAR(t.jobs[0].total_placement_time, 230.0, 1e-9);
+}
+
+TEST(KoalaRuns, JobOutOfClaimingTriesHasItsPlacementEndAsTriesExceeded)
+{
+  auto t    = simulate_yaml(claims_keep_failing(", max_claiming_tries: 1"));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 1u);
+  expect_placement(rows, 0, {0, 0, 0, 10, 10, NAN, 10, "tries_exceeded"});
+  EXPECT_EQ(t.jobs[0].status, 1);
+}
+
+TEST(KoalaRuns, FailedCopyEndsThePlacementAsAComponentFailureAndTheNextPlacementStartsThen)
+{
+  // The outage scenario above: placed on a at 0 (FTT 10), the copy fails at 5 with a's file server; placed
+  // at once on b, its file site (FTT 0, JST 5), it runs 5-205.
+  auto t    = simulate_yaml("policy: {name: koala, placement: wf}\n"
+                            "workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 200,\n"
+                            "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+                            "info_service: {poll_interval: 0}\n"
+                            "faults: {clusters: {a: {outages: [\"5+100\"]}}}\n");
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  expect_placement(rows, 0, {0, 0, 0, 10, 10, NAN, 5, "component_failed"});
+  expect_placement(rows, 1, {5, 5, 0, 0, 5, 5, 205, "completed"});
+}
+
+TEST(KoalaRuns, AttemptUnderWayAtTheStopTimeIsUnfinished)
+{
+  // One job placed at 0 (FTT 10), started at 10 for 100 s; the run stops at 50.
+  auto t    = simulate_yaml(jobs_with_file_at_b(1) + "stop: {max_time: 50}\n");
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 1u);
+  expect_placement(rows, 0, {0, 0, 0, 10, 10, 10, 50, "unfinished"});
+  EXPECT_EQ(t.jobs[0].status, 3);
 }

@@ -1,6 +1,7 @@
 /* Cluster outages as SimGrid host failures, on the tiny platform (clusters a and b of 4 single-core 1 Gflop/s
  * hosts, 10 MB/s between them; a 100 MB file crosses in 10 s): what happens to grid jobs of each kind of
  * policy. KOALA's transfer failure and the local side are in test_koala_runs.cpp. */
+#include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
 
 #include <algorithm>
@@ -9,6 +10,8 @@
 #include <fstream>
 
 using namespace coalsim;
+using coalsim::testing::expect_placement;
+using coalsim::testing::placements_of;
 using coalsim::testing::simulate_yaml;
 
 namespace {
@@ -191,4 +194,35 @@ TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
   EXPECT_EQ(t.jobs[3].status, 0) << "a was marked unusable although a run completed there between its errors";
   EXPECT_NEAR(t.jobs[3].start_time, 200.0, 1e-6);
   EXPECT_NEAR(t.jobs[3].end_time, 210.0, 1e-6);
+}
+
+// /placements rows of the staging_job_meets_an_outage runs: the outage at 5 ends the first attempt as a
+// component failure, whether the job had claimed (a failed run) or not (claiming after the transfer: counted
+// as a submission failure).
+
+TEST(Outages, WaitQueueJobKilledWithItsClusterHasOnePlacementEndingAsAComponentFailure)
+{
+  auto t    = simulate_yaml(staging_job_meets_an_outage("wf"));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 1u);
+  expect_placement(rows, 0, {0, 0, 0, NAN, NAN, NAN, 5, "component_failed"});
+}
+
+TEST(Outages, DcsJobKilledWithItsClusterIsPlacedAgainAtTheOutageInASecondPlacementRow)
+{
+  // The DCS assigns no file sites (its jobs copy no files), so on a the job started at once, at 0.
+  auto t    = simulate_yaml(staging_job_meets_an_outage("{name: dcs, fit: plain_worstfit}"));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  expect_placement(rows, 0, {0, 0, 0, NAN, NAN, 0, 5, "component_failed"});
+  expect_placement(rows, 1, {5, 5, 0, NAN, NAN, 5, 105, "completed"});
+}
+
+TEST(Outages, AfterTransferJobWhoseCopyFailedIsPlacedAgainAtTheOutageInASecondPlacementRow)
+{
+  auto t    = simulate_yaml(staging_job_meets_an_outage("{name: wf, claiming: after_transfer}"));
+  auto rows = placements_of(t, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  expect_placement(rows, 0, {0, 0, 0, NAN, NAN, NAN, 5, "component_failed"});
+  expect_placement(rows, 1, {5, 5, 0, NAN, NAN, 5, 105, "completed"});
 }
