@@ -11,4 +11,21 @@ std::vector<int> GridView::idle_counts() const
   return idle;
 }
 
+bool GridView::any_marked_unusable() const
+{
+  for (const auto& c : clusters_)
+    if (c.marked_unusable)
+      return true;
+  return false;
+}
+
+std::vector<int> GridView::lasting_capacities() const
+{
+  std::vector<int> capacity;
+  capacity.reserve(clusters_.size());
+  for (const auto& c : clusters_)
+    capacity.push_back(c.marked_unusable ? 0 : c.processors);
+  return capacity;
+}
+
 } // namespace coalsim

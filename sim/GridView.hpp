@@ -21,6 +21,8 @@ struct ClusterState {
   /** False while the cluster is down: its file server cannot be read either (a replica there is out of
    *  reach). A cluster marked unusable is still up. */
   bool up = true;
+  /** Marked unusable for the rest of the run (after too many consecutive errors). */
+  bool marked_unusable = false;
 };
 
 /** Estimated file transfer times between clusters' file servers (route latency + size / bottleneck bandwidth). */
@@ -47,6 +49,11 @@ public:
   }
   /** The idle counts, one per cluster (0 for unusable clusters): the starting point of a fitting pass. */
   std::vector<int> idle_counts() const;
+  /** Whether some cluster is marked unusable (for the rest of the run). */
+  bool any_marked_unusable() const;
+  /** What the grid can ever offer from now on: every cluster's processors, 0 for those marked unusable (outages
+   *  and host failures end; the marking does not). */
+  std::vector<int> lasting_capacities() const;
 
 private:
   double now_;

@@ -65,7 +65,8 @@ GridView InformationService::view() const
     bool usable = not health_ || health_->available(cluster.index);
     bool up     = not health_ || health_->files_reachable(cluster.index);
     states.push_back(
-        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable, up});
+        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable, up,
+                     health_ && not health_->usable(cluster.index)});
   }
   return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_);
 }

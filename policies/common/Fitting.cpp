@@ -134,3 +134,37 @@ std::optional<Components> fit_flexible(int total, const std::vector<int>& proces
 }
 
 } // namespace coalsim::fitting
+
+namespace coalsim::fitting {
+
+bool fits_capacities(const JobSpec& job, std::vector<int> capacity)
+{
+  if (job.type == RequestType::flexible) {
+    long total = 0;
+    for (int c : capacity)
+      total += c;
+    return job.total_processors <= total;
+  }
+  if (job.type == RequestType::ordered)
+    return fit_ordered(job.components, capacity).has_value();
+  if (fit_unordered(job.components, capacity, Rule::first_fit))
+    return true;
+  // First fit in decreasing size packs equal components exactly; unequal ones it may miss, so for them only
+  // what any packing needs is checked.
+  bool equal = std::all_of(job.components.begin(), job.components.end(), [&job](const ComponentRequest& c) {
+    return c.processors == job.components.front().processors;
+  });
+  if (equal)
+    return false;
+  long need = 0, room = 0;
+  int largest = 0;
+  for (const auto& c : job.components) {
+    need += c.processors;
+    largest = std::max(largest, c.processors);
+  }
+  for (int c : capacity)
+    room += c;
+  return largest <= *std::max_element(capacity.begin(), capacity.end()) && need <= room;
+}
+
+} // namespace coalsim::fitting

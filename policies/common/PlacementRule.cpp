@@ -30,6 +30,11 @@ bool file_readable(const JobSpec& job, const GridView& view)
                      [&](ClusterIndex site) { return view.cluster(site).up; });
 }
 
+bool can_never_fit(const JobSpec& job, const GridView& view)
+{
+  return view.any_marked_unusable() && not fitting::fits_capacities(job, view.lasting_capacities());
+}
+
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view)
 {
   for (auto& component : components)

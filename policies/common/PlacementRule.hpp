@@ -28,6 +28,12 @@ ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const G
  *  is on a cluster that is down cannot be placed until one comes back. */
 bool file_readable(const JobSpec& job, const GridView& view);
 
+/** Clusters marked unusable stay so for the rest of the run: a job that would not fit the other clusters
+ *  even with all of them idle can never be placed, and leaves as failed with this reason (else the run would
+ *  wait for it forever). False as long as no cluster is marked. */
+bool can_never_fit(const JobSpec& job, const GridView& view);
+inline const char* const never_fits_reason = "fits none of the clusters left usable";
+
 /** Sets each component's file site to its nearest replica. */
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view);
 

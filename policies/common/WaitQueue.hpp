@@ -53,6 +53,22 @@ public:
     }
   }
 
+  /** Removes the waiting jobs for which `pred(const JobSpec&)` holds (with their failure counts); returns
+   *  them, in queue order. */
+  template <class Pred> std::vector<JobId> remove_if(Pred&& pred)
+  {
+    std::vector<JobId> removed;
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+      if (pred(*it->job)) {
+        removed.push_back(it->job->id);
+        it = waiting_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return removed;
+  }
+
   /** A placed job's submission failed: it goes back to the tail with one more submission failure, or is
    *  removed (and forgotten) when that reaches the maximum. */
   Outcome submission_failed(const JobSpec& job);

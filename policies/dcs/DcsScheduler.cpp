@@ -1,5 +1,7 @@
 #include "policies/dcs/DcsScheduler.hpp"
 
+#include "policies/common/PlacementRule.hpp"
+
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(dcs_scheduler, "The DCS scheduler, wait-queue and co-allocator bookkeeping");
@@ -45,6 +47,8 @@ Decisions DcsScheduler::decide(const GridView& view)
   Decisions decisions;
   decisions.rejections = std::move(to_remove_);
   to_remove_.clear();
+  for (JobId id : queue_.remove_if([&view](const JobSpec& job) { return can_never_fit(job, view); }))
+    decisions.rejections.push_back({id, never_fits_reason, true});
   if (settings_.blocking_submission && submitting_)
     return decisions; // the co-allocator is still submitting; it reports back through the engine
   if (queue_.empty())

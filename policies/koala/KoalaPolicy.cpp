@@ -146,6 +146,12 @@ void KoalaPolicy::scan(Priority level, std::vector<int>& idle, const GridView& v
       it = queue.erase(it);
       continue;
     }
+    if (can_never_fit(job, view)) {
+      decisions.rejections.push_back({job.id, never_fits_reason, true});
+      state_.erase(job.id);
+      it = queue.erase(it);
+      continue;
+    }
     decisions.not_placed.push_back(job.id);
     auto current = it++;
     if (queues_.exhausted(*current)) {

@@ -473,8 +473,9 @@ TEST(KoalaRuns, SuccessBetweenComponentErrorsKeepsTheClusterUsable)
   // (0.4147), fail (0.0845). So: job 0 runs from 0 and fails at 31.34 (error 1), back to the tail of the
   // queue; job 1 is placed at the scan at 40, runs 40-135 and completes (the count goes back to 0); job 2 runs
   // from 140 and fails at 179.40 (error 1 again: a stays usable); job 3 runs from 180 and fails at 188.03,
-  // the second consecutive error: a is marked unusable then, and the remaining jobs wait for it until the
-  // stop. Without the reset, a would be marked unusable at 179.40, on its second error.
+  // the second consecutive error: a is marked unusable then, and the three failed jobs, which fit no other
+  // cluster, leave as failed at the next scan (190). Without the reset, a would be marked unusable at 179.40,
+  // on its second error.
   auto t = simulate_yaml(R"(
 seed: 20
 policy: {name: koala, placement: wf, scan_interval: 10}
@@ -489,7 +490,7 @@ stop: {max_time: 400}
   EXPECT_EQ(succeeded.status, 0) << "seed 20 no longer draws fail, succeed, fail, fail";
   EXPECT_NEAR(succeeded.start_time, 40.0, 1e-6);
   EXPECT_NEAR(succeeded.completion_time, 135.0, 1e-6);
-  ASSERT_EQ(t.failures.size(), 4u);
+  ASSERT_EQ(t.failures.size(), 7u);
   const double failed_at[] = {31.34, 179.40, 188.03};
   const JobId failed_job[] = {0, 2, 3};
   for (int i = 0; i < 3; ++i) {
@@ -501,8 +502,12 @@ stop: {max_time: 400}
   EXPECT_STREQ(t.failures[3].kind, "unusable") << "marked unusable on its second error, although a success came between";
   EXPECT_EQ(t.failures[3].cluster, 0);
   EXPECT_NEAR(t.failures[3].time, 188.03, 0.01) << "on the second consecutive error, job 3's";
+  for (int i = 4; i < 7; ++i) {
+    EXPECT_STREQ(t.failures[i].kind, "drop") << "row " << i;
+    EXPECT_NEAR(t.failures[i].time, 190.0, 1e-6) << "row " << i;
+  }
   for (JobId id : {0, 2, 3})
-    EXPECT_EQ(job_id(t, id).status, 3) << "job " << id << " waits for a, unusable, until the stop";
+    EXPECT_EQ(job_id(t, id).status, 1) << "job " << id << " fits no cluster left usable";
 }
 
 TEST(KoalaRuns, MeasuredBandwidthIsReusedUntilItExpiresAndMeasuredAgainThen)

@@ -226,3 +226,42 @@ TEST(Outages, AfterTransferJobWhoseCopyFailedIsPlacedAgainAtTheOutageInASecondPl
   expect_placement(rows, 0, {0, 0, 0, NAN, NAN, NAN, 5, "component_failed"});
   expect_placement(rows, 1, {5, 5, 0, NAN, NAN, 5, 105, "completed"});
 }
+
+namespace {
+/** Two jobs of 3 processors, both ordered on a: job 0 runs there from 0, job 1 waits. a goes down 5-15 s and
+ *  that one error marks it unusable. (stop.max_time ends the run should the jobs wait forever.) */
+std::string jobs_outlived_by_their_only_cluster(const std::string& policy)
+{
+  return "policy: " + policy + R"(
+workload: {jobs: 2, arrival: batch, components: 1, component_size: 3, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a]}
+info_service: {poll_interval: 0}
+faults: {unusable_after: 1, clusters: {a: {outages: ["5+10"]}}}
+stop: {max_time: 100000}
+)";
+}
+
+/** Both jobs leave as failed once a is marked unusable (at `drop_time`), instead of waiting forever. */
+void expect_both_dropped(const Trace& t, double drop_time)
+{
+  ASSERT_EQ(t.jobs.size(), 2u);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.status, 1) << "job " << j.id;
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "unusable@0", "drop@-1", "drop@-1",
+                                                "outage_end@0"}));
+  EXPECT_NEAR(t.failures[3].time, drop_time, 1e-6);
+  EXPECT_NEAR(t.failures[4].time, drop_time, 1e-6);
+}
+} // namespace
+
+TEST(Outages, KoalaJobsThatOnlyFitAClusterMarkedUnusableLeaveAsFailedAtTheNextScan)
+{
+  expect_both_dropped(simulate_yaml(jobs_outlived_by_their_only_cluster("{name: koala, placement: wf, scan_interval: 10}")),
+                      10.0);
+}
+
+TEST(Outages, DcsJobsThatOnlyFitAClusterMarkedUnusableLeaveAsFailedAtOnce)
+{
+  // The killed job is re-queued by the dcs, then dropped with the waiting one.
+  expect_both_dropped(simulate_yaml(jobs_outlived_by_their_only_cluster("dcs")), 5.0);
+}

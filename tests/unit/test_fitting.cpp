@@ -130,3 +130,32 @@ TEST(Fitting, FlexibleLoadBalancingEvensOutBusyCounts)
   std::vector<int> small = {5, 5};
   EXPECT_FALSE(fit_flexible(11, processors, small, Split::load_balancing).has_value());
 }
+
+TEST(Fitting, FitsCapacitiesCountsWhatEachClusterCanEverHold)
+{
+  // Clusters of 64, 0 (marked unusable) and 60 processors, all idle.
+  const std::vector<int> capacity{64, 0, 60};
+  JobSpec job;
+  job.type       = RequestType::unordered;
+  job.components = sizes({9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}); // 13 x 9: 7 + 6 slots
+  EXPECT_TRUE(fits_capacities(job, capacity));
+  job.components = sizes({9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}); // 14 x 9: one slot short
+  EXPECT_FALSE(fits_capacities(job, capacity));
+  job.components = sizes({62, 62}); // 124 of 124 processors, but the second 62 fits nowhere
+  EXPECT_FALSE(fits_capacities(job, capacity));
+  job.components = sizes({50, 30, 30}); // unequal sizes
+  EXPECT_TRUE(fits_capacities(job, capacity)) << "50 on the first, both 30s on the third";
+
+  job.type       = RequestType::ordered;
+  job.components = {{30, 0}, {30, 0}};
+  EXPECT_TRUE(fits_capacities(job, capacity));
+  job.components = {{30, 0}, {1, 1}};
+  EXPECT_FALSE(fits_capacities(job, capacity)) << "a component on the unusable cluster";
+
+  job.type             = RequestType::flexible;
+  job.components       = {};
+  job.total_processors = 124;
+  EXPECT_TRUE(fits_capacities(job, capacity));
+  job.total_processors = 125;
+  EXPECT_FALSE(fits_capacities(job, capacity));
+}
