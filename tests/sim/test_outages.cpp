@@ -71,10 +71,10 @@ TEST(Outages, StagingJobOfAWaitQueuePolicyIsKilledWithItsClusterAndRecordedAsFai
   EXPECT_NEAR(t.failures[1].time, 5.0, 1e-6);
 }
 
-TEST(Outages, StagingJobOfTheDcsIsKilledWithItsClusterAndRequeued)
+TEST(Outages, JobOfTheDcsKilledWithItsClusterIsRequeued)
 {
-  // The same under the DCS, which re-queues a failed run: placed again at 5 on b (a is down), where the file
-  // is, it starts at once.
+  // The same job under the DCS, which assigns no file sites (so copies nothing): it runs on a from 0, dies
+  // with a at 5 and, as the DCS re-queues a failed run, is placed again at 5 on b (a is down) and starts at once.
   auto t = simulate_yaml(staging_job_meets_an_outage("{name: dcs, fit: plain_worstfit}"));
   ASSERT_EQ(t.jobs.size(), 1u);
   const JobRow& j = t.jobs[0];
