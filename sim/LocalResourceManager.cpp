@@ -31,6 +31,10 @@ void LocalResourceManager::return_cores(std::vector<sg4::Host*>::const_iterator 
 {
   if (not track_hosts_)
     return;
+  if (hosts_off_ == 0) { // the usual case; a host SimGrid turned off before host_down() gets its cores taken there
+    free_cores_.insert(free_cores_.end(), first, last);
+    return;
+  }
   for (auto core = first; core != last; ++core)
     ((*core)->is_on() ? free_cores_ : off_cores_).push_back(*core);
 }
@@ -47,6 +51,7 @@ int LocalResourceManager::take_off(std::vector<sg4::Host*>& from, const sg4::Hos
 void LocalResourceManager::host_down(const sg4::Host* host)
 {
   xbt_assert(track_hosts_, "host failures need host tracking");
+  ++hosts_off_;
   take_off(free_cores_, host);
   for (auto job = running_jobs_.begin(); job != running_jobs_.end();) {
     auto next = std::next(job);
@@ -66,6 +71,7 @@ void LocalResourceManager::host_down(const sg4::Host* host)
 
 void LocalResourceManager::host_up(const sg4::Host* host)
 {
+  hosts_off_ = std::max(0, hosts_off_ - 1);
   auto back = std::stable_partition(off_cores_.begin(), off_cores_.end(),
                                     [host](const sg4::Host* core) { return core != host; });
   if (back == off_cores_.end())
@@ -179,6 +185,7 @@ void LocalResourceManager::come_up()
   // The cluster comes back whole: hosts that had failed on their own before the outage are repaired too.
   free_cores_.insert(free_cores_.end(), off_cores_.begin(), off_cores_.end());
   off_cores_.clear();
+  hosts_off_ = 0;
   start_waiting();
   changed();
 }

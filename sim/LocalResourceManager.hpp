@@ -137,6 +137,7 @@ private:
   bool down_ = false;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
   std::vector<sg4::Host*> off_cores_;  // cores of failed hosts, held by nobody
+  int hosts_off_ = 0;                  // hosts failed on their own (host_down without host_up yet)
   int dummy_ = 0;
   std::vector<sg4::Host*> dummy_cores_;
   std::function<void()> on_change_;
