@@ -19,6 +19,8 @@ public:
   virtual uint64_t too_large() const { return 0; }
   /** True when the arrivals end by themselves (a replayed window); false when they go on while asked. */
   virtual bool finite() const = 0;
+  /** True while local jobs may still arrive. */
+  virtual bool arriving() const { return not finite(); }
 };
 
 } // namespace coalsim

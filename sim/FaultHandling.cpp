@@ -14,13 +14,13 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_faults, coalsim_scheduler, "Faults and t
 
 namespace coalsim {
 
-void GridScheduler::set_health(ClusterHealth* health)
+void GridScheduler::set_health(ClusterHealth* health, std::function<bool()> faults_go_on)
 {
   health_ = health;
   if (health_)
     health_->start([this](ClusterIndex c, bool up) { cluster_changed(c, up); },
                    [this](ClusterIndex c, const sg4::Host& host, bool up) { host_changed(c, host, up); },
-                   [this] { return not done_; });
+                   std::move(faults_go_on));
 }
 
 void GridScheduler::add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host)

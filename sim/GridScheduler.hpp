@@ -57,8 +57,9 @@ public:
   void set_completion_failure_probability(double p) { completion_failure_probability_ = p; }
   /** Called once per job that leaves the system (for progress reports). */
   void set_on_job_done(std::function<void()> callback) { on_job_done_ = std::move(callback); }
-  /** Fault injection and unusable-cluster marking (may be left unset: no faults). */
-  void set_health(ClusterHealth* health);
+  /** Fault injection and unusable-cluster marking (may be left unset: no faults); random outages and host
+   *  failures go on while `faults_go_on` says so. */
+  void set_health(ClusterHealth* health, std::function<bool()> faults_go_on);
 
 private:
   enum class Phase { waiting, claiming, staging, running, completing };

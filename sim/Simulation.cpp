@@ -172,7 +172,16 @@ RunStatistics Simulation::run()
   scheduler.set_run_ends_with_grid(not background_only);
   for (auto& load : background)
     load->start([&scheduler, background_only] { return background_only || not scheduler.done(); });
-  scheduler.set_health(health.get());
+  // Random outages and host failures go on while there is work to fail: the grid jobs, or in a run without
+  // them the local jobs (arriving, waiting or running).
+  scheduler.set_health(health.get(), [&scheduler, &background, &managers, background_only] {
+    if (not background_only)
+      return not scheduler.done();
+    for (size_t c = 0; c < managers.size(); ++c)
+      if (background[c]->arriving() || managers[c]->busy_background() > 0 || managers[c]->background_waiting() > 0)
+        return true;
+    return false;
+  });
 
   ProgressReporter progress(options_.progress, config_.workload.jobs);
   scheduler.set_on_job_done([&progress] { progress.job_done(); });

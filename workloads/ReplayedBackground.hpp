@@ -17,6 +17,7 @@ public:
   uint64_t submitted() const override { return submitted_; }
   uint64_t too_large() const override { return too_large_; }
   bool finite() const override { return true; }
+  bool arriving() const override { return has_next_; }
   const TraceReplay& trace() const { return trace_; }
 
 private:

@@ -227,3 +227,32 @@ TEST(HostFailures, UnknownHostIsAnInputErrorNamingTheKeyAndTheFile)
     EXPECT_NE(what.find("not a compute host or file server"), std::string::npos) << what;
   }
 }
+
+TEST(HostFailures, RandomHostFailuresAlsoHitAReplayWithoutGridJobsAndStopWithIt)
+{
+  // A replay of 20 local jobs of 1-2 cores on a (one every 50 s, 200 s each) and no grid jobs; each host of a
+  // fails on average every 300 s for 30 s. Failures come while local jobs arrive, wait or run, kill some of
+  // them, and stop once the replay is over: the run ends.
+  std::vector<coalsim::testing::LocalJob> jobs;
+  for (int i = 0; i < 20; ++i)
+    jobs.push_back({50.0 * i + 1, 200, 1 + i % 2});
+  auto t = simulate_yaml("workload: {jobs: 0}\ntrace: {local_jobs: true}\nseed: 3\n"
+                         "faults: {clusters: {a: {host_mtbf: 300, host_mttr: 30}}}\n"
+                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
+                         local_log("a", jobs) + "}}}}\n");
+  ASSERT_EQ(t.local_jobs.size(), 20u);
+  int killed = 0;
+  double last_end = 0;
+  for (const auto& j : t.local_jobs) {
+    killed += j.end_time - j.start_time < 200 - 1e-6;
+    last_end = std::max(last_end, j.end_time);
+  }
+  EXPECT_GT(killed, 0);
+  std::vector<std::string> e = events(t);
+  EXPECT_GT(std::count_if(e.begin(), e.end(), [](const std::string& s) { return s.rfind("host_down", 0) == 0; }), 3);
+  for (const auto& f : t.failures) {
+    if (std::strcmp(f.kind, "host_down") == 0) {
+      EXPECT_LE(f.time, last_end + 1e-6) << "a host failed after the last local job had ended";
+    }
+  }
+}
