@@ -69,18 +69,23 @@ overheads: {submission: 10}
   EXPECT_EQ(starts, (std::vector<double>{10, 20, 30, 40}));
 }
 
-TEST(DcsRuns, CompletionFailuresAreRequeuedAndEveryJobCompletes)
-{
-  // Half of all runs fail; the DCS re-queues a job up to 10 times, so all complete (deterministic for
-  // this seed), and the trace counts each failure once.
-  auto t = simulate_yaml(R"(
+namespace {
+/** Six jobs of 2x2 under the DCS, which re-queues a failed run up to 10 times; half of all runs fail. */
+const char* const half_of_the_runs_fail_and_are_requeued = R"(
 seed: 3
 policy: {name: dcs, max_completion_failures: 10, monitor_interval: 1}
 workload: {jobs: 6, arrival: batch, components: 2, component_size: 2, runtime: 20}
 info_service: {poll_interval: 0}
 overheads: {completion: 5}
 faults: {completion_failure: 0.5}
-)");
+)";
+} // namespace
+
+TEST(DcsRuns, CompletionFailuresAreRequeuedAndEveryJobCompletes)
+{
+  // Half of all runs fail; the DCS re-queues a job up to 10 times, so all complete (deterministic for
+  // this seed), and the trace counts each failure once.
+  auto t = simulate_yaml(half_of_the_runs_fail_and_are_requeued);
   ASSERT_EQ(t.jobs.size(), 6u);
   int failures = 0;
   for (const auto& j : t.jobs) {
@@ -119,14 +124,7 @@ TEST(DcsRuns, EveryRequeuedRunHasAPlacementRowEndingAsAFailedRun)
   // The run of CompletionFailuresAreRequeuedAndEveryJobCompletes: each failed run ends its placement's
   // attempt 20 s (runtime) + 5 s (completion overhead) after its start, as "run_failed"; the job is queued
   // again from then, and its last placement completes.
-  auto t = simulate_yaml(R"(
-seed: 3
-policy: {name: dcs, max_completion_failures: 10, monitor_interval: 1}
-workload: {jobs: 6, arrival: batch, components: 2, component_size: 2, runtime: 20}
-info_service: {poll_interval: 0}
-overheads: {completion: 5}
-faults: {completion_failure: 0.5}
-)");
+  auto t = simulate_yaml(half_of_the_runs_fail_and_are_requeued);
   ASSERT_EQ(t.jobs.size(), 6u);
   int failed_runs = 0;
   for (const auto& j : t.jobs) {

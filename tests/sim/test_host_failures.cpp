@@ -44,6 +44,13 @@ info_service: {poll_interval: 0}
 )" + faults + extra;
 }
 
+/** No grid jobs: `jobs` replayed as local jobs on a (and traced), under `faults` (a YAML line). */
+std::string local_replay_on_a(const std::vector<coalsim::testing::LocalJob>& jobs, const std::string& faults)
+{
+  return "workload: {jobs: 0}\ntrace: {local_jobs: true}\n" + faults +
+         "\nbackground: {model: none, clusters: {a: {model: replay, trace: {file: " + local_log("a", jobs) + "}}}}\n";
+}
+
 /** The tiny platform with a SimGrid state profile (`profile`: "<time> <0 or 1>" lines) for `host`. */
 std::string platform_with_profile(const std::string& host, const std::string& profile)
 {
@@ -89,10 +96,8 @@ TEST(HostFailures, LocalJobOnAFailedHostIsKilledAndTheHostsCoreIsOutOfUseUntilIt
 {
   // Local jobs on a: 1 (1 core, 1-101 s) on a-0, 2 (1 core, 2-102 s) on a-1, 3 (3 cores, 10 s) submitted at
   // 20. a-0 fails 10-50: job 1 dies at 10; its core is not free at 20, so job 3 waits for a-0 to be back.
-  auto t = simulate_yaml("workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
-                         "faults: {hosts: {a-0: [\"10+40\"]}}\n"
-                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
-                         local_log("a", {{1, 100, 1}, {2, 100, 1}, {20, 10, 3}}) + "}}}}\n");
+  auto t = simulate_yaml(
+      local_replay_on_a({{1, 100, 1}, {2, 100, 1}, {20, 10, 3}}, "faults: {hosts: {a-0: [\"10+40\"]}}"));
   ASSERT_EQ(t.local_jobs.size(), 3u);
   auto local = [&t](int64_t trace_id) {
     return *std::find_if(t.local_jobs.begin(), t.local_jobs.end(),
@@ -141,10 +146,7 @@ TEST(HostFailures, HostBroughtBackByItsProfileDuringAnOutageOfItsClusterComesBac
   // count (no host_up row, the manager stays down) and a-1 comes back with the cluster: a local job of 4
   // cores submitted at 35 starts at 50.
   auto t = simulate_yaml("platform: " + platform_with_profile("a-1", "10 0\n30 1\n") + "\n" +
-                         "workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
-                         "faults: {clusters: {a: {outages: [\"20+30\"]}}}\n"
-                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
-                         local_log("a", {{35, 10, 4}}) + "}}}}\n");
+                         local_replay_on_a({{35, 10, 4}}, "faults: {clusters: {a: {outages: [\"20+30\"]}}}"));
   ASSERT_EQ(t.local_jobs.size(), 1u);
   EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
   EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-1@10", "outage@20", "outage_end@50"}));
@@ -183,10 +185,8 @@ TEST(HostFailures, ClusterComesBackWholeFromAnOutageThatBeganWhileOneOfItsHostsW
 {
   // a-0 fails at 10 for 100 s; all of a is down 20-50. A local job of 4 cores submitted at 15 waits for the
   // cluster and starts when it is back, a-0 included.
-  auto t = simulate_yaml("workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
-                         "faults: {hosts: {a-0: [\"10+100\"]}, clusters: {a: {outages: [\"20+30\"]}}}\n"
-                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
-                         local_log("a", {{15, 10, 4}}) + "}}}}\n");
+  auto t = simulate_yaml(local_replay_on_a(
+      {{15, 10, 4}}, "faults: {hosts: {a-0: [\"10+100\"]}, clusters: {a: {outages: [\"20+30\"]}}}"));
   ASSERT_EQ(t.local_jobs.size(), 1u);
   EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
   EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-0@10", "outage@20", "outage_end@50"}));
@@ -236,10 +236,8 @@ TEST(HostFailures, RandomHostFailuresAlsoHitAReplayWithoutGridJobsAndStopWithIt)
   std::vector<coalsim::testing::LocalJob> jobs;
   for (int i = 0; i < 20; ++i)
     jobs.push_back({50.0 * i + 1, 200, 1 + i % 2});
-  auto t = simulate_yaml("workload: {jobs: 0}\ntrace: {local_jobs: true}\nseed: 3\n"
-                         "faults: {clusters: {a: {host_mtbf: 300, host_mttr: 30}}}\n"
-                         "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
-                         local_log("a", jobs) + "}}}}\n");
+  auto t = simulate_yaml("seed: 3\n" +
+                         local_replay_on_a(jobs, "faults: {clusters: {a: {host_mtbf: 300, host_mttr: 30}}}"));
   ASSERT_EQ(t.local_jobs.size(), 20u);
   int killed = 0;
   double last_end = 0;
