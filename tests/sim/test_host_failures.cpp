@@ -51,6 +51,14 @@ std::string local_replay_on_a(const std::vector<coalsim::testing::LocalJob>& job
          "\nbackground: {model: none, clusters: {a: {model: replay, trace: {file: " + local_log("a", jobs) + "}}}}\n";
 }
 
+/** `host` failed at 10 s and a went down 20-50 s: the one local job, of 4 cores, starts when a is back. */
+void expect_the_local_job_starts_with_the_cluster_at_50(const Trace& t, const std::string& host)
+{
+  ASSERT_EQ(t.local_jobs.size(), 1u);
+  EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
+  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:" + host + "@10", "outage@20", "outage_end@50"}));
+}
+
 /** The tiny platform with a SimGrid state profile (`profile`: "<time> <0 or 1>" lines) for `host`. */
 std::string platform_with_profile(const std::string& host, const std::string& profile)
 {
@@ -147,9 +155,7 @@ TEST(HostFailures, HostBroughtBackByItsProfileDuringAnOutageOfItsClusterComesBac
   // cores submitted at 35 starts at 50.
   auto t = simulate_yaml("platform: " + platform_with_profile("a-1", "10 0\n30 1\n") + "\n" +
                          local_replay_on_a({{35, 10, 4}}, "faults: {clusters: {a: {outages: [\"20+30\"]}}}"));
-  ASSERT_EQ(t.local_jobs.size(), 1u);
-  EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
-  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-1@10", "outage@20", "outage_end@50"}));
+  expect_the_local_job_starts_with_the_cluster_at_50(t, "a-1");
 }
 
 TEST(HostFailures, FailedFileServerFailsTheCopyAndTheJobWaitsForItWhileTheClusterComputes)
@@ -187,9 +193,7 @@ TEST(HostFailures, ClusterComesBackWholeFromAnOutageThatBeganWhileOneOfItsHostsW
   // cluster and starts when it is back, a-0 included.
   auto t = simulate_yaml(local_replay_on_a(
       {{15, 10, 4}}, "faults: {hosts: {a-0: [\"10+100\"]}, clusters: {a: {outages: [\"20+30\"]}}}"));
-  ASSERT_EQ(t.local_jobs.size(), 1u);
-  EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
-  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-0@10", "outage@20", "outage_end@50"}));
+  expect_the_local_job_starts_with_the_cluster_at_50(t, "a-0");
 }
 
 TEST(HostFailures, RandomHostFailuresHitJobsAndEveryJobStillCompletes)
