@@ -4,6 +4,7 @@
 #include "sim/InputError.hpp"
 
 #include <algorithm>
+#include <simgrid/kernel/ProfileBuilder.hpp>
 #include <cmath>
 #include <xbt/asserts.h>
 
@@ -65,6 +66,10 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
       throw InputError("Invalid key 'faults.hosts." + name + "' in " + scripted.origin + ": '" + name +
                        "' is not a compute host or file server of the clusters in this run");
     host_outages_.emplace_back(host, scripted.outages);
+    if (not scripted.profile.empty()) // SimGrid plays it; host_changed() sees it as a platform profile
+      host->set_state_profile(
+          simgrid::kernel::profile::ProfileBuilder::from_string("faults.hosts." + name, scripted.profile,
+                                                                scripted.periodicity));
   }
   current_ = this;
   static bool connected = false;

@@ -41,9 +41,12 @@ struct ClusterFaults {
   double host_mtbf = 0, host_mttr = 0;      // random failures of each compute host on its own (0: none)
 };
 
-/** Scripted outages of one host (a compute host or a file server), by name. */
+/** Scripted outages of one host (a compute host or a file server), by name: a list of outages, or a
+ *  SimGrid state profile ("<time> <0|1>" lines, repeated every `periodicity` seconds when positive). */
 struct HostOutages {
   Outages outages;
+  std::string profile;
+  double periodicity = -1;
   std::string origin; // where the experiment names the host, for errors
 };
 

@@ -4,7 +4,9 @@
 #include "sim/InputError.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
+#include <sstream>
 
 namespace coalsim {
 
@@ -314,6 +316,46 @@ Outages read_outages(ConfigNode& list, const std::string& what)
   return outages;
 }
 
+/** A host's outages: a list like the clusters' outages, or `{profile: "<time> <0|1>" lines, periodicity: P}`,
+ *  a SimGrid state profile (0: off, 1: on; times increasing). */
+HostOutages read_host_outages(ConfigNode& node)
+{
+  HostOutages h;
+  h.origin = origin_of(node);
+  if (not node.is_map()) {
+    h.outages = read_outages(node, "host outages");
+    return h;
+  }
+  node.allow_only({"profile", "periodicity"});
+  if (not node.has("profile"))
+    node.fail("a host's state profile needs 'profile' (lines of \"<time> <0 or 1>\")");
+  ConfigNode profile = node.child("profile");
+  std::istringstream lines(profile.as_string());
+  std::string line;
+  double last = -1;
+  int events  = 0;
+  while (std::getline(lines, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos)
+      continue;
+    std::istringstream fields(line);
+    double time = NAN, state = NAN;
+    std::string rest;
+    if (not(fields >> time >> state) || (fields >> rest) || time < last || time < 0 || (state != 0 && state != 1))
+      profile.fail("expected lines of \"<time> <0 or 1>\" with times from 0 on, increasing; got '" + line + "'");
+    last = time;
+    ++events;
+  }
+  if (events == 0)
+    profile.fail("the profile has no event");
+  h.profile = profile.as_string();
+  if (node.has("periodicity")) {
+    h.periodicity = node.get("periodicity", 0.0, 0.0);
+    if (h.periodicity <= 0)
+      node.child("periodicity").fail("must be positive (leave it out for a profile played once)");
+  }
+  return h;
+}
+
 /** Random failures with exponential up and down times: `<prefix>mtbf` and `<prefix>mttr`, both or neither. */
 void read_failure_process(ConfigNode& node, const std::string& prefix, double& mtbf, double& mttr,
                           const std::string& what)
@@ -362,7 +404,7 @@ void read_faults(ConfigNode faults, FaultConfig& f)
     }
   if (auto hosts = faults.find("hosts"))
     for (auto& [name, node] : hosts->entries())
-      f.hosts[name] = HostOutages{read_outages(node, "host outages"), origin_of(node)};
+      f.hosts[name] = read_host_outages(node);
 }
 
 } // namespace

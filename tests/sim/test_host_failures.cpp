@@ -258,3 +258,22 @@ TEST(HostFailures, RandomHostFailuresAlsoHitAReplayWithoutGridJobsAndStopWithIt)
     }
   }
 }
+
+TEST(HostFailures, StateProfileInTheExperimentRepeatsWithItsPeriodicity)
+{
+  // a-1 follows a SimGrid state profile given in the experiment: off at 30 s, on at 60 s, every 100 s. Job 0
+  // (on a-0 and a-1) dies at 30 and, placed again at the scan at 60, at 130; it then runs 130-230 on a-0 and
+  // a-2 (job 1 ended at 100), while a-1 goes off a third time at 230.
+  auto t = simulate_yaml(two_jobs_on_a("{name: koala, placement: wf, scan_interval: 10}", "",
+                                       "faults:\n  hosts:\n    a-1:\n      profile: |\n        30 0\n        60 1\n"
+                                       "      periodicity: 100\n"));
+  ASSERT_EQ(t.jobs.size(), 2u);
+  const JobRow& hit = job(t, 0);
+  EXPECT_EQ(hit.status, 0);
+  EXPECT_EQ(hit.completion_failures, 2);
+  EXPECT_NEAR(hit.start_time, 130.0, 1e-6);
+  EXPECT_NEAR(hit.end_time, 230.0, 1e-6);
+  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-1@30", "component@30", "host_up:a-1@60",
+                                                 "host_down:a-1@130", "component@130", "host_up:a-1@160",
+                                                 "host_down:a-1@230"}));
+}

@@ -115,3 +115,20 @@ TEST(ExperimentConfig, HostFaultKeysAreChecked)
   ASSERT_EQ(good.faults.hosts.at("fs0-3").outages.size(), 1u);
   EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").outages[0].second, 50);
 }
+
+TEST(ExperimentConfig, HostStateProfilesAreChecked)
+{
+  auto bad_line = write_temp("bad_profile.yaml", "faults:\n  hosts:\n    fs0-3:\n      profile: \"10 0\\n5 1\\n\"\n");
+  EXPECT_EQ(error_of(bad_line), "Invalid key 'faults.hosts.fs0-3.profile' in " + bad_line +
+                                    ":4: expected lines of \"<time> <0 or 1>\" with times from 0 on, increasing; got "
+                                    "'5 1'");
+  auto bad_state = write_temp("bad_state.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0.5\"}\n");
+  EXPECT_NE(error_of(bad_state).find("got '10 0.5'"), std::string::npos) << error_of(bad_state);
+  auto no_period = write_temp("no_period.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0\", periodicity: 0}\n");
+  EXPECT_NE(error_of(no_period).find("faults.hosts.fs0-3.periodicity"), std::string::npos) << error_of(no_period);
+  auto good = load_experiment(
+      write_temp("good_profile.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0\\n20 1\\n\", periodicity: 50}\n"), {});
+  EXPECT_EQ(good.faults.hosts.at("fs0-3").profile, "10 0\n20 1\n");
+  EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").periodicity, 50);
+  EXPECT_TRUE(good.faults.any());
+}
