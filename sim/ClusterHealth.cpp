@@ -22,7 +22,7 @@ ClusterHealth* ClusterHealth::current_ = nullptr;
 bool FaultConfig::any() const
 {
   auto faulty = [](const ClusterFaults& f) {
-    return f.component_failure > 0 || not f.outages.empty() || (f.mtbf > 0 && f.mttr > 0) ||
+    return f.component_failure > 0 || not f.outages.empty() || not f.profile.empty() || (f.mtbf > 0 && f.mttr > 0) ||
            (f.host_mtbf > 0 && f.host_mttr > 0);
   };
   if (not hosts.empty() || faulty(defaults))
@@ -37,6 +37,7 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
                              std::vector<std::unique_ptr<LocalResourceManager>>& managers, uint64_t seed)
     : unusable_after_(config.unusable_after)
     , outages_(platform.clusters().size(), 0)
+    , profile_down_(platform.clusters().size(), false)
     , up_(platform.clusters().size(), true)
     , usable_(platform.clusters().size(), true)
     , consecutive_(platform.clusters().size(), 0)
@@ -67,9 +68,8 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
                        "' is not a compute host or file server of the clusters in this run");
     host_outages_.emplace_back(host, scripted.outages);
     if (not scripted.profile.empty()) // SimGrid plays it; host_changed() sees it as a platform profile
-      host->set_state_profile(
-          simgrid::kernel::profile::ProfileBuilder::from_string("faults.hosts." + name, scripted.profile,
-                                                                scripted.periodicity));
+      host->set_state_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
+          "faults.hosts." + name, scripted.profile.text, scripted.profile.periodicity));
   }
   current_ = this;
   static bool connected = false;
@@ -100,6 +100,8 @@ void ClusterHealth::start(ClusterListener on_cluster, HostListener on_host, std:
       });
     if (faults_[c].mtbf > 0 && faults_[c].mttr > 0)
       at(exponential(outages_rng_, faults_[c].mtbf), [this, c] { random_outage(c); });
+    if (not faults_[c].profile.empty())
+      at(faults_[c].profile.events.front().first, [this, c] { play_profile(c, 0, 0); });
   }
   for (const auto& [host, outages] : host_outages_)
     for (const auto& [start, duration] : outages)
@@ -126,6 +128,26 @@ void ClusterHealth::random_outage(ClusterIndex c)
     if (keep_going_())
       at(now() + exponential(outages_rng_, faults_[c].mtbf), [this, c] { random_outage(c); });
   });
+}
+
+void ClusterHealth::play_profile(ClusterIndex c, int cycle, size_t event)
+{
+  const StateProfile& profile = faults_[c].profile;
+  const bool up               = profile.events[event].second;
+  if (not up && not profile_down_[c]) {
+    profile_down_[c] = true;
+    go_down(c);
+  } else if (up && profile_down_[c]) {
+    profile_down_[c] = false;
+    come_up(c);
+  }
+  // A repeating profile starts another cycle only while there is work to fail (as random outages).
+  if (event + 1 == profile.events.size() && (profile.periodicity <= 0 || not keep_going_()))
+    return;
+  size_t next      = (event + 1) % profile.events.size();
+  int next_cycle   = next == 0 ? cycle + 1 : cycle;
+  double next_time = profile.events[next].first + next_cycle * profile.periodicity;
+  at(std::max(now(), next_time), [this, c, next_cycle, next] { play_profile(c, next_cycle, next); });
 }
 
 void ClusterHealth::random_host_failure(sg4::Host* host, ClusterIndex c)

@@ -34,19 +34,27 @@ namespace coalsim {
 
 using Outages = std::vector<std::pair<double, double>>; // scripted (start, duration), seconds
 
+/** A SimGrid state profile: (time, up) events, repeated every `periodicity` seconds when positive. */
+struct StateProfile {
+  std::vector<std::pair<double, bool>> events;
+  double periodicity = -1;
+  std::string text; // as the experiment gives it ("<time> <0|1>" lines)
+  bool empty() const { return events.empty(); }
+};
+
 struct ClusterFaults {
   double component_failure = 0;            // probability that a component started here fails
   Outages outages;                          // of the whole cluster
+  StateProfile profile;                     // of the whole cluster, instead of `outages`
   double mtbf = 0, mttr = 0;                // random outages of the whole cluster: exponential up and down times
   double host_mtbf = 0, host_mttr = 0;      // random failures of each compute host on its own (0: none)
 };
 
 /** Scripted outages of one host (a compute host or a file server), by name: a list of outages, or a
- *  SimGrid state profile ("<time> <0|1>" lines, repeated every `periodicity` seconds when positive). */
+ *  SimGrid state profile. */
 struct HostOutages {
   Outages outages;
-  std::string profile;
-  double periodicity = -1;
+  StateProfile profile;
   std::string origin; // where the experiment names the host, for errors
 };
 
@@ -98,6 +106,8 @@ public:
 
 private:
   void random_outage(ClusterIndex c);
+  /** Plays event `event` of cluster c's state profile in its `cycle`-th repetition, then schedules the next. */
+  void play_profile(ClusterIndex c, int cycle, size_t event);
   void go_down(ClusterIndex c);
   void come_up(ClusterIndex c);
   /** SimGrid turned `host` off or on (a profile, or one of ours). */
@@ -123,6 +133,7 @@ private:
   std::vector<std::pair<sg4::Host*, Outages>> host_outages_; // scripted, in the order the experiment names them
   bool switching_ = false; // a cluster outage is turning its hosts off or on
   std::vector<int> outages_;                   // per cluster: outages in progress
+  std::vector<bool> profile_down_;             // per cluster: its state profile has it down
   std::vector<bool> up_, usable_;
   std::vector<int> consecutive_;
   RngStream rng_, outages_rng_, hosts_rng_;

@@ -316,43 +316,49 @@ Outages read_outages(ConfigNode& list, const std::string& what)
   return outages;
 }
 
-/** A host's outages: a list like the clusters' outages, or `{profile: "<time> <0|1>" lines, periodicity: P}`,
- *  a SimGrid state profile (0: off, 1: on; times increasing). */
-HostOutages read_host_outages(ConfigNode& node)
+/** `{profile: "<time> <0|1>" lines, periodicity: P}`: a SimGrid state profile (0: off, 1: on; times from 0
+ *  on, increasing; played once without periodicity, else repeated every P seconds). */
+StateProfile read_state_profile(ConfigNode& node)
 {
-  HostOutages h;
-  h.origin = origin_of(node);
-  if (not node.is_map()) {
-    h.outages = read_outages(node, "host outages");
-    return h;
-  }
+  StateProfile p;
   node.allow_only({"profile", "periodicity"});
   if (not node.has("profile"))
-    node.fail("a host's state profile needs 'profile' (lines of \"<time> <0 or 1>\")");
+    node.fail("a state profile needs 'profile' (lines of \"<time> <0 or 1>\")");
   ConfigNode profile = node.child("profile");
   std::istringstream lines(profile.as_string());
   std::string line;
-  double last = -1;
-  int events  = 0;
   while (std::getline(lines, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
     std::istringstream fields(line);
     double time = NAN, state = NAN;
     std::string rest;
+    double last = p.events.empty() ? 0 : p.events.back().first;
     if (not(fields >> time >> state) || (fields >> rest) || time < last || time < 0 || (state != 0 && state != 1))
       profile.fail("expected lines of \"<time> <0 or 1>\" with times from 0 on, increasing; got '" + line + "'");
-    last = time;
-    ++events;
+    p.events.emplace_back(time, state == 1);
   }
-  if (events == 0)
+  if (p.events.empty())
     profile.fail("the profile has no event");
-  h.profile = profile.as_string();
+  p.text = profile.as_string();
   if (node.has("periodicity")) {
-    h.periodicity = node.get("periodicity", 0.0, 0.0);
-    if (h.periodicity <= 0)
-      node.child("periodicity").fail("must be positive (leave it out for a profile played once)");
+    p.periodicity = node.get("periodicity", 0.0, 0.0);
+    if (p.periodicity <= p.events.back().first - p.events.front().first)
+      node.child("periodicity").fail("must be longer than the profile's events span (leave it out for a profile "
+                                     "played once)");
   }
+  return p;
+}
+
+/** A host's outages: a list like the clusters' outages, or a state profile. */
+HostOutages read_host_outages(ConfigNode& node)
+{
+  HostOutages h;
+  h.origin = origin_of(node);
+  if (node.is_map())
+    h.profile = read_state_profile(node);
+  else
+    h.outages = read_outages(node, "host outages");
   return h;
 }
 
@@ -376,8 +382,14 @@ ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
     if (f.component_failure > 1)
       node.child("component_failure").fail("a probability must be at most 1");
   }
-  if (auto outages = node.find("outages"))
-    f.outages = read_outages(*outages, "outages");
+  if (auto outages = node.find("outages")) {
+    f.outages.clear();
+    f.profile = {};
+    if (outages->is_map())
+      f.profile = read_state_profile(*outages);
+    else
+      f.outages = read_outages(*outages, "outages");
+  }
   read_failure_process(node, "", f.mtbf, f.mttr, "random outages");
   read_failure_process(node, "host_", f.host_mtbf, f.host_mttr, "random host failures");
   return f;

@@ -265,3 +265,25 @@ TEST(Outages, DcsJobsThatOnlyFitAClusterMarkedUnusableLeaveAsFailedAtOnce)
   // The killed job is re-queued by the dcs, then dropped with the waiting one.
   expect_both_dropped(simulate_yaml(jobs_outlived_by_their_only_cluster("dcs")), 5.0);
 }
+
+TEST(Outages, ClusterStateProfileRepeatsWhileThereIsWorkAndEndsWithACycle)
+{
+  // a's outages as a state profile: down at 5 s, up at 15 s, every 50 s. The job (3 processors on a, 30 s)
+  // runs from 0, dies at 5, runs again from the scan at 20 and completes at 50. The cycle begun while it was
+  // in the system plays out (down 55-65); no other starts.
+  auto t = simulate_yaml(R"(
+policy: {name: koala, placement: wf, scan_interval: 10}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 30, request_types: {ordered: 1},
+           ordered_clusters: [a]}
+info_service: {poll_interval: 0}
+faults: {clusters: {a: {outages: {profile: "5 0\n15 1\n", periodicity: 50}}}}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, 0);
+  EXPECT_EQ(t.jobs[0].completion_failures, 1);
+  EXPECT_NEAR(t.jobs[0].start_time, 20.0, 1e-6);
+  EXPECT_NEAR(t.jobs[0].end_time, 50.0, 1e-6);
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0", "outage@0", "outage_end@0"}));
+  EXPECT_NEAR(t.failures[3].time, 55.0, 1e-6);
+  EXPECT_NEAR(t.failures[4].time, 65.0, 1e-6);
+}

@@ -128,7 +128,8 @@ TEST(ExperimentConfig, HostStateProfilesAreChecked)
   EXPECT_NE(error_of(no_period).find("faults.hosts.fs0-3.periodicity"), std::string::npos) << error_of(no_period);
   auto good = load_experiment(
       write_temp("good_profile.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0\\n20 1\\n\", periodicity: 50}\n"), {});
-  EXPECT_EQ(good.faults.hosts.at("fs0-3").profile, "10 0\n20 1\n");
-  EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").periodicity, 50);
+  EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.text, "10 0\n20 1\n");
+  EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.events, (std::vector<std::pair<double, bool>>{{10, false}, {20, true}}));
+  EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").profile.periodicity, 50);
   EXPECT_TRUE(good.faults.any());
 }
