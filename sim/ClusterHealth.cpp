@@ -19,20 +19,6 @@ double exponential(RngStream& rng, double mean)
 
 ClusterHealth* ClusterHealth::current_ = nullptr;
 
-bool FaultConfig::any() const
-{
-  auto faulty = [](const ClusterFaults& f) {
-    return f.component_failure > 0 || not f.outages.empty() || not f.profile.empty() || (f.mtbf > 0 && f.mttr > 0) ||
-           (f.host_mtbf > 0 && f.host_mttr > 0);
-  };
-  if (not hosts.empty() || faulty(defaults))
-    return true;
-  for (const auto& [name, f] : per_cluster)
-    if (faulty(f))
-      return true;
-  return false;
-}
-
 ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& platform,
                              std::vector<std::unique_ptr<LocalResourceManager>>& managers, uint64_t seed)
     : unusable_after_(config.unusable_after)

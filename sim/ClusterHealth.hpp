@@ -67,7 +67,6 @@ struct FaultConfig {
   std::map<std::string, ClusterFaults> per_cluster;
   std::map<std::string, HostOutages> hosts;
   std::string origin;
-  bool any() const;
 };
 
 class ClusterHealth {
