@@ -132,7 +132,7 @@ void GridScheduler::host_changed(ClusterIndex c, const sg4::Host& host, bool up)
   fail_holders(c, [&host](const ActiveJob& job, size_t k) {
     return std::find(job.cores[k].begin(), job.cores[k].end(), &host) != job.cores[k].end();
   });
-  request_pass(); // fewer idle processors: queued work may need another placement
+  request_pass(); // the killed local jobs' cores on other hosts are idle now
 }
 
 } // namespace coalsim

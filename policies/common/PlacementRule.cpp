@@ -35,6 +35,14 @@ bool can_never_fit(const JobSpec& job, const GridView& view)
   return view.any_marked_unusable() && not fitting::fits_capacities(job, view.lasting_capacities());
 }
 
+void reject_never_fitting(WaitQueue& queue, const GridView& view, std::vector<Rejection>& rejections)
+{
+  if (not view.any_marked_unusable())
+    return;
+  for (JobId id : queue.remove_if([&view](const JobSpec& job) { return can_never_fit(job, view); }))
+    rejections.push_back({id, never_fits_reason, true});
+}
+
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view)
 {
   for (auto& component : components)

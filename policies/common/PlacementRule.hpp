@@ -2,6 +2,7 @@
 #pragma once
 
 #include "policies/common/Fitting.hpp"
+#include "policies/common/WaitQueue.hpp"
 #include "sim/GridView.hpp"
 
 #include <memory>
@@ -33,6 +34,9 @@ bool file_readable(const JobSpec& job, const GridView& view);
  *  wait for it forever). False as long as no cluster is marked. */
 bool can_never_fit(const JobSpec& job, const GridView& view);
 inline const char* const never_fits_reason = "fits none of the clusters left usable";
+/** Takes the jobs that can never fit out of a wait-queue, as failed rejections. The queue is only read once
+ *  a cluster is marked unusable (it is scanned at every pass). */
+void reject_never_fitting(WaitQueue& queue, const GridView& view, std::vector<Rejection>& rejections);
 
 /** Sets each component's file site to its nearest replica. */
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view);

@@ -86,8 +86,7 @@ Decisions QueuedPolicy::decide(const GridView& view)
   Decisions decisions;
   decisions.rejections = std::move(to_reject_);
   to_reject_.clear();
-  for (JobId id : queue_.remove_if([&view](const JobSpec& job) { return can_never_fit(job, view); }))
-    decisions.rejections.push_back({id, never_fits_reason, true});
+  reject_never_fitting(queue_, view, decisions.rejections);
   std::vector<int> idle = view.idle_counts();
   queue_.offer(
       [&](const JobSpec& job) {

@@ -47,8 +47,7 @@ Decisions DcsScheduler::decide(const GridView& view)
   Decisions decisions;
   decisions.rejections = std::move(to_remove_);
   to_remove_.clear();
-  for (JobId id : queue_.remove_if([&view](const JobSpec& job) { return can_never_fit(job, view); }))
-    decisions.rejections.push_back({id, never_fits_reason, true});
+  reject_never_fitting(queue_, view, decisions.rejections);
   if (settings_.blocking_submission && submitting_)
     return decisions; // the co-allocator is still submitting; it reports back through the engine
   if (queue_.empty())
