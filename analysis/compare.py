@@ -30,11 +30,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         reference = load_reference(args.reference)
-        rows, results, matched = compare(reference, args.traces)
+        rows, results, matched, void = compare(reference, args.traces)
     except (ReferenceError, TraceFormatError) as error:
         print(f"compare.py: {error}", file=sys.stderr)
         return 2
-    print(markdown(reference, rows, results, matched, args.traces))
+    print(markdown(reference, rows, results, matched, args.traces, void))
     return 1 if args.strict and any_failure(rows, results, matched) else 0
 
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace coalsim {
 
@@ -21,6 +22,8 @@ public:
   virtual bool finite() const = 0;
   /** True while local jobs may still arrive. */
   virtual bool arriving() const { return not finite(); }
+  /** When the model declared the run void (only the band background does, see BandBackground). */
+  virtual std::optional<double> voided_at() const { return std::nullopt; }
 };
 
 } // namespace coalsim

@@ -7,19 +7,21 @@
 
 namespace coalsim {
 
-BandBackground::BandBackground(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed)
-    : others_(model, manager, seed)
+BandBackground::BandBackground(const BackgroundModel& model, LocalResourceManager& manager,
+                               std::unique_ptr<BackgroundLoad> others)
+    : others_(std::move(others))
     , manager_(&manager)
     , low_(model.band_low)
     , high_(model.band_high)
     , interval_(model.band_interval)
+    , void_after_(model.band_void_after)
 {
 }
 
 void BandBackground::start(std::function<bool()> keep_going)
 {
   keep_going_ = std::move(keep_going);
-  others_.start(keep_going_);
+  others_->start(keep_going_);
   at(0, [this] { tick(); });
 }
 
@@ -40,6 +42,17 @@ void BandBackground::adjust()
     manager_->start_dummy(std::clamp(middle - busy, 0, manager_->idle()));
   else if (busy > high_ * processors && manager_->dummy() > 0)
     manager_->kill_dummy(busy - middle);
+
+  // After the kills: the other users alone hold it above the band
+  const bool out_of_reach = manager_->busy_background() > high_ * processors && manager_->dummy() == 0;
+  if (not out_of_reach) {
+    above_without_dummies_since_.reset();
+    return;
+  }
+  if (not above_without_dummies_since_)
+    above_without_dummies_since_ = now();
+  if (void_after_ > 0 && not voided_at_ && now() - *above_without_dummies_since_ >= void_after_)
+    voided_at_ = now();
 }
 
 } // namespace coalsim

@@ -71,7 +71,8 @@ std::optional<Distribution> optional_distribution(ConfigNode& parent, const std:
 
 const std::vector<std::string> background_keys = {"model",          "scheduler", "utilization", "interarrival",
                                                    "size",           "runtime",   "trace",       "fitted_runtime",
-                                                   "band",           "band_interval"};
+                                                   "band",           "band_interval", "band_void_after",
+                                                   "others"};
 const std::vector<std::string> trace_keys      = {"file", "window", "offset", "time_scale", "size_scale", "partition"};
 
 /** The keys of a `trace` section that background and grid replays share. */
@@ -148,6 +149,8 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
   }
   if (node.has("band_interval"))
     m.band_interval = node.get("band_interval", 60.0, 0.001);
+  if (node.has("band_void_after"))
+    m.band_void_after = node.get("band_void_after", 0.0, 0.0);
   if (node.has("utilization")) {
     m.utilization = node.child("utilization").as_number(0);
     if (m.utilization >= 1)
@@ -183,6 +186,20 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
   if (m.kind == BackgroundModel::Kind::fitted && (node.has("interarrival") || node.has("size") || node.has("runtime")))
     node.fail("a fitted model takes its arrivals, sizes and runtimes from the trace; remove interarrival, size "
               "and runtime here (utilization may set the level)");
+  if (auto others = node.find("others")) {
+    if (m.kind == BackgroundModel::Kind::band)
+      for (const char* own : {"utilization", "interarrival", "size", "runtime"})
+        if (node.has(own))
+          node.child(own).fail("the other users are given by 'others'; move this key there");
+    others->allow_only(background_keys);
+    BackgroundModel inner = read_background_model(*others, BackgroundModel{}, false);
+    if (inner.kind == BackgroundModel::Kind::band)
+      others->child("model").fail("the other users cannot be a band themselves");
+    m.band_others = std::make_shared<const BackgroundModel>(std::move(inner));
+  }
+  for (const char* band_key : {"band", "band_interval", "band_void_after", "others"})
+    if (node.has(band_key) && m.kind != BackgroundModel::Kind::band)
+      node.child(band_key).fail("only read with 'model: band'");
   if (m.kind == BackgroundModel::Kind::synthetic && std::isnan(m.utilization) && not m.interarrival)
     node.fail("a synthetic background needs utilization or interarrival");
   return m;

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,11 @@ struct BackgroundModel {
   LocalScheduling scheduling = LocalScheduling::fcfs;
   // band: other users' jobs (synthetic, optional) plus dummy jobs keeping the background in [low, high]
   double band_low = 0.3, band_high = 0.4, band_interval = 60;
+  // band: the run is void once the background stays above `band_high` with no dummy job left to kill for this
+  // long (the experimenters repeated such runs, 7.5); 0: never
+  double band_void_after = 0;
+  // band: the other users' model (synthetic, fitted or replay); without it, this model's own synthetic keys
+  std::shared_ptr<const BackgroundModel> band_others;
   double utilization = NAN;                 // target fraction of the cluster's processors, or
   std::optional<Distribution> interarrival; // seconds between arrivals
   Distribution size    = Distribution::constant(1);

@@ -72,6 +72,12 @@ void RunStatistics::print(std::ostream& out) const
                   static_cast<unsigned long long>(grid_too_large));
     out << line;
   }
+  if (void_time) {
+    std::snprintf(line, sizeof line,
+                  "  %-24s at %.1f s: %s's other users held its background above the band with no dummy job left\n",
+                  "void run", *void_time, void_cluster.c_str());
+    out << line;
+  }
   double events_per_second = wall_seconds > 0 ? static_cast<double>(submitted + background_jobs) / wall_seconds : 0;
   std::snprintf(line, sizeof line, "  %-24s %.1f s simulated in %.2f s (%.0f jobs/s)\n", "time", end_time,
                 wall_seconds, events_per_second);

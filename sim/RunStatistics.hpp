@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -46,6 +47,9 @@ struct RunStatistics {
   double grid_area           = 0; // processor-seconds over [0, end_time]
   double background_area     = 0;
   double wall_seconds        = 0;
+  // The first band background that declared the run void (BandBackground), if any
+  std::optional<double> void_time;
+  std::string void_cluster;
 
   void add(const JobRow& row);
   double grid_utilization() const;

@@ -208,6 +208,11 @@ RunStatistics Simulation::run()
     statistics.grid_area += recorder.grid_area(c);
     statistics.background_area += recorder.background_area(c);
   }
+  for (size_t c = 0; c < background.size(); ++c)
+    if (auto at = background[c]->voided_at(); at && (not statistics.void_time || *at < *statistics.void_time)) {
+      statistics.void_time    = *at;
+      statistics.void_cluster = clusters[c].name;
+    }
   for (const auto& load : background) {
     statistics.background_jobs += load->submitted();
     statistics.background_too_large += load->too_large();
@@ -231,6 +236,10 @@ RunStatistics Simulation::run()
     trace->set_attribute("runtime_model", std::string(runtime->name()));
     trace->set_attribute("end_time", statistics.end_time);
     trace->set_attribute("config", config_.resolved_yaml);
+    if (statistics.void_time) {
+      trace->set_attribute("void_time", *statistics.void_time);
+      trace->set_attribute("void_cluster", statistics.void_cluster);
+    }
     trace->commit();
   }
   return statistics;

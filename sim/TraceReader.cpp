@@ -41,6 +41,38 @@ std::vector<double> read_doubles(hid_t file, const std::string& trace, const cha
   H5Dclose(dataset);
   return values;
 }
+/** The root attribute `name` (a double), if the file has it. */
+std::optional<double> read_double_attribute(hid_t file, const char* name)
+{
+  if (H5Aexists(file, name) <= 0)
+    return std::nullopt;
+  double value = 0;
+  hid_t attr   = H5Aopen(file, name, H5P_DEFAULT);
+  herr_t read  = H5Aread(attr, H5T_NATIVE_DOUBLE, &value);
+  H5Aclose(attr);
+  return read < 0 ? std::nullopt : std::optional<double>(value);
+}
+
+/** The root attribute `name` (a variable-length string), or "" if the file does not have it. */
+std::string read_string_attribute(hid_t file, const char* name)
+{
+  if (H5Aexists(file, name) <= 0)
+    return "";
+  hid_t attr = H5Aopen(file, name, H5P_DEFAULT);
+  hid_t type = H5Tcopy(H5T_C_S1);
+  H5Tset_size(type, H5T_VARIABLE);
+  H5Tset_cset(type, H5T_CSET_UTF8); // as TraceWriter writes them
+  char* text = nullptr;
+  std::string value;
+  if (H5Aread(attr, type, &text) >= 0 && text) {
+    value = text;
+    H5free_memory(text);
+  }
+  H5Tclose(type);
+  H5Aclose(attr);
+  return value;
+}
+
 } // namespace
 
 Trace read_trace(const std::string& path)
@@ -63,6 +95,8 @@ Trace read_trace(const std::string& path)
     t.queue_length    = read_doubles(file, path, "/queues/length", nullptr);
     t.held            = read_doubles(file, path, "/utilization/held", nullptr);
     t.gained          = read_doubles(file, path, "/utilization/gained", nullptr);
+    t.void_time       = read_double_attribute(file, "void_time");
+    t.void_cluster    = read_string_attribute(file, "void_cluster");
   } catch (...) {
     H5Fclose(file);
     throw;

@@ -3,6 +3,7 @@
 
 #include "sim/TraceRows.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct Trace {
   std::vector<double> queue_length;
   std::vector<double> held;   // KOALA: processors claimed before their job started (PWT), per sample
   std::vector<double> gained; // KOALA: processors placed but not yet claimed (PGT), per sample
+  std::optional<double> void_time; // root attributes of a run a band background declared void
+  std::string void_cluster;
 };
 
 /** Throws InputError when the file or one of its datasets is missing. */

@@ -17,7 +17,11 @@ std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& mode
     case BackgroundModel::Kind::fitted:
       return std::make_unique<SyntheticBackground>(
           fit_background(model, locate(model.replay.file), manager.processors()).model, manager, seed);
-    case BackgroundModel::Kind::band: return std::make_unique<BandBackground>(model, manager, seed);
+    case BackgroundModel::Kind::band: {
+      auto others = model.band_others ? make_background_load(*model.band_others, manager, seed, locate)
+                                      : std::make_unique<SyntheticBackground>(model, manager, seed);
+      return std::make_unique<BandBackground>(model, manager, std::move(others));
+    }
     case BackgroundModel::Kind::none:
     case BackgroundModel::Kind::synthetic: break;
   }

@@ -66,11 +66,12 @@ def match_traces(pattern: str, traces, reference_dir: Path) -> list:
 
 
 def run_metrics(path, cache) -> tuple:
-    """(seed, metrics) of one run; the seed is the trace's `seed` attribute (None when absent)."""
+    """(seed, metrics, void) of one run; the seed is the trace's `seed` attribute (None when absent), and
+    void says the run was declared void (a `void_time` attribute: background.band_void_after)."""
     if path not in cache:
         trace = load_trace(path)
         seed = trace.attrs.get("seed")
-        cache[path] = (None if seed is None else int(seed), compute_metrics(trace))
+        cache[path] = (None if seed is None else int(seed), compute_metrics(trace), "void_time" in trace.attrs)
     return cache[path]
 
 
@@ -86,11 +87,14 @@ def experiment_metrics(paths, cache) -> dict:
 
 
 def compare(reference, traces):
-    """Returns (rows, claim results, {experiment: trace paths})."""
-    cache, values, matched = {}, {}, {}
+    """Returns (rows, claim results, {experiment: trace paths used}, {experiment: void trace paths}). Runs
+    declared void are left out, as the experimenters repeated them (KOALA paper, 7.5)."""
+    cache, values, matched, void = {}, {}, {}, {}
     rows = []
     for experiment in reference.experiments:
         paths = match_traces(experiment.trace, traces, reference.path.parent)
+        void[experiment.name] = [p for p in paths if run_metrics(p, cache)[2]]
+        paths = [p for p in paths if p not in void[experiment.name]]
         matched[experiment.name] = paths
         metrics = experiment_metrics(paths, cache)
         for metric, value in metrics.items():
@@ -103,7 +107,7 @@ def compare(reference, traces):
         used = {pair: values.get(pair, math.nan) for pair in references(claim.tree)}
         held, seeds = seed_agreement(claim.tree, used, matched, cache)
         results.append(ClaimResult(claim, evaluate(claim.tree, used), used, held, seeds))
-    return rows, results, matched
+    return rows, results, matched, void
 
 
 def seed_agreement(tree, used, matched, cache) -> tuple:
@@ -113,7 +117,7 @@ def seed_agreement(tree, used, matched, cache) -> tuple:
     for experiment in {e for e, _ in used}:
         runs = {}
         for path in matched.get(experiment, []):
-            seed, metrics = run_metrics(path, cache)
+            seed, metrics, _ = run_metrics(path, cache)
             if seed is not None:
                 runs[seed] = metrics
         by_seed[experiment] = runs
@@ -144,11 +148,14 @@ def any_failure(rows, results, matched) -> bool:
             or any(not paths for paths in matched.values()))
 
 
-def markdown(reference, rows, results, matched, traces=()) -> str:
+def markdown(reference, rows, results, matched, traces=(), void=None) -> str:
     lines = [f"# Simulated vs published ({reference.path})", ""]
+    void = void or {}
     for name, paths in matched.items():
         lines.append(f"- {name}: " + (", ".join(str(p) for p in paths) if paths else "**no trace matched**"))
-    used = {str(p) for paths in matched.values() for p in paths}
+        if void.get(name):
+            lines.append(f"  - left out, void runs: {', '.join(str(p) for p in void[name])}")
+    used = {str(p) for paths in list(matched.values()) + list(void.values()) for p in paths}
     unused = [str(t) for t in traces if str(t) not in used]
     if unused:
         lines.append(f"- not matched by any experiment: {', '.join(unused)}")

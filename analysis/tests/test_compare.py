@@ -140,3 +140,28 @@ def test_claims_report_how_many_seeds_agree(tmp_path):
     claims = [line for line in run.stdout.splitlines() if line.startswith(("- PASS", "- FAIL"))]
     assert claims[0].endswith(f"; holds in {expected} of 3 seeds)"), claims[0]
     assert "holds in" not in claims[1], claims[1]  # a and c share no seed
+
+
+def test_void_runs_are_left_out(tmp_path):
+    """A run declared void (root attribute void_time, from background.band_void_after) does not enter the
+    means: the experimenters repeated such runs. The report names it."""
+    import h5py
+    import make_synthetic_trace
+    paths = []
+    for seed in (1, 2, 3):
+        path = tmp_path / f"wf_s{seed}.h5"
+        make_synthetic_trace.write_random_trace(path, n_jobs=40, seed=seed, policy="wf")
+        paths.append(path)
+    with h5py.File(paths[2], "a") as trace:
+        trace.attrs["void_time"] = 120.0
+    valid_mean = sum(compute_metrics(load_trace(p))["response_mean"] for p in paths[:2]) / 2
+    all_mean = (2 * valid_mean + compute_metrics(load_trace(paths[2]))["response_mean"]) / 3
+    assert abs(valid_mean - all_mean) > 1e-6 * valid_mean  # the void run would change the mean
+    reference = tmp_path / "void.yaml"
+    reference.write_text(f"experiments:\n  - name: a\n    trace: 'wf_s*.h5'\n"
+                         f"    published: {{response_mean: {valid_mean}}}\n")
+    run = run_tool("compare.py", "--reference", reference, *paths)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^\| a \| 2 \| response_mean \| [0-9.]+ \| [0-9.]+ \| \+0\.0% \|", run.stdout, re.M), run.stdout
+    assert f"  - left out, void runs: {paths[2]}" in run.stdout
+    assert "not matched by any experiment" not in run.stdout

@@ -25,7 +25,7 @@ private:
   static Cluster make_cluster(int processors)
   {
     Cluster cluster;
-    cluster.name       = "a";
+    cluster.name       = std::string(1, 'a'); // not = "a": GCC 12 warns falsely (-Wrestrict) once inlined
     cluster.processors = processors;
     return cluster;
   }

@@ -6,6 +6,7 @@
 #include "StandaloneManager.hpp"
 #include "sim/Clock.hpp"
 #include "sim/LocalResourceManager.hpp"
+#include "sim/SyntheticBackground.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,8 @@ TEST(BandBackground, DummiesFillToTheMiddleBelowTheBandAndAreKilledToItAboveWhil
   model.band_low      = 0.3; // 6 of 20 processors
   model.band_high     = 0.4; // 8; the middle is 7
   model.band_interval = 60;
-  BandBackground band(model, manager, 1); // no utilization or interarrival: no other users of its own
+  // No utilization or interarrival: the other users submit nothing
+  BandBackground band(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
   band.start([] { return now() < 400; }); // checks at 0, 60, ..., 360
 
   auto expect = [&](double when, int dummy, int background, const char* why) {
@@ -85,4 +87,70 @@ stop: {max_time: 180}
       EXPECT_DOUBLE_EQ(t.background_busy[s * t.columns + c], 2.0) << "sample " << s << ", cluster " << c;
       EXPECT_DOUBLE_EQ(t.grid_busy[s * t.columns + c], 0.0) << "sample " << s << ", cluster " << c;
     }
+}
+
+TEST(BandBackground, RunIsVoidOnceOtherUsersHoldTheBackgroundAboveTheBandWithNoDummyLeftForTheGivenTime)
+{
+  // 7.5: "In case the background load rises above 40% and stays there for more than a minute without any of
+  // our dummy jobs, the experiment is declared void". 20 processors: above 8 is above the band.
+  coalsim::testing::StandaloneManager standalone(20);
+  auto& manager = standalone.manager;
+  BackgroundModel model;
+  model.kind            = BackgroundModel::Kind::band;
+  model.band_interval   = 60;
+  model.band_void_after = 60;
+  BandBackground band(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
+  band.start([] { return now() < 1000; }); // checks at 0, 60, ..., 960
+
+  // At 10 another user's job of 9 (ends at 110). The check at 60 kills the 7 dummies: still 9 > 8 and no dummy
+  // left, the first such check. At 120 the job is over: the run is not void (60 s were not seen above).
+  at(10, [&] { manager.submit_background({9, 100}); });
+  at(61, [&] { EXPECT_EQ(manager.dummy(), 0); });
+  at(121, [&] { EXPECT_FALSE(band.voided_at()) << "one check above is not a minute above"; });
+  // At 130 another job of 12 (ends at 400): the checks at 180 (dummies killed) and 240 see it above with no
+  // dummy: void at 240, and it stays void at the first time.
+  at(130, [&] { manager.submit_background({12, 270}); });
+  at(181, [&] { EXPECT_FALSE(band.voided_at()); });
+  standalone.engine.run_until(1100);
+  ASSERT_TRUE(band.voided_at());
+  EXPECT_DOUBLE_EQ(*band.voided_at(), 240);
+}
+
+TEST(BandBackground, WithoutTheRuleNothingIsVoid)
+{
+  coalsim::testing::StandaloneManager standalone(20);
+  auto& manager = standalone.manager;
+  BackgroundModel model;
+  model.kind          = BackgroundModel::Kind::band;
+  model.band_interval = 60; // band_void_after 0: the rule is off
+  BandBackground band(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
+  band.start([] { return now() < 1000; });
+  at(10, [&] { manager.submit_background({12, 900}); }); // above the band for 900 s, no dummy after 60
+  standalone.engine.run_until(1100);
+  EXPECT_FALSE(band.voided_at()) << "without band_void_after nothing is void";
+}
+
+TEST(BandBackground, VoidRunIsMarkedInTheTraceAndOtherUsersCanBeAnotherModel)
+{
+  // Two 4-processor clusters (band high end 0.4: above 1.6 is above). The other users are a synthetic model of
+  // their own ('others') whose jobs of 2 processors run 10000 s with one arriving every 100 s: after the
+  // first check kills the dummies, the cluster stays above the band with none left, and the second check
+  // (60 s later) makes the run void.
+  RunStatistics statistics;
+  auto t = coalsim::testing::simulate_yaml(R"(
+workload: {jobs: 0}
+background:
+  model: band
+  band_void_after: 60
+  others: {model: synthetic, interarrival: 100, size: 2, runtime: 10000}
+trace: {sample_interval: 60}
+stop: {max_time: 600}
+)",
+                                           &statistics);
+  ASSERT_TRUE(statistics.void_time);
+  EXPECT_GT(statistics.background_jobs, 0u) << "the other users' model submitted its jobs";
+  EXPECT_LE(*statistics.void_time, 600);
+  ASSERT_TRUE(t.void_time);
+  EXPECT_DOUBLE_EQ(*t.void_time, *statistics.void_time);
+  EXPECT_EQ(t.void_cluster, statistics.void_cluster);
 }

@@ -76,6 +76,31 @@ TEST(ExperimentConfig, BackgroundNeedsEitherUtilizationOrInterarrival)
                                 ":3: must be below 1 (a cluster cannot be busier than full)");
 }
 
+TEST(ExperimentConfig, BandKeysAreChecked)
+{
+  auto not_band = write_temp("not_band.yaml", "background:\n  model: synthetic\n  utilization: 0.2\n"
+                                              "  band_void_after: 60\n");
+  EXPECT_EQ(error_of(not_band),
+            "Invalid key 'background.band_void_after' in " + not_band + ":4: only read with 'model: band'");
+  auto twice = write_temp("twice.yaml", "background:\n  model: band\n  utilization: 0.2\n"
+                                        "  others: {model: synthetic, utilization: 0.1}\n");
+  EXPECT_EQ(error_of(twice), "Invalid key 'background.utilization' in " + twice +
+                                 ":3: the other users are given by 'others'; move this key there");
+  auto nested = write_temp("nested.yaml", "background:\n  model: band\n  others: {model: band}\n");
+  EXPECT_EQ(error_of(nested), "Invalid key 'background.others.model' in " + nested +
+                                  ":3: the other users cannot be a band themselves");
+  auto negative = write_temp("negative.yaml", "background:\n  model: band\n  band_void_after: -1\n");
+  EXPECT_NE(error_of(negative).find("background.band_void_after' in " + negative + ":3"), std::string::npos)
+      << error_of(negative);
+  auto fine = write_temp("fine.yaml", "background:\n  model: band\n  band_void_after: 60\n"
+                                      "  others: {model: synthetic, utilization: 0.1, size: 4}\n");
+  ExperimentConfig config = load_experiment(fine, {});
+  EXPECT_DOUBLE_EQ(config.background.defaults.band_void_after, 60);
+  ASSERT_TRUE(config.background.defaults.band_others);
+  EXPECT_EQ(config.background.defaults.band_others->kind, BackgroundModel::Kind::synthetic);
+  EXPECT_DOUBLE_EQ(config.background.defaults.band_others->utilization, 0.1);
+}
+
 TEST(ExperimentConfig, ReplayKeysAreChecked)
 {
   auto wrong_model = write_temp("wrong_model.yaml", "background:\n  model: synthetic\n  utilization: 0.2\n"
