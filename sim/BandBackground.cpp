@@ -43,15 +43,15 @@ void BandBackground::adjust()
   else if (busy > high_ * processors && manager_->dummy() > 0)
     manager_->kill_dummy(busy - middle);
 
+  if (void_after_ <= 0 || voided_at_)
+    return;
   // After the kills: the other users alone hold it above the band
   const bool out_of_reach = manager_->busy_background() > high_ * processors && manager_->dummy() == 0;
-  if (not out_of_reach) {
+  if (not out_of_reach)
     above_without_dummies_since_.reset();
-    return;
-  }
-  if (not above_without_dummies_since_)
+  else if (not above_without_dummies_since_)
     above_without_dummies_since_ = now();
-  if (void_after_ > 0 && not voided_at_ && now() - *above_without_dummies_since_ >= void_after_)
+  else if (now() - *above_without_dummies_since_ >= void_after_)
     voided_at_ = now();
 }
 

@@ -12,20 +12,33 @@
 
 using namespace coalsim;
 
+namespace {
+/** A band of [0.3, 0.4] checked every 60 s, with `void_after` (0: no void rule). */
+BackgroundModel band_model(double void_after = 0)
+{
+  BackgroundModel model;
+  model.kind            = BackgroundModel::Kind::band;
+  model.band_low        = 0.3;
+  model.band_high       = 0.4;
+  model.band_interval   = 60;
+  model.band_void_after = void_after;
+  return model;
+}
+/** The band on `manager`, whose other users submit nothing (no utilization or interarrival). */
+std::unique_ptr<BandBackground> band_on(LocalResourceManager& manager, const BackgroundModel& model)
+{
+  return std::make_unique<BandBackground>(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
+}
+} // namespace
+
 TEST(BandBackground, DummiesFillToTheMiddleBelowTheBandAndAreKilledToItAboveWhileOtherUsersJobsRun)
 {
   coalsim::testing::StandaloneManager standalone(20);
   auto& engine  = standalone.engine;
   auto& manager = standalone.manager;
   auto& ended   = standalone.ended;
-  BackgroundModel model;
-  model.kind          = BackgroundModel::Kind::band;
-  model.band_low      = 0.3; // 6 of 20 processors
-  model.band_high     = 0.4; // 8; the middle is 7
-  model.band_interval = 60;
-  // No utilization or interarrival: the other users submit nothing
-  BandBackground band(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
-  band.start([] { return now() < 400; }); // checks at 0, 60, ..., 360
+  auto band     = band_on(manager, band_model()); // 20 processors: low end 6, high end 8, middle 7
+  band->start([] { return now() < 400; });       // checks at 0, 60, ..., 360
 
   auto expect = [&](double when, int dummy, int background, const char* why) {
     at(when, [&manager, when, dummy, background, why] {
@@ -95,39 +108,32 @@ TEST(BandBackground, RunIsVoidOnceOtherUsersHoldTheBackgroundAboveTheBandWithNoD
   // our dummy jobs, the experiment is declared void". 20 processors: above 8 is above the band.
   coalsim::testing::StandaloneManager standalone(20);
   auto& manager = standalone.manager;
-  BackgroundModel model;
-  model.kind            = BackgroundModel::Kind::band;
-  model.band_interval   = 60;
-  model.band_void_after = 60;
-  BandBackground band(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
-  band.start([] { return now() < 1000; }); // checks at 0, 60, ..., 960
+  auto band     = band_on(manager, band_model(60));
+  band->start([] { return now() < 1000; }); // checks at 0, 60, ..., 960
 
   // At 10 another user's job of 9 (ends at 110). The check at 60 kills the 7 dummies: still 9 > 8 and no dummy
   // left, the first such check. At 120 the job is over: the run is not void (60 s were not seen above).
   at(10, [&] { manager.submit_background({9, 100}); });
   at(61, [&] { EXPECT_EQ(manager.dummy(), 0); });
-  at(121, [&] { EXPECT_FALSE(band.voided_at()) << "one check above is not a minute above"; });
+  at(121, [&] { EXPECT_FALSE(band->voided_at()) << "one check above is not a minute above"; });
   // At 130 another job of 12 (ends at 400): the checks at 180 (dummies killed) and 240 see it above with no
   // dummy: void at 240, and it stays void at the first time.
   at(130, [&] { manager.submit_background({12, 270}); });
-  at(181, [&] { EXPECT_FALSE(band.voided_at()); });
+  at(181, [&] { EXPECT_FALSE(band->voided_at()); });
   standalone.engine.run_until(1100);
-  ASSERT_TRUE(band.voided_at());
-  EXPECT_DOUBLE_EQ(*band.voided_at(), 240);
+  ASSERT_TRUE(band->voided_at());
+  EXPECT_DOUBLE_EQ(*band->voided_at(), 240);
 }
 
 TEST(BandBackground, WithoutTheRuleNothingIsVoid)
 {
   coalsim::testing::StandaloneManager standalone(20);
   auto& manager = standalone.manager;
-  BackgroundModel model;
-  model.kind          = BackgroundModel::Kind::band;
-  model.band_interval = 60; // band_void_after 0: the rule is off
-  BandBackground band(model, manager, std::make_unique<SyntheticBackground>(model, manager, 1));
-  band.start([] { return now() < 1000; });
+  auto band     = band_on(manager, band_model()); // band_void_after 0: the rule is off
+  band->start([] { return now() < 1000; });
   at(10, [&] { manager.submit_background({12, 900}); }); // above the band for 900 s, no dummy after 60
   standalone.engine.run_until(1100);
-  EXPECT_FALSE(band.voided_at()) << "without band_void_after nothing is void";
+  EXPECT_FALSE(band->voided_at()) << "without band_void_after nothing is void";
 }
 
 TEST(BandBackground, VoidRunIsMarkedInTheTraceAndOtherUsersCanBeAnotherModel)
