@@ -124,8 +124,15 @@ void GridScheduler::arm_claiming_timer()
 
 void GridScheduler::claiming_due()
 {
+  // A try may preempt a job due in the same batch: that job is back in its placement queue (or placed
+  // anew, with a new epoch) and must not get this try.
+  std::vector<std::pair<JobId, int>> due;
   for (JobId id : claiming_.pop_due(now() + 1e-9))
-    if (active_.count(id))
+    if (auto it = active_.find(id); it != active_.end())
+      due.emplace_back(id, it->second.epoch);
+  for (auto [id, epoch] : due)
+    if (auto it = active_.find(id);
+        it != active_.end() && it->second.epoch == epoch && it->second.phase == Phase::claiming)
       claiming_try(id);
   arm_claiming_timer();
 }
@@ -154,7 +161,12 @@ void GridScheduler::claiming_try(JobId id)
   }
   if (claiming::icp_acts(previously, startable.size(), n, job.incremental.T)) {
     for (size_t k : not_startable) {
-      auto& comp     = job.placement[k];
+      auto& comp = job.placement[k];
+      if (idle[comp.cluster] >= comp.processors) { // room a preemption for an earlier component freed
+        idle[comp.cluster] -= comp.processors;
+        startable.push_back(k);
+        continue;
+      }
       bool can_start = false;
       // Lines 5-7: a new (execution site, file site) pair whose file can arrive before the JST.
       GridView view = parts_.info.view();

@@ -465,6 +465,35 @@ TEST(KoalaRuns, SuperLowJobNeverPreempts)
   expect_no_preemption("{super_low: 1}");
 }
 
+TEST(KoalaRuns, ComponentClaimsTheRoomAPreemptionForItsSiblingFreed)
+{
+  // Two jobs of 2x2 ordered on b (4 processors), T = 0, a 100 MB file at a (estimated FTT 10 s). Seed 5: job 0
+  // (low) arrives at 0 and claims all of b at 7.5; job 1 (high) arrives at 4.35, is placed on b too (placements
+  // reserve nothing) and tries at its JCT, 11.85, with b full. Preempting job 0 for its first component frees
+  // 4 processors: the second component must claim the 2 left over in the same try (Algorithm 2: a component
+  // with enough idle processors joins C_now), not wait for the next JCT.
+  auto t = simulate_yaml("seed: 5\n"
+                         "policy: {name: koala, placement: wf, T: 0, count_pending: false, scan_interval: 10}\n"
+                         "workload: {jobs: 2, arrival: poisson, rate: 0.5, components: 2, component_size: 2,\n"
+                         "           runtime: 100, request_types: {ordered: 1}, ordered_clusters: [b, b],\n"
+                         "           priorities: {high: 1, low: 1}, file: {size: 100MB, replicas: 1, sites: [a]}}\n"
+                         "info_service: {poll_interval: 0}\n");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  const JobRow& low  = job_id(t, 0);
+  const JobRow& high = job_id(t, 1);
+  ASSERT_EQ(low.priority, static_cast<int8_t>(Priority::low)) << "seed 5 no longer draws low, high";
+  ASSERT_EQ(high.priority, static_cast<int8_t>(Priority::high));
+  ASSERT_NEAR(high.submit_time, 4.3475, 1e-3) << "job 1 no longer arrives while job 0 is placed";
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "preempted");
+  EXPECT_EQ(t.failures[0].job_id, 0);
+  EXPECT_NEAR(t.failures[0].time, high.submit_time + 7.5, 1e-6) << "at job 1's JCT";
+  EXPECT_EQ(high.claiming_tries, 1) << "its second component waited for the next JCT";
+  EXPECT_NEAR(high.pgt, 4 * 7.5, 1e-6) << "both components claimed at the JCT";
+  EXPECT_EQ(low.status, 0);
+  EXPECT_EQ(low.placements, 2);
+}
+
 TEST(KoalaRuns, SuccessBetweenComponentErrorsKeepsTheClusterUsable)
 {
   // Four jobs of 4 processors ordered on a, where a component fails with probability 0.5 (at a uniform
