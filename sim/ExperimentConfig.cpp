@@ -257,6 +257,8 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
                                            {"flexible", RequestType::flexible},
                                            {"total", RequestType::total}},
                                           w.request_types);
+  if (workload.has("request_types"))
+    w.request_types_origin = origin_of(workload.child("request_types"));
   w.ordered_clusters = read_cluster_names(workload, "ordered_clusters", "random");
   read_job_attributes(workload, w);
 }
@@ -490,6 +492,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   ConfigNode overheads = root.section("overheads");
   overheads.allow_only({"submission", "completion"});
   config.submission_overhead = overheads.get_distribution("submission", 0, 0);
+  if (overheads.has("submission"))
+    config.submission_overhead_origin = origin_of(overheads.child("submission"));
   config.completion_overhead = overheads.get_distribution("completion", 0, 0);
 
 

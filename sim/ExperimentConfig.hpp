@@ -63,6 +63,7 @@ struct WorkloadConfig {
   Distribution component_size = Distribution::constant(8);
   Distribution runtime        = Distribution::constant(100);
   std::map<RequestType, double> request_types{{RequestType::unordered, 1.0}};
+  std::string request_types_origin; // "<file>:<line>" of `request_types`, when given
   ClusterNames ordered_clusters; // empty: random clusters
   FileConfig file;
   std::map<Priority, double> priorities{{Priority::high, 1.0}};
@@ -120,6 +121,7 @@ struct ExperimentConfig {
   FaultConfig faults;
   RuntimeModelConfig runtime_model;
   Distribution submission_overhead = Distribution::constant(0);
+  std::string submission_overhead_origin; // "<file>:<line>" of `overheads.submission`, when given
   Distribution completion_overhead = Distribution::constant(0);
   double max_time        = INFINITY;
   double sample_interval = 60;

@@ -25,6 +25,13 @@ class GridPolicy {
 public:
   virtual ~GridPolicy() = default;
 
+  /** Whether the policy places jobs of this request type; a run that would give it others is an input
+   *  error, checked before it starts. */
+  virtual bool takes(RequestType /*type*/) const { return true; }
+  /** Whether a placement is claimed after the middleware's submission delay (`overheads.submission`).
+   *  A policy that times its own claims (KOALA's JCTs) says no, and a run giving it one is an input error. */
+  virtual bool claims_after_submission_overhead() const { return true; }
+
   /** A job arrived; the policy now owns its waiting. The reference stays valid until the job is
    *  started, rejected or dropped. */
   virtual void on_job_submitted(const JobSpec& job) = 0;
@@ -33,7 +40,8 @@ public:
   virtual void on_claim_failed(const JobSpec& job) = 0;
   /** All components of the job claimed their processors; the policy may forget the job. */
   virtual void on_job_started(const JobSpec& /*job*/) {}
-  /** The job's processes ended and its processors are free again. */
+  /** The job completed: its processes ended and its run did not fail (else on_job_failed comes instead).
+   *  The policy may forget it. */
   virtual void on_job_finished(const JobSpec& /*job*/) {}
   /** The job's run failed (a completion failure, or an outage of one of its clusters killed it while its
    *  files were copied or it ran; its processors are free again). Return true to take

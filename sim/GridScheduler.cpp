@@ -341,7 +341,6 @@ void GridScheduler::end(JobId id)
   for (size_t k = 0; k < job.placement.size(); ++k)
     parts_.managers[job.placement[k].cluster]->release(job.placement[k].processors, job.cores[k]);
   job.cores.clear();
-  parts_.policy.on_job_finished(job.spec);
   job.completion_overhead = completion_overhead_.sample(overheads_);
   // Drawn only when failures are enabled, so runs without them keep their random streams.
   job.run_failed = completion_failure_probability_ > 0 && completion_failures_.uniform() < completion_failure_probability_;
@@ -366,9 +365,10 @@ void GridScheduler::fail_run(JobId id)
     leave(id, JobStatus::failed);
     return;
   }
-  job.phase      = Phase::waiting;
-  job.run_failed = false;
-  job.staged     = false;
+  job.phase        = Phase::waiting;
+  job.run_failed   = false;
+  job.staged       = false;
+  job.queued_since = now();
   job.placement.clear();
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
   request_pass();
@@ -376,6 +376,7 @@ void GridScheduler::fail_run(JobId id)
 
 void GridScheduler::complete(JobId id)
 {
+  parts_.policy.on_job_finished(active_.at(id).spec);
   active_.at(id).completion_time = now();
   active_.at(id).history.ended(PlacementOutcome::completed, now());
   leave(id, JobStatus::completed);

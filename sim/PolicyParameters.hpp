@@ -29,6 +29,10 @@ public:
   double get_fraction(const std::string& key, double fallback, const std::string& help);
   bool get_bool(const std::string& key, bool fallback, const std::string& help);
 
+  /** Throws InputError naming `key`, which was given, and `what` is wrong with it (for checks that involve
+   *  several parameters). */
+  [[noreturn]] void reject(const std::string& key, const std::string& what) const { fail(key, values_.at(key), what); }
+
   /** Throws InputError naming the first key that was given but never read. */
   void check_all_used() const;
 

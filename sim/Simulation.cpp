@@ -139,6 +139,14 @@ RunStatistics Simulation::run()
 
   PolicyParameters parameters(config_.policy, config_.policy_parameters);
   auto policy = PolicyRegistry::instance().create(config_.policy, parameters, PolicyContext{platform.names()});
+  if (not config_.workload.replay)
+    for (const auto& [type, weight] : config_.workload.request_types)
+      if (weight > 0 && not policy->takes(type))
+        throw InputError("Invalid key 'workload.request_types' in " + config_.workload.request_types_origin +
+                         ": policy '" + config_.policy + "' takes no " + to_string(type) + " jobs");
+  if (config_.submission_overhead.max_value() > 0 && not policy->claims_after_submission_overhead())
+    throw InputError("Invalid key 'overheads.submission' in " + config_.submission_overhead_origin + ": policy '" +
+                     config_.policy + "' claims at its own claiming times, after no submission delay; set it to 0");
 
   std::vector<ClusterInfo> cluster_info;
   for (const auto& c : clusters)

@@ -25,6 +25,8 @@ KoalaSettings KoalaSettings::read(PolicyParameters& p)
   s.claiming.L           = p.get_fraction("L", 0.75, "initial L: JCT_0 = JPT + L * FTT");
   s.L_step               = p.get_fraction("L_step", 0.25, "decrease of L each time the JST is reached unclaimed");
   s.L_floor              = p.get_fraction("L_floor", 0, "lower bound of L");
+  if (s.L_floor > s.claiming.L) // (the default floor is 0, so a floor above L was given)
+    p.reject("L_floor", "must not be above L: lowering L would raise it");
   s.claiming.T           = p.get_fraction("T", 1, "ICP threshold on the fraction of started components (1: atomic)");
   s.claiming.count_pending = p.get_bool("count_pending", true,
                                          "count placed, unclaimed processors as taken when placing other jobs");
@@ -69,6 +71,18 @@ void KoalaPolicy::on_job_returned(const JobSpec& job, ReturnReason reason, const
   if (entry != placed_.end())
     placed_.erase(entry);
   queues_.push(job, level, tries);
+}
+
+void KoalaPolicy::on_job_finished(const JobSpec& job)
+{
+  state_.erase(job.id);
+  placed_.erase(job.id);
+}
+
+bool KoalaPolicy::on_job_failed(const JobSpec& job)
+{
+  on_job_returned(job, ReturnReason::component_failed, {});
+  return true;
 }
 
 std::optional<fitting::Components> KoalaPolicy::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)

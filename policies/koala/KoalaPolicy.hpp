@@ -10,6 +10,7 @@
 #include "sim/GridPolicy.hpp"
 #include "sim/PolicyParameters.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -30,15 +31,24 @@ class KoalaPolicy : public GridPolicy {
 public:
   KoalaPolicy(KoalaSettings settings, std::unique_ptr<PlacementRule> rule);
 
+  /** The paper's KOALA places fixed (ordered) and non-fixed (unordered) requests; flexible jobs, split by the
+   *  scheduler, are its future work (Section 10). */
+  bool takes(RequestType type) const override { return type != RequestType::flexible; }
+  /** Claims happen at the JCTs (Section 6.1), not after a submission delay. */
+  bool claims_after_submission_overhead() const override { return false; }
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_returned(const JobSpec& job, ReturnReason reason, const std::vector<ClusterIndex>& clusters) override;
-  void on_job_finished(const JobSpec& job) override { state_.erase(job.id); }
+  void on_job_finished(const JobSpec& job) override;
+  /** A failed run (a completion failure) aborts the job: back to its placement queue (Section 4.5). */
+  bool on_job_failed(const JobSpec& job) override;
   std::optional<ComponentPlacement> replace_component(const JobSpec& job, size_t component,
                                                       const GridView& view) override;
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return queues_.size() + arrivals_.size(); }
 
+  /** Jobs the policy keeps anything for: waiting, placed or running ones (for tests). */
+  size_t remembered_jobs() const { return std::max(state_.size(), placed_.size()); }
   /** The job's current L (for tests). */
   double L_of(JobId job) const { return state_.at(job).L; }
 

@@ -2,6 +2,7 @@
 #include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
 #include "SwfLogs.hpp"
+#include "sim/InputError.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -492,6 +493,57 @@ TEST(KoalaRuns, ComponentClaimsTheRoomAPreemptionForItsSiblingFreed)
   EXPECT_NEAR(high.pgt, 4 * 7.5, 1e-6) << "both components claimed at the JCT";
   EXPECT_EQ(low.status, 0);
   EXPECT_EQ(low.placements, 2);
+}
+
+TEST(KoalaRuns, RunThatFailsAtItsCompletionGoesBackToItsPlacementQueueAndCompletesLater)
+{
+  // Half of the runs fail at their completion (DUROC reporting a failed component): KOALA aborts the job and
+  // places it again (Section 4.5) instead of letting it fail for good. (Total requests, a flexible weight of 0
+  // and a submission delay of 0 are no input errors.)
+  auto t = simulate_yaml("seed: 2\npolicy: {name: koala, placement: wf}\n"
+                         "workload: {jobs: 12, arrival: batch, components: 2, component_size: 2, runtime: 50,\n"
+                         "           request_types: {unordered: 1, total: 1, flexible: 0}}\n"
+                         "overheads: {submission: 0, completion: 5}\n"
+                         "faults: {completion_failure: 0.5}\n");
+  ASSERT_EQ(t.jobs.size(), 12u);
+  int failures = 0;
+  for (const auto& j : t.jobs) {
+    EXPECT_EQ(j.status, 0) << "job " << j.id;
+    EXPECT_EQ(j.placements, 1 + j.completion_failures) << "job " << j.id;
+    failures += j.completion_failures;
+  }
+  EXPECT_GT(failures, 3);
+}
+
+namespace {
+/** The error a KOALA run on the tiny platform stops with; line 1 of its file is the platform, line 2 the
+ *  policy, line 3 the workload (these request types), line 4 `extra`. */
+std::string koala_input_error(const std::string& request_types, const std::string& extra = "")
+{
+  try {
+    simulate_yaml("policy: {name: koala}\nworkload: {jobs: 2, arrival: batch, component_size: 2, request_types: " +
+                  request_types + "}\n" + extra);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+} // namespace
+
+TEST(KoalaRuns, FlexibleJobsAreAnInputErrorNamingTheKeyAndLine)
+{
+  // KOALA places fixed and non-fixed requests only; flexible ones are the paper's future work.
+  EXPECT_EQ(koala_input_error("{unordered: 1, flexible: 1}"),
+            "Invalid key 'workload.request_types' in " + coalsim::testing::test_temp_file("run.yaml") +
+                ":3: policy 'koala' takes no flexible jobs");
+}
+
+TEST(KoalaRuns, ASubmissionDelayIsAnInputErrorNamingTheKeyAndLine)
+{
+  // KOALA claims at its JCTs: a submission delay would be silently ignored.
+  EXPECT_EQ(koala_input_error("{unordered: 1}", "overheads: {submission: 5}\n"),
+            "Invalid key 'overheads.submission' in " + coalsim::testing::test_temp_file("run.yaml") +
+                ":4: policy 'koala' claims at its own claiming times, after no submission delay; set it to 0");
 }
 
 TEST(KoalaRuns, SuccessBetweenComponentErrorsKeepsTheClusterUsable)

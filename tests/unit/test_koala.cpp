@@ -205,6 +205,33 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   expect_placed(d, 1, 3, 1);
 }
 
+TEST(KoalaPolicyTest, CompletedJobsAreForgottenAndAFailedRunGoesBackToItsQueue)
+{
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  auto a = job(1, {8});
+  auto b = job(2, {8}, {}, Priority::low);
+  policy.on_job_submitted(a);
+  policy.on_job_submitted(b);
+  auto d = policy.decide(view_of({32, 16}, t));
+  ASSERT_EQ(d.placements.size(), 2u);
+  EXPECT_EQ(policy.remembered_jobs(), 2u);
+  policy.on_job_started(a);
+  policy.on_job_finished(a);
+  EXPECT_EQ(policy.remembered_jobs(), 1u) << "a completed job stays in the policy's tables";
+  // Job 2's run fails after it ran (a completion failure): it goes back to its own (low) queue.
+  policy.on_job_started(b);
+  EXPECT_TRUE(policy.on_job_failed(b));
+  EXPECT_EQ(policy.waiting_jobs(), 1u);
+  d = policy.decide(view_of({32, 16}, t, 60));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 2);
+  EXPECT_EQ(d.placements[0].incremental.priority, Priority::low);
+  policy.on_job_finished(b);
+  EXPECT_EQ(policy.remembered_jobs(), 0u);
+}
+
 TEST(KoalaPolicyTest, IcpReplacesAnUnorderedComponentButNeverMovesAnOrderedOne)
 {
   TableEstimator t({{0, 10}, {10, 0}});
@@ -262,6 +289,20 @@ TEST(KoalaPolicyTest, ClaimingTriesAreUnlimitedByDefaultAndABadLimitIsAnInputErr
             "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: must be at least 0 (got '-1')");
   EXPECT_EQ(message_of("many"), "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: "
                                 "expected an integer (got 'many')");
+}
+
+TEST(KoalaPolicyTest, AFloorOfLAboveLIsAnInputError)
+{
+  PolicyParameters bad("koala", {{"L", {"0.5", "exp.yaml:4"}}, {"L_floor", {"0.6", "exp.yaml:5"}}});
+  try {
+    KoalaSettings::read(bad);
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "Invalid parameter 'policy.L_floor' of policy 'koala' in exp.yaml:5: must not be above L: "
+                           "lowering L would raise it (got '0.6')");
+  }
+  PolicyParameters equal("koala", {{"L", {"0.5", "exp.yaml:4"}}, {"L_floor", {"0.5", "exp.yaml:5"}}});
+  EXPECT_DOUBLE_EQ(KoalaSettings::read(equal).L_floor, 0.5);
 }
 
 namespace {
