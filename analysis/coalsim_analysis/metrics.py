@@ -135,6 +135,8 @@ def run_failure_share(jobs: np.ndarray) -> float:
     The paper's failure is a local resource manager failing to execute a component of a started job, and
     its share is taken over the placements "that resulted in the job being submitted for execution": a
     claim that fails before the job starts (KOALA: the JST came with components unclaimed) is neither.
+    Under host or cluster failures the failed runs also count a component hit after its claim but before
+    the start, and a file copy failed by an outage (`completion_failures`); the Section 8 model has neither.
     """
     return _share_of_attempts(jobs["completion_failures"].astype(float), jobs)
 
