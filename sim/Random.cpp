@@ -125,8 +125,16 @@ double Distribution::mean() const
       return (a_ + b_) / 2;
     case Kind::exponential:
       return a_;
-    case Kind::normal:
-      return std::max(a_, c_); // close enough for the truncations we allow (min well below mean)
+    case Kind::normal: {
+      // Truncated below at c_: mean + sd * phi(alpha) / (1 - Phi(alpha)), alpha = (c_ - mean) / sd.
+      if (b_ <= 0)
+        return std::max(a_, c_);
+      double alpha = (c_ - a_) / b_;
+      double tail  = 0.5 * std::erfc(alpha / std::sqrt(2.0));
+      if (tail <= 0)
+        return std::max(a_, c_);
+      return a_ + b_ * std::exp(-alpha * alpha / 2) / std::sqrt(2 * M_PI) / tail;
+    }
     case Kind::lognormal:
       return std::exp(a_ + b_ * b_ / 2);
     case Kind::choice: {
@@ -141,6 +149,38 @@ double Distribution::mean() const
       return std::accumulate(values_.begin(), values_.end(), 0.0) / static_cast<double>(values_.size());
   }
   return a_;
+}
+
+double Distribution::mean_of_sizes(int lo, int hi) const
+{
+  auto size = [lo, hi](double v) { return static_cast<double>(std::clamp(std::lround(v), long{lo}, long{hi})); };
+  switch (kind_) {
+    case Kind::constant:
+      return size(a_);
+    case Kind::choice: {
+      double m = 0, prev = 0;
+      for (size_t i = 0; i < values_.size(); ++i) {
+        m += size(values_[i]) * (cumulative_[i] - prev);
+        prev = cumulative_[i];
+      }
+      return m;
+    }
+    case Kind::empirical: {
+      double sum = 0;
+      for (double v : values_)
+        sum += size(v);
+      return sum / static_cast<double>(values_.size());
+    }
+    default: {
+      // Its own stream, so that asking for the mean draws nothing from the run's streams.
+      RngStream rng(0, "mean of sizes");
+      constexpr int draws = 200000;
+      double sum          = 0;
+      for (int i = 0; i < draws; ++i)
+        sum += size(sample(rng));
+      return sum / draws;
+    }
+  }
 }
 
 double Distribution::max_value() const

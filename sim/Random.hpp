@@ -45,6 +45,9 @@ public:
 
   double sample(RngStream& rng) const;
   double mean() const;
+  /** The mean of the sizes drawn from it: each draw rounded and clamped to [lo, hi] (job sizes, numbers of
+   *  components). Exact for constant, choice and empirical; from fixed draws for the others. */
+  double mean_of_sizes(int lo, int hi) const;
   /** The largest value it can give (+inf when unbounded). */
   double max_value() const;
   Kind kind() const { return kind_; }

@@ -15,8 +15,9 @@ SyntheticBackground::SyntheticBackground(const BackgroundModel& model, LocalReso
   if (model_.interarrival) {
     interarrival_ = *model_.interarrival;
   } else if (model_.utilization > 0) {
-    // Utilization = arrival rate * E[size] * E[runtime] / processors; sizes are capped at the cluster's.
-    double mean_size   = std::min(model_.size.mean(), static_cast<double>(manager.processors()));
+    // Utilization = arrival rate * E[size] * E[runtime] / processors, with the sizes as drawn (rounded and
+    // capped at the cluster's processors, see arrive()).
+    double mean_size   = model_.size.mean_of_sizes(1, manager.processors());
     double work        = mean_size * model_.runtime.mean();
     double rate        = model_.utilization * manager.processors() / work;
     interarrival_      = Distribution::exponential(1.0 / rate);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace coalsim {
@@ -42,8 +43,10 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
   if (config.arrival == WorkloadConfig::Arrival::poisson) {
     rate_ = config.rate;
     if (std::isnan(rate_)) {
-      // Offered load = rate * E[processors] * E[runtime] / all processors.
-      double work = config.components.mean() * config.component_size.mean() * config.runtime.mean();
+      // Offered load = rate * E[processors] * E[runtime] / all processors, with the numbers of components and
+      // sizes as drawn (rounded and clamped, see next()).
+      double work = config.components.mean_of_sizes(1, std::numeric_limits<int>::max()) *
+                    config.component_size.mean_of_sizes(1, largest_cluster_) * config.runtime.mean();
       if (not config.shapes.empty()) {
         double processors = 0;
         for (const auto& [count, size] : config.shapes)
