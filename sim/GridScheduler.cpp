@@ -279,8 +279,7 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
   if (claimed) {
     ++job.run_failures;
     if (not parts_.policy.on_job_failed(job.spec)) {
-      job.completion_time = now();
-      leave(id, JobStatus::failed);
+      drop(id);
       return;
     }
   } else {
@@ -296,6 +295,7 @@ void GridScheduler::reset_to_waiting(ActiveJob& job)
   ++job.epoch; // the attempt's claim, copy and run callbacks are stale now
   job.phase      = Phase::waiting;
   job.start_time = NAN;
+  job.end_time   = NAN;
   job.placement.clear();
   job.cores.clear();
 }
@@ -314,6 +314,7 @@ void GridScheduler::launch(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
+  job.end_time   = NAN;
   job.history.started(now());
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
   int epoch = job.epoch;
@@ -361,17 +362,26 @@ void GridScheduler::fail_run(JobId id)
   add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
   job.history.ended(PlacementOutcome::run_failed, now());
   if (not parts_.policy.on_job_failed(job.spec)) {
-    job.completion_time = now();
-    leave(id, JobStatus::failed);
+    drop(id);
     return;
   }
   job.phase        = Phase::waiting;
   job.run_failed   = false;
   job.staged       = false;
   job.queued_since = now();
+  job.start_time   = NAN; // the failed run is over: the job is waiting again, not started
+  job.end_time     = NAN;
   job.placement.clear();
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
   request_pass();
+}
+
+void GridScheduler::drop(JobId id)
+{
+  // The policy gave the job up after its run failed: it leaves as failed with the row of its last attempt.
+  add_failure_row(id, no_cluster, "drop");
+  active_.at(id).completion_time = now();
+  leave(id, JobStatus::failed);
 }
 
 void GridScheduler::complete(JobId id)

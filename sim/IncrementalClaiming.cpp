@@ -300,6 +300,7 @@ void GridScheduler::launch_incremental(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
+  job.end_time   = NAN;
   job.history.started(now());
   job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
   add_claim_times(job);

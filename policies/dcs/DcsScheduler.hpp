@@ -40,6 +40,8 @@ public:
   {
   }
 
+  /** The DCS takes ordered and unordered requests (thesis 4.2); its broker never splits a flexible one. */
+  bool takes(RequestType type) const override { return type != RequestType::flexible; }
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;

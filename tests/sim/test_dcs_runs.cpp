@@ -2,8 +2,12 @@
  * with times computed by hand. */
 #include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
+#include "sim/InputError.hpp"
 
+#include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 using namespace coalsim;
 using coalsim::testing::expect_placement;
@@ -101,7 +105,7 @@ TEST(DcsRuns, CompletionFailuresAreRequeuedAndEveryJobCompletes)
 
 TEST(DcsRuns, WithoutARequeueingPolicyACompletionFailureFailsTheJob)
 {
-  // wf does not override on_job_failed: a failed run ends the job (status 1, failed).
+  // wf does not override on_job_failed: a failed run ends the job (status 1, failed), with a drop row.
   auto t = simulate_yaml(R"(
 seed: 3
 policy: wf
@@ -114,9 +118,55 @@ faults: {completion_failure: 0.5}
     if (j.status == 1) {
       ++failed;
       EXPECT_EQ(j.completion_failures, 1);
+      EXPECT_DOUBLE_EQ(j.runtime, 20.0) << "the row keeps the failed run";
     }
   EXPECT_GT(failed, 0);
   EXPECT_LT(failed, 6);
+  int drops = 0;
+  for (const auto& f : t.failures)
+    drops += std::strcmp(f.kind, "drop") == 0;
+  EXPECT_EQ(drops, failed);
+}
+
+namespace {
+/** The requeueing run above, stopped at `stop`: jobs 0, 2, 3 and 5 ran at 0, 20, 20 and 40; job 1's run of
+ *  0-20 failed at 25 (after the completion overhead) and it ran again from 60; job 4's of 40-60 failed at 65
+ *  and it ran again from 65. */
+Trace requeued_runs_stopped_at(int stop)
+{
+  return simulate_yaml(std::string(half_of_the_runs_fail_and_are_requeued) + "stop: {max_time: " +
+                       std::to_string(stop) + "}\n");
+}
+
+const JobRow& row_of(const Trace& t, JobId id)
+{
+  for (const auto& j : t.jobs)
+    if (j.id == id)
+      return j;
+  throw std::runtime_error("no job " + std::to_string(id));
+}
+} // namespace
+
+TEST(DcsRuns, JobWaitingAgainAfterAFailedRunIsNotRecordedAsStarted)
+{
+  const JobRow& job = row_of(requeued_runs_stopped_at(30), 1);
+  EXPECT_EQ(job.status, 3) << "unfinished";
+  EXPECT_EQ(job.completion_failures, 1);
+  EXPECT_TRUE(std::isnan(job.start_time)) << "the failed run's start";
+  EXPECT_TRUE(std::isnan(job.end_time)) << "the failed run's end";
+  EXPECT_EQ(job.n_components, 2);
+  EXPECT_EQ(job.n_clusters, 0);
+}
+
+TEST(DcsRuns, JobRunningAgainAtTheStopHasNoEndFromItsFailedRun)
+{
+  auto t = requeued_runs_stopped_at(66);
+  for (JobId id : {1, 4}) {
+    const JobRow& job = row_of(t, id);
+    EXPECT_EQ(job.status, 3) << "job " << id;
+    EXPECT_DOUBLE_EQ(job.start_time, id == 1 ? 60.0 : 65.0) << "job " << id;
+    EXPECT_TRUE(std::isnan(job.end_time)) << "job " << id << ": the failed run's end";
+  }
 }
 
 TEST(DcsRuns, EveryRequeuedRunHasAPlacementRowEndingAsAFailedRun)
@@ -146,4 +196,17 @@ TEST(DcsRuns, EveryRequeuedRunHasAPlacementRowEndingAsAFailedRun)
     EXPECT_DOUBLE_EQ(rows.back().ended_at, j.completion_time) << "job " << j.id;
   }
   EXPECT_GT(failed_runs, 0) << "seed 3 no longer fails a run";
+}
+
+TEST(DcsRuns, FlexibleJobsAreAnInputErrorNamingTheKeyAndLine)
+{
+  // The broker never approves a flexible job: an FCFS queue would block on it for good.
+  try {
+    simulate_yaml("policy: dcs\nworkload: {jobs: 2, request_types: {flexible: 1}}\n");
+    FAIL() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), ("Invalid key 'workload.request_types' in " +
+                            coalsim::testing::test_temp_file("run.yaml") + ":3: policy 'dcs' takes no flexible jobs")
+                               .c_str());
+  }
 }
