@@ -61,13 +61,13 @@ faults: {clusters: {a: {outages: ["50+100"]}}}
 TEST(Outages, StagingJobOfAWaitQueuePolicyIsKilledWithItsClusterAndRecordedAsFailed)
 {
   // wf claims a's processors at 0 and copies the file while they wait (immediate claiming). At 5 a goes
-  // down with the job's processors: the attempt ends as a failed run, which wf does not take back.
+  // down with the job's processors: the attempt ends as a failed run, which wf does not take back (a drop).
   auto t = simulate_yaml(staging_job_meets_an_outage("wf"));
   ASSERT_EQ(t.jobs.size(), 1u);
   EXPECT_EQ(t.jobs[0].status, 1);
   EXPECT_EQ(t.jobs[0].completion_failures, 1);
   EXPECT_TRUE(std::isnan(t.jobs[0].start_time));
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "drop@-1", "outage_end@0"}));
   EXPECT_NEAR(t.failures[1].time, 5.0, 1e-6);
 }
 
@@ -168,7 +168,8 @@ background: {model: none, clusters: {a: {model: replay, trace: {file: )" + log +
 TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
 {
   // wf, grid jobs of 4 processors ordered on a (replayed), a down 10-15 and 150-155, 2 consecutive errors
-  // mark a cluster unusable. Job 0 (0-100) dies at 10: a's first error. Job 1 runs 20-70 and completes: a's
+  // mark a cluster unusable. Job 0 (0-100) dies at 10 (and is dropped: wf takes no failed run back): a's
+  // first error. Job 1 runs 20-70 and completes: a's
   // count goes back to 0. Job 2 (100-200) dies at 150: a's first error again, so a stays usable and job 3,
   // submitted at 200, runs 200-210. Were the completed run not counted, a would be unusable from 150 and
   // job 3 would wait until the stop.
@@ -186,8 +187,8 @@ TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
                          "faults: {unusable_after: 2, clusters: {a: {outages: [\"10+5\", \"150+5\"]}}}\n"
                          "stop: {max_time: 1000}\n");
   ASSERT_EQ(t.jobs.size(), 4u);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0", "outage@0", "component@0",
-                                                   "outage_end@0"}));
+  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "drop@-1", "outage_end@0", "outage@0",
+                                                   "component@0", "drop@-1", "outage_end@0"}));
   std::sort(t.jobs.begin(), t.jobs.end(), [](const JobRow& x, const JobRow& y) { return x.id < y.id; });
   EXPECT_EQ(t.jobs[1].status, 0);
   EXPECT_NEAR(t.jobs[1].end_time, 70.0, 1e-6);
