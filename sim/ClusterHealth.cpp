@@ -192,6 +192,7 @@ void ClusterHealth::host_changed(const sg4::Host& host)
     return;
   }
   const bool on = host.is_on();
+  it->second.reported_down = not on;
   if (it->second.compute) {
     if (on)
       managers_[c]->host_up(&host);
@@ -226,6 +227,12 @@ void ClusterHealth::come_up(ClusterIndex c)
   up_[c] = true;
   managers_[c]->come_up();
   on_cluster_(c, true);
+  // Hosts whose own failure was reported are back with the cluster: report that too.
+  for (auto* host : hosts_[c])
+    if (auto& state = host_state_.at(host); state.reported_down) {
+      state.reported_down = false;
+      on_host_(c, *host, true);
+    }
 }
 
 bool ClusterHealth::draw_component_failure(ClusterIndex c)

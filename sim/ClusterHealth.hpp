@@ -127,6 +127,7 @@ private:
     ClusterIndex cluster;
     bool compute;    // a compute host (else only the file server)
     int outages = 0; // scripted and random outages of this host in progress
+    bool reported_down = false; // its failure was reported (on_host) and its return not yet
   };
   std::unordered_map<const sg4::Host*, HostState> host_state_;
   std::vector<std::pair<sg4::Host*, Outages>> host_outages_; // scripted, in the order the experiment names them

@@ -51,12 +51,14 @@ std::string local_replay_on_a(const std::vector<coalsim::testing::LocalJob>& job
          "\nbackground: {model: none, clusters: {a: {model: replay, trace: {file: " + local_log("a", jobs) + "}}}}\n";
 }
 
-/** `host` failed at 10 s and a went down 20-50 s: the one local job, of 4 cores, starts when a is back. */
+/** `host` failed at 10 s and a went down 20-50 s: the one local job, of 4 cores, starts when a is back, and
+ *  the host is reported back with it (each host_down has its host_up). */
 void expect_the_local_job_starts_with_the_cluster_at_50(const Trace& t, const std::string& host)
 {
   ASSERT_EQ(t.local_jobs.size(), 1u);
   EXPECT_NEAR(t.local_jobs[0].start_time, 50.0, 1e-6);
-  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:" + host + "@10", "outage@20", "outage_end@50"}));
+  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:" + host + "@10", "outage@20", "outage_end@50",
+                                                 "host_up:" + host + "@50"}));
 }
 
 /** The tiny platform with a SimGrid state profile (`profile`: "<time> <0 or 1>" lines) for `host`. */
