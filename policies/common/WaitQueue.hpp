@@ -76,6 +76,8 @@ public:
   Outcome completion_failed(const JobSpec& job);
   /** The failure counts of a placed job are no longer needed (it started and cannot fail again). */
   void forget(JobId id) { handed_out_.erase(id); }
+  /** Placed jobs whose failure counts are kept (for tests). */
+  size_t remembered() const { return handed_out_.size(); }
 
   size_t size() const { return waiting_.size(); }
   bool empty() const { return waiting_.empty(); }

@@ -46,6 +46,10 @@ public:
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
   bool on_job_failed(const JobSpec& job) override;
+  /** A completed job can fail no more: its failure counts (kept for a completion failure) go. */
+  void on_job_finished(const JobSpec& job) override { queue_.forget(job.id); }
+  /** Placed jobs whose failure counts are kept (for tests). */
+  size_t remembered_jobs() const { return queue_.remembered(); }
   bool decides_after_start() const override { return settings_.blocking_submission; }
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return queue_.size(); }

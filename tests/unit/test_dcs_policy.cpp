@@ -196,6 +196,18 @@ TEST(DcsScheduler, CompletionFailureRequeuesUpToTheMaximum)
   s.on_job_started(a);
   EXPECT_FALSE(s.on_job_failed(a)); // second: removed, the engine records it as failed
   EXPECT_EQ(s.waiting_jobs(), 0u);
+  EXPECT_EQ(s.remembered_jobs(), 0u);
+  // A job whose run failed once and then completed is forgotten at its completion.
+  JobSpec b = unordered(1, {8});
+  s.on_job_submitted(b);
+  EXPECT_EQ(placed_jobs(s.decide(view_at(200, {16}))), (std::vector<JobId>{1}));
+  s.on_job_started(b);
+  EXPECT_TRUE(s.on_job_failed(b));
+  EXPECT_EQ(placed_jobs(s.decide(view_at(300, {16}))), (std::vector<JobId>{1}));
+  s.on_job_started(b);
+  EXPECT_EQ(s.remembered_jobs(), 1u) << "its completion failure count is still needed";
+  s.on_job_finished(b);
+  EXPECT_EQ(s.remembered_jobs(), 0u);
 }
 
 TEST(DcsScheduler, ReschedulingFailureWaitsForTheResourceMonitorToSeeAChange)
