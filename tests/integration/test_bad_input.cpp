@@ -1,0 +1,63 @@
+/* Bad input found by an adversarial audit: each case once crashed, hung, aborted or was silently taken with a
+ * default. Every one must now exit with code 2, a message naming the file (and the line and key when there is
+ * one), and no output file (nor a temporary one) left behind. */
+#include "SimulateCommand.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+namespace fs = std::filesystem;
+using coalsim::testing::run;
+
+namespace {
+/** A folder of its own per test. */
+fs::path folder()
+{
+  fs::path dir = fs::path(::testing::TempDir()) /
+                 (std::string("bad-input-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string write(const fs::path& path, const std::string& text)
+{
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+/** Runs simulate with `arguments` (an output in `dir`), expects exit code 2, a message starting with
+ *  "simulate: " + `message_start` and nothing left in `dir` but the inputs. */
+void expect_refused(const fs::path& dir, const std::string& arguments, const std::string& message_start)
+{
+  std::string out = (dir / "out.h5").string();
+  auto result     = run(arguments + " -q -o " + out);
+  EXPECT_EQ(result.status, 2) << arguments << "\n" << result.output;
+  EXPECT_EQ(result.output.rfind("simulate: " + message_start, 0), 0u) << arguments << "\n" << result.output;
+  for (const auto& entry : fs::directory_iterator(dir))
+    EXPECT_EQ(entry.path().string().find("out.h5"), std::string::npos) << "left behind: " << entry.path();
+}
+
+const std::string platform_head = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                                  "<platform version=\"4.1\">\n";
+} // namespace
+
+TEST(BadInput, PlatformsSimGridWouldAbortOrCrashOn)
+{
+  fs::path dir = folder();
+  std::string cores = write(dir / "cores.xml", platform_head + "<zone id=\"w\" routing=\"Full\">\n"
+                                                               "<host id=\"h\" speed=\"1Gf\" core=\"0\"/>\n</zone>\n</platform>\n");
+  expect_refused(dir, "--platform " + cores, "Invalid platform element <host> 'h' in " + cores + ":5: a host needs at least one core");
+  // Two clusters in a Full zone and no zoneRoute between them: SimGrid 3.32 segfaults when asked for the route.
+  std::string no_route = write(dir / "no-route.xml",
+                               platform_head + "<zone id=\"w\" routing=\"Full\">\n"
+                                               "<cluster id=\"a\" prefix=\"a-\" suffix=\"\" radical=\"0-4\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" router_id=\"ar\"/>\n"
+                                               "<cluster id=\"b\" prefix=\"b-\" suffix=\"\" radical=\"0-4\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" router_id=\"br\"/>\n"
+                                               "</zone>\n</platform>\n");
+  expect_refused(dir, "--platform " + no_route, "Invalid platform element <zone> 'w' in " + no_route + ":4: no <zoneRoute> from 'a' to 'b'");
+  // A platform SimGrid cannot route (it throws from Host::route_to; the exception was uncaught).
+  std::string g5k = COALSIM_SHARED_DIR "/data/platforms-ref/g5k.xml";
+  if (fs::exists(g5k))
+    expect_refused(dir, "--platform " + g5k, "Invalid platform '" + g5k + "' in " + g5k + ": no route from cluster '");
+}
