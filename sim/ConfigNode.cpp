@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 namespace coalsim {
 
@@ -20,6 +21,13 @@ std::string join(const std::vector<std::string>& items)
   return out;
 }
 } // namespace
+
+YAML::Node name_map(const YAML::Node& name)
+{
+  YAML::Node map(YAML::NodeType::Map);
+  map["name"] = name;
+  return map;
+}
 
 std::optional<double> parse_quantity(const std::string& text)
 {
@@ -117,13 +125,21 @@ std::vector<ConfigNode> ConfigNode::items() const
   return out;
 }
 
+std::string ConfigNode::key_of(const YAML::Node& key) const
+{
+  if (not key.IsScalar())
+    ConfigNode(key, path_.empty() ? "?" : path_ + ".?", file_, overridden_)
+        .fail("a key must be a plain name, not a list or a map");
+  return key.Scalar();
+}
+
 std::vector<std::pair<std::string, ConfigNode>> ConfigNode::entries() const
 {
   if (not node_.IsMap())
     fail("expected a map");
   std::vector<std::pair<std::string, ConfigNode>> out;
   for (auto it = node_.begin(); it != node_.end(); ++it) {
-    auto key = it->first.as<std::string>();
+    auto key = key_of(it->first);
     out.emplace_back(key, ConfigNode(it->second, path_.empty() ? key : path_ + "." + key, file_, overridden_));
   }
   return out;
@@ -134,7 +150,7 @@ void ConfigNode::allow_only(const std::vector<std::string>& allowed) const
   if (not node_.IsMap())
     fail("expected a map");
   for (auto it = node_.begin(); it != node_.end(); ++it) {
-    auto key = it->first.as<std::string>();
+    auto key = key_of(it->first);
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       ConfigNode where(it->first, path_.empty() ? key : path_ + "." + key, file_, overridden_);
       where.fail("unknown key (valid keys here: " + join(allowed) + ")");
@@ -302,12 +318,16 @@ std::string ConfigNode::get_choice(const std::string& key, const std::string& fa
 
 YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text)
 {
+  if (not text && std::filesystem::is_directory(file))
+    throw InputError("Invalid experiment file '" + file + "': is a folder, not a file");
   try {
     return text ? YAML::Load(*text) : YAML::LoadFile(file);
   } catch (const YAML::BadFile&) {
     throw InputError("Invalid experiment file '" + file + "': cannot be read");
   } catch (const YAML::ParserException& e) {
     throw_input_error("experiment file", file, file, e.mark.line + 1, e.msg);
+  } catch (const std::exception& e) { // e.g. a read error
+    throw InputError("Invalid experiment file '" + file + "': cannot be read (" + e.what() + ")");
   }
 }
 
@@ -323,8 +343,10 @@ std::string apply_override(YAML::Node& root, const std::string& assignment)
   } catch (const YAML::ParserException& e) {
     throw InputError("Invalid option '--set " + assignment + "': the value is not valid YAML (" + e.msg + ")");
   }
-  if (not root || not root.IsMap())
+  if (not root || root.IsNull())
     root = YAML::Node(YAML::NodeType::Map);
+  if (not root.IsMap())
+    throw InputError("Invalid option '--set " + assignment + "': the experiment is not a map of settings");
   YAML::Node current = root;
   size_t start       = 0;
   while (true) {
@@ -338,7 +360,7 @@ std::string apply_override(YAML::Node& root, const std::string& assignment)
     }
     if (not current[key] || not current[key].IsMap()) {
       if (current[key] && current[key].IsScalar() && key == "policy") // `policy: cf` becomes `policy: {name: cf}`
-        current[key] = YAML::Load("{name: " + current[key].Scalar() + "}");
+        current[key] = name_map(current[key]);
       else
         current[key] = YAML::Node(YAML::NodeType::Map);
     }

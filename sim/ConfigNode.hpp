@@ -65,6 +65,9 @@ public:
   YAML::Node& yaml() { return node_; }
 
 private:
+  /** A map key as a name; fails on a key that is a list or a map (`? [a, b]: 1`). */
+  std::string key_of(const YAML::Node& key) const;
+
   YAML::Node node_;
   std::string path_;
   std::shared_ptr<const std::string> file_;
@@ -77,6 +80,10 @@ YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& 
 /** Applies `key.path=value` to the tree (the value is parsed as YAML); throws InputError on bad syntax.
  *  Returns the dotted key. */
 std::string apply_override(YAML::Node& root, const std::string& assignment);
+
+/** `{name: <name>}`: the map that the shorthand `policy: <name>` stands for (built as a tree, so that no name
+ *  can inject YAML). */
+YAML::Node name_map(const YAML::Node& name);
 
 /** Parses "2GB", "1.5e9", "512MiB", "inf" into a number; nullopt when it is not one. */
 std::optional<double> parse_quantity(const std::string& text);

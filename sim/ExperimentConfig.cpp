@@ -139,11 +139,11 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
                        : LocalScheduling::fcfs;
   if (node.has("band")) {
     ConfigNode band = node.child("band");
-    auto values     = band.as_strings();
+    auto values     = band.is_sequence() ? band.items() : std::vector<ConfigNode>{};
     if (values.size() != 2)
       band.fail("expected [low, high], two fractions");
-    m.band_low  = std::stod(values[0]);
-    m.band_high = std::stod(values[1]);
+    m.band_low  = values[0].as_number(0);
+    m.band_high = values[1].as_number(0);
     if (not(m.band_low >= 0 && m.band_low <= m.band_high && m.band_high < 1))
       band.fail("expected 0 <= low <= high < 1");
   }
@@ -445,6 +445,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   YAML::Node tree = file.empty() ? load_yaml(config.source, default_experiment_yaml()) : load_yaml(file);
   if (not tree || tree.IsNull())
     tree = YAML::Node(YAML::NodeType::Map);
+  if (not tree.IsMap()) // before the overrides, which need a map to write into
+    ConfigNode(tree, "", std::make_shared<const std::string>(config.source)).fail("an experiment file is a map of settings");
   auto overridden = std::make_shared<std::set<std::string>>();
   for (const auto& assignment : overrides)
     overridden->insert(apply_override(tree, assignment));
@@ -461,7 +463,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   config.seed     = static_cast<uint64_t>(seed);
 
   if (root.has("policy") && root.child("policy").is_scalar())
-    tree["policy"] = YAML::Load("{name: " + root.child("policy").as_string() + "}");
+    tree["policy"] = name_map(tree["policy"]);
   ConfigNode policy = root.section("policy");
   config.policy     = policy.get("name", std::string("cf"));
   for (auto& [key, value] : policy.entries())

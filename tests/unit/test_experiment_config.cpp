@@ -157,3 +157,28 @@ TEST(ExperimentConfig, HostStateProfilesAreChecked)
   EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.events, (std::vector<std::pair<double, bool>>{{10, false}, {20, true}}));
   EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").profile.periodicity, 50);
 }
+
+TEST(ExperimentConfig, MalformedFilesAreInputErrorsNotCrashes)
+{
+  // Keys that are lists or maps: yaml-cpp's conversion to a string threw, uncaught.
+  auto list_key = write_temp("list_key.yaml", "seed: 1\nworkload:\n  ? [a, b]\n  : 3\n");
+  EXPECT_EQ(error_of(list_key), "Invalid key 'workload.?' in " + list_key + ":3: a key must be a plain name, not a list or a map");
+  // A folder given as the experiment file: an uncaught std::ios_base::failure.
+  EXPECT_EQ(error_of(::testing::TempDir()), "Invalid experiment file '" + ::testing::TempDir() + "': is a folder, not a file");
+  // `policy: <name>` was expanded by pasting the name into YAML text: a name with YAML syntax threw a
+  // ParserException (uncaught) or injected parameters.
+  auto brace = write_temp("policy_brace.yaml", "policy: '}'\n");
+  EXPECT_EQ(load_experiment(brace, {}).policy, "}"); // then refused by the policy registry, exit code 2
+  auto with_parameter = load_experiment(brace, {"policy.queue=fcfs"});
+  EXPECT_EQ(with_parameter.policy, "}");
+  EXPECT_EQ(with_parameter.policy_parameters.at("queue").text, "fcfs");
+  auto injected = load_experiment(write_temp("policy_inject.yaml", "policy: 'cf, queue: fpfs'\n"), {});
+  EXPECT_EQ(injected.policy, "cf, queue: fpfs");
+  EXPECT_TRUE(injected.policy_parameters.empty());
+  // A band that is not two numbers: std::stod threw std::invalid_argument, uncaught.
+  auto band = write_temp("band_words.yaml", "background:\n  model: band\n  band: [low, high]\n");
+  EXPECT_EQ(error_of(band), "Invalid key 'background.band[0]' in " + band + ":3: expected a number (got 'low')");
+  // A file that is a list: a --set used to replace it with a map of its own and run the defaults.
+  auto list = write_temp("list_root.yaml", "- seed: 1\n");
+  EXPECT_EQ(error_of(list, {"seed=3"}), "Invalid key '' in " + list + ":1: an experiment file is a map of settings");
+}
