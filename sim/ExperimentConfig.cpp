@@ -526,8 +526,18 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   ConfigNode simgrid = root.section("simgrid");
   simgrid.allow_only({"network_model", "options"});
   config.network_model = simgrid.get_choice("network_model", "CM02", {"CM02", "LV08", "Constant", "SMPI", "IB"});
-  if (auto options = simgrid.find("options"))
+  if (auto options = simgrid.find("options")) {
     config.simgrid_options = options->as_strings();
+    for (const auto& option : config.simgrid_options) {
+      auto colon = option.find(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == option.size()) // SimGrid aborts on these
+        options->fail("expected SimGrid settings like 'network/TCP-gamma:4194304' (name:value), got '" + option + "'");
+      std::string name = option.substr(0, colon);
+      if (name == "network/model" || name == "host/model" || name == "cpu/model" || name == "disk/model")
+        options->fail("'" + name + "' is set by simgrid.network_model and runtime_model.kind, not here (an unknown "
+                      "model made SimGrid abort; a known one overrode those keys without a word)");
+    }
+  }
 
   YAML::Emitter out;
   out << tree;

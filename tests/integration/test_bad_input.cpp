@@ -61,3 +61,38 @@ TEST(BadInput, PlatformsSimGridWouldAbortOrCrashOn)
   if (fs::exists(g5k))
     expect_refused(dir, "--platform " + g5k, "Invalid platform '" + g5k + "' in " + g5k + ": no route from cluster '");
 }
+
+TEST(BadInput, CommandLinesThatWereIgnoredOrAborted)
+{
+  fs::path dir = folder();
+  // Ignored: a positional argument (the default experiment ran), an empty --config (likewise), an empty --output
+  // (no trace was written), --no-trace beside --output.
+  expect_refused(dir, "experiment.yaml", "Invalid command line: too many positional options");
+  expect_refused(dir, "--config ''", "Invalid command line: the argument for option '--config' is empty");
+  expect_refused(dir, "--no-trace", "Invalid command line: give either --output or --no-trace, not both");
+  auto empty_output = run("-q --jobs 2 -o ''");
+  EXPECT_EQ(empty_output.status, 2) << empty_output.output;
+  // Aborted: a log setting SimGrid cannot parse (xbt_die, or an uncaught std::invalid_argument).
+  expect_refused(dir, "--log garbage", "Invalid option '--log garbage': 'garbage' names no setting");
+  expect_refused(dir, "--log root.thres:loud", "Invalid option '--log root.thres:loud': unknown priority 'loud'");
+  // Aborted: SimGrid settings it refuses (xbt_die on the form, uncaught exceptions on keys and values).
+  expect_refused(dir, "--set 'simgrid.options=[garbage]'", "Invalid key 'simgrid.options'");
+  expect_refused(dir, "--set 'simgrid.options=[no/such:key]'", "Invalid key 'simgrid.options' in built-in default experiment (workloads/default.yaml): SimGrid refuses 'no/such:key' (Bad config key: no/such)");
+  expect_refused(dir, "--set 'simgrid.options=[host/model:bogus]'", "Invalid key 'simgrid.options'");
+  // Aborted: an output path longer than the signal handler's buffer (xbt_assert).
+  auto long_path = run("-q --jobs 2 -o " + (dir / std::string(5000, 'x')).string());
+  EXPECT_EQ(long_path.status, 2) << long_path.output;
+  EXPECT_NE(long_path.output.find("the path is too long"), std::string::npos) << long_path.output;
+  // Aborted (NaN passed every bound of a policy parameter, then SimGrid was asked to run until NaN).
+  expect_refused(dir, "--set 'policy={name: koala, L: nan}'", "Invalid parameter 'policy.L' of policy 'koala'");
+}
+
+TEST(BadInput, AnAbortedRunLeavesNoTemporaryFile)
+{
+  // SimGrid stops on what it cannot run with abort(): the temporary trace must not stay behind.
+  fs::path dir = folder();
+  auto result  = run("--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --jobs 2000000 -q -o " + (dir / "trace.h5").string() +
+                     " & sleep 1; kill -ABRT $!; wait $!");
+  EXPECT_EQ(result.status, 134) << result.output;
+  EXPECT_TRUE(fs::is_empty(dir)) << "left behind: " << fs::directory_iterator(dir)->path();
+}
