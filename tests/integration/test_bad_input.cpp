@@ -96,3 +96,14 @@ TEST(BadInput, AnAbortedRunLeavesNoTemporaryFile)
   EXPECT_EQ(result.status, 134) << result.output;
   EXPECT_TRUE(fs::is_empty(dir)) << "left behind: " << fs::directory_iterator(dir)->path();
 }
+
+TEST(BadInput, FittedLoadOfJobsAllSubmittedAtOneInstant)
+{
+  // The fit's mean inter-arrival time was 0: endless local arrivals at time 0, a run that never ended.
+  fs::path dir    = folder();
+  std::string log = write(dir / "burst.swf", "; MaxProcs: 64\n"
+                                             "1 100 0 50 4 -1 -1 4 60 -1 1 1 1 -1 -1 1 -1 -1\n"
+                                             "2 100 0 70 8 -1 -1 8 90 -1 1 1 1 -1 -1 1 -1 -1\n");
+  expect_refused(dir, "--jobs 5 --set 'background={model: fitted, trace: {file: " + log + "}}'",
+                 "Invalid trace '" + log + "' in " + log + ": a local-load fit needs usable jobs submitted at different times");
+}
