@@ -107,3 +107,28 @@ TEST(BadInput, FittedLoadOfJobsAllSubmittedAtOneInstant)
   expect_refused(dir, "--jobs 5 --set 'background={model: fitted, trace: {file: " + log + "}}'",
                  "Invalid trace '" + log + "' in " + log + ": a local-load fit needs usable jobs submitted at different times");
 }
+
+TEST(BadInput, UnorderedJobsThatFitNowhereEvenOnIdleClusters)
+{
+  // The default workload (up to 4 components of 16) on 56 processors in clusters of 8, 16 and 32: room for 3
+  // components of 16. Such a job waited forever at the head of the queue, and the run never ended.
+  fs::path dir         = folder();
+  auto cluster         = [](const std::string& id, int nodes) {
+    return "<cluster id=\"" + id + "\" prefix=\"" + id + "-\" suffix=\"\" radical=\"0-" + std::to_string(nodes) +
+           "\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" router_id=\"" + id + "-r\"/>\n";
+  };
+  std::string platform = write(dir / "small.xml", platform_head + "<zone id=\"w\" routing=\"Full\">\n" + cluster("a", 8) +
+                                                      cluster("b", 16) + cluster("c", 32) +
+                                                      "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
+                                                      "<zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-r\" gw_dst=\"b-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                                                      "<zoneRoute src=\"a\" dst=\"c\" gw_src=\"a-r\" gw_dst=\"c-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                                                      "<zoneRoute src=\"b\" dst=\"c\" gw_src=\"b-r\" gw_dst=\"c-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                                                      "</zone>\n</platform>\n");
+  expect_refused(dir, "--platform " + platform,
+                 "Invalid key 'workload.components': unordered jobs of 4 components of 16 processors fit nowhere in "
+                 "this run, even on idle clusters (room for 3 such components)");
+  expect_refused(dir, "--platform " + platform + " --set 'workload.shapes=[2x8, 3x20]'",
+                 "Invalid key 'workload.shapes': unordered jobs of 3 components of 20 processors fit nowhere");
+  auto fits = run("--platform " + platform + " --set 'workload.components={dist: choice, values: [1, 3]}' -q --no-trace --jobs 20");
+  EXPECT_EQ(fits.status, 0) << fits.output;
+}
