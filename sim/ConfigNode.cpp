@@ -5,9 +5,11 @@
 #include "sim/InputError.hpp"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 namespace coalsim {
 
@@ -20,6 +22,13 @@ std::string join(const std::vector<std::string>& items)
   return out;
 }
 } // namespace
+
+YAML::Node name_map(const YAML::Node& name)
+{
+  YAML::Node map(YAML::NodeType::Map);
+  map["name"] = name;
+  return map;
+}
 
 std::optional<double> parse_quantity(const std::string& text)
 {
@@ -90,9 +99,16 @@ ConfigNode ConfigNode::child(const std::string& key) const
 
 std::optional<ConfigNode> ConfigNode::find(const std::string& key) const
 {
-  if (not has(key) || node_[key].IsNull())
+  if (not has(key))
     return std::nullopt;
-  return child(key);
+  ConfigNode c = child(key);
+  if (c.is_null()) { // `seed:` or `--set seed=`: no value is not the default
+    for (auto it = node_.begin(); it != node_.end(); ++it) // named at the key's line (a null value has none)
+      if (it->first.IsScalar() && it->first.Scalar() == key)
+        ConfigNode(it->first, c.path(), file_, overridden_).fail("has no value (leave the key out for its default)");
+    c.fail("has no value (leave the key out for its default)");
+  }
+  return c;
 }
 
 ConfigNode ConfigNode::section(const std::string& key)
@@ -117,13 +133,21 @@ std::vector<ConfigNode> ConfigNode::items() const
   return out;
 }
 
+std::string ConfigNode::key_of(const YAML::Node& key) const
+{
+  if (not key.IsScalar())
+    ConfigNode(key, path_.empty() ? "?" : path_ + ".?", file_, overridden_)
+        .fail("a key must be a plain name, not a list or a map");
+  return key.Scalar();
+}
+
 std::vector<std::pair<std::string, ConfigNode>> ConfigNode::entries() const
 {
   if (not node_.IsMap())
     fail("expected a map");
   std::vector<std::pair<std::string, ConfigNode>> out;
   for (auto it = node_.begin(); it != node_.end(); ++it) {
-    auto key = it->first.as<std::string>();
+    auto key = key_of(it->first);
     out.emplace_back(key, ConfigNode(it->second, path_.empty() ? key : path_ + "." + key, file_, overridden_));
   }
   return out;
@@ -134,7 +158,7 @@ void ConfigNode::allow_only(const std::vector<std::string>& allowed) const
   if (not node_.IsMap())
     fail("expected a map");
   for (auto it = node_.begin(); it != node_.end(); ++it) {
-    auto key = it->first.as<std::string>();
+    auto key = key_of(it->first);
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       ConfigNode where(it->first, path_.empty() ? key : path_ + "." + key, file_, overridden_);
       where.fail("unknown key (valid keys here: " + join(allowed) + ")");
@@ -149,11 +173,13 @@ std::string ConfigNode::as_string() const
   return node_.Scalar();
 }
 
-double ConfigNode::as_number(double min) const
+double ConfigNode::as_number(double min, bool infinite) const
 {
   auto value = node_.IsScalar() ? parse_quantity(node_.Scalar()) : std::nullopt;
   if (not value)
     fail("expected a number (got '" + (node_.IsScalar() ? node_.Scalar() : std::string("a non-scalar")) + "')");
+  if (std::isinf(*value) && not infinite) // an endless runtime, overhead or outage: a run that never ends
+    fail("must be finite (got '" + node_.Scalar() + "')");
   if (std::isnan(*value) || *value < min)
   {
     std::ostringstream bound; // 1, 0.5, 1e+09: as short as the number allows
@@ -192,6 +218,14 @@ std::vector<std::string> ConfigNode::as_strings() const
 }
 
 Distribution ConfigNode::as_distribution(double min) const
+{
+  Distribution d = read_distribution(min);
+  if (not std::isfinite(d.mean())) // e.g. a lognormal whose exp(mu + sigma^2 / 2) overflows
+    fail("has no finite mean (" + d.describe() + ")");
+  return d;
+}
+
+Distribution ConfigNode::read_distribution(double min) const
 {
   if (node_.IsScalar())
     return Distribution::constant(as_number(min));
@@ -260,7 +294,7 @@ std::string ConfigNode::get(const std::string& key, const std::string& fallback)
 double ConfigNode::get(const std::string& key, double fallback, double min)
 {
   if (auto c = find(key))
-    return c->as_number(min);
+    return c->as_number(min, std::isinf(fallback)); // infinity only where it is the default (stop.max_time)
   char text[32];
   std::snprintf(text, sizeof text, "%.15g", fallback);
   node_[key] = std::isinf(fallback) ? std::string("inf") : std::string(text);
@@ -300,14 +334,49 @@ std::string ConfigNode::get_choice(const std::string& key, const std::string& fa
   return value;
 }
 
+namespace {
+/** yaml-cpp keeps both entries of a key given twice in a map and reads the first: refuse it instead. */
+void check_unique_keys(const YAML::Node& node, const std::string& path, const std::string& file)
+{
+  if (node.IsSequence())
+    for (size_t i = 0; i < node.size(); ++i)
+      check_unique_keys(node[i], path + "[" + std::to_string(i) + "]", file);
+  if (not node.IsMap())
+    return;
+  std::map<std::string, int> lines;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    if (not it->first.IsScalar())
+      continue; // refused with its path when read
+    const std::string& key = it->first.Scalar();
+    std::string where      = path.empty() ? key : path + "." + key;
+    int line               = it->first.Mark().line + 1;
+    if (auto [first, inserted] = lines.emplace(key, line); not inserted)
+      throw_input_error("key", where, file, line, "given twice in the same map (first at line " +
+                                                      std::to_string(first->second) + ")");
+    check_unique_keys(it->second, where, file);
+  }
+}
+} // namespace
+
 YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text)
 {
+  YAML::Node tree = parse_yaml(file, text);
+  check_unique_keys(tree, "", file);
+  return tree;
+}
+
+YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>& text)
+{
+  if (not text && std::filesystem::is_directory(file))
+    throw InputError("Invalid experiment file '" + file + "': is a folder, not a file");
   try {
     return text ? YAML::Load(*text) : YAML::LoadFile(file);
   } catch (const YAML::BadFile&) {
     throw InputError("Invalid experiment file '" + file + "': cannot be read");
   } catch (const YAML::ParserException& e) {
     throw_input_error("experiment file", file, file, e.mark.line + 1, e.msg);
+  } catch (const std::exception& e) { // e.g. a read error
+    throw InputError("Invalid experiment file '" + file + "': cannot be read (" + e.what() + ")");
   }
 }
 
@@ -323,8 +392,10 @@ std::string apply_override(YAML::Node& root, const std::string& assignment)
   } catch (const YAML::ParserException& e) {
     throw InputError("Invalid option '--set " + assignment + "': the value is not valid YAML (" + e.msg + ")");
   }
-  if (not root || not root.IsMap())
+  if (not root || root.IsNull())
     root = YAML::Node(YAML::NodeType::Map);
+  if (not root.IsMap())
+    throw InputError("Invalid option '--set " + assignment + "': the experiment is not a map of settings");
   YAML::Node current = root;
   size_t start       = 0;
   while (true) {
@@ -338,7 +409,7 @@ std::string apply_override(YAML::Node& root, const std::string& assignment)
     }
     if (not current[key] || not current[key].IsMap()) {
       if (current[key] && current[key].IsScalar() && key == "policy") // `policy: cf` becomes `policy: {name: cf}`
-        current[key] = YAML::Load("{name: " + current[key].Scalar() + "}");
+        current[key] = name_map(current[key]);
       else
         current[key] = YAML::Node(YAML::NodeType::Map);
     }

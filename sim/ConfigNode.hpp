@@ -33,7 +33,7 @@ public:
   bool has(const std::string& key) const;
   /** A required child. */
   ConfigNode child(const std::string& key) const;
-  /** A child that may be absent. */
+  /** A child that may be absent (but not there with no value). */
   std::optional<ConfigNode> find(const std::string& key) const;
   /** The child, created as an empty map (and written into the tree) when absent. */
   ConfigNode section(const std::string& key);
@@ -44,15 +44,17 @@ public:
   void allow_only(const std::vector<std::string>& allowed) const;
 
   std::string as_string() const;
-  /** A number; accepts byte units (kB, MB, GB, TB, KiB, MiB, GiB, TiB) and inf. */
-  double as_number(double min = -INFINITY) const;
+  /** A number; accepts byte units (kB, MB, GB, TB, KiB, MiB, GiB, TiB), and inf when `infinite`. */
+  double as_number(double min = -INFINITY, bool infinite = false) const;
   int as_int(int min) const;
   bool as_bool() const;
   std::vector<std::string> as_strings() const; // a sequence of scalars, or one scalar
-  /** `3`, `{dist: uniform, min: 1, max: 2}`, `{dist: choice, values: [..], weights: [..]}`, ... */
+  /** `3`, `{dist: uniform, min: 1, max: 2}`, `{dist: choice, values: [..], weights: [..]}`, ...; finite
+   *  parameters and a finite mean. */
   Distribution as_distribution(double min = 0) const;
 
-  /** Child value, or `fallback` written into the tree when absent. */
+  /** Child value, or `fallback` written into the tree when absent. A key that is there with no value (null) is
+   *  an error, not the default. The number accepts inf only when `fallback` is infinite. */
   std::string get(const std::string& key, const std::string& fallback);
   double get(const std::string& key, double fallback, double min = -INFINITY);
   int get(const std::string& key, int fallback, int min);
@@ -65,18 +67,29 @@ public:
   YAML::Node& yaml() { return node_; }
 
 private:
+  /** A map key as a name; fails on a key that is a list or a map (`? [a, b]: 1`). */
+  std::string key_of(const YAML::Node& key) const;
+  Distribution read_distribution(double min) const;
+
   YAML::Node node_;
   std::string path_;
   std::shared_ptr<const std::string> file_;
   std::shared_ptr<const std::set<std::string>> overridden_;
 };
 
-/** Reads a YAML file (or text, when `text` is given) into a tree; syntax errors become InputErrors. */
+/** Reads a YAML file (or text, when `text` is given) into a tree; syntax errors and keys given twice in a map
+ *  become InputErrors. */
 YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text = std::nullopt);
+/** The same without the check of keys given twice. */
+YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>& text = std::nullopt);
 
 /** Applies `key.path=value` to the tree (the value is parsed as YAML); throws InputError on bad syntax.
  *  Returns the dotted key. */
 std::string apply_override(YAML::Node& root, const std::string& assignment);
+
+/** `{name: <name>}`: the map that the shorthand `policy: <name>` stands for (built as a tree, so that no name
+ *  can inject YAML). */
+YAML::Node name_map(const YAML::Node& name);
 
 /** Parses "2GB", "1.5e9", "512MiB", "inf" into a number; nullopt when it is not one. */
 std::optional<double> parse_quantity(const std::string& text);

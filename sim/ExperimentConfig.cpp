@@ -4,6 +4,7 @@
 #include "sim/InputError.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -31,6 +32,14 @@ ClusterNames read_cluster_names(ConfigNode& parent, const std::string& key, cons
   ConfigNode node = parent.child(key);
   out.names       = node.as_strings();
   out.origin      = origin_of(node);
+  if (out.names.empty()) // not "all": leave the key out (or write '" + any_word + "') for that
+    node.fail("names no cluster (leave it out, or write '" + any_word + "', for " +
+              (any_word == "all" ? "all clusters" : "random ones") + ")");
+  if (key != "ordered_clusters") // a cycle of ordered components may name a cluster again
+    for (size_t i = 0; i < out.names.size(); ++i)
+      if (std::find(out.names.begin(), out.names.begin() + static_cast<long>(i), out.names[i]) !=
+          out.names.begin() + static_cast<long>(i))
+        node.fail("names cluster '" + out.names[i] + "' twice");
   return out;
 }
 
@@ -90,9 +99,9 @@ TraceReplayConfig read_trace_replay(ConfigNode& trace, const std::string& key)
     if (window->has("end") && window->has("duration"))
       window->child("duration").fail("give either end or duration, not both");
     if (window->has("end"))
-      r.window_end = window->child("end").as_number(r.window_start);
+      r.window_end = window->child("end").as_number(r.window_start, true);
     if (window->has("duration"))
-      r.window_end = r.window_start + window->child("duration").as_number(0);
+      r.window_end = r.window_start + window->child("duration").as_number(0, true);
     if (r.window_end <= r.window_start)
       window->fail("the window is empty (end must be after start)");
   }
@@ -139,11 +148,11 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
                        : LocalScheduling::fcfs;
   if (node.has("band")) {
     ConfigNode band = node.child("band");
-    auto values     = band.as_strings();
+    auto values     = band.is_sequence() ? band.items() : std::vector<ConfigNode>{};
     if (values.size() != 2)
       band.fail("expected [low, high], two fractions");
-    m.band_low  = std::stod(values[0]);
-    m.band_high = std::stod(values[1]);
+    m.band_low  = values[0].as_number(0);
+    m.band_high = values[1].as_number(0);
     if (not(m.band_low >= 0 && m.band_low <= m.band_high && m.band_high < 1))
       band.fail("expected 0 <= low <= high < 1");
   }
@@ -280,22 +289,27 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
   w.estimate_factor = optional_distribution(workload, "estimate_factor");
   w.deadline_factor = optional_distribution(workload, "deadline_factor");
   w.budget          = optional_distribution(workload, "budget");
-  if (auto shapes = workload.find("shapes"))
+  if (auto shapes = workload.find("shapes")) {
     for (const auto& text : shapes->as_strings()) {
-      // "<components>x<size>", as the analysis names shapes
-      auto x = text.find('x');
+      // "<components>x<size>", as the analysis names shapes; the whole text, so "4x18.5" is no 4x18
+      auto x    = text.find('x');
       int count = 0, size = 0;
-      try {
-        if (x != std::string::npos) {
-          count = std::stoi(text.substr(0, x));
-          size  = std::stoi(text.substr(x + 1));
-        }
-      } catch (const std::exception&) {
+      if (x != std::string::npos) {
+        auto whole = [](std::string_view part, int& value) {
+          auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+          return error == std::errc() && end == part.data() + part.size();
+        };
+        std::string_view view(text);
+        if (not whole(view.substr(0, x), count) || not whole(view.substr(x + 1), size))
+          count = size = 0;
       }
       if (count < 1 || size < 1)
         shapes->fail("expected shapes like \"4x18\" (components x processors), got '" + text + "'");
       w.shapes.emplace_back(count, size);
     }
+    if (w.shapes.empty())
+      shapes->fail("lists no shape (leave it out to draw components and component_size)");
+  }
 }
 
 void read_background(ConfigNode background, BackgroundConfig& b)
@@ -321,14 +335,15 @@ Outages read_outages(ConfigNode& list, const std::string& what)
     // "<start>+<duration>" in seconds
     auto plus = text.find('+');
     double start = -1, duration = -1;
-    try {
-      if (plus != std::string::npos) {
-        start    = std::stod(text.substr(0, plus));
-        duration = std::stod(text.substr(plus + 1));
+    if (plus != std::string::npos) { // the whole of each part, finite: "1abc+5", "10+5+3", "nan+5" are errors
+      auto part_start    = parse_quantity(text.substr(0, plus));
+      auto part_duration = parse_quantity(text.substr(plus + 1));
+      if (part_start && part_duration && std::isfinite(*part_start) && std::isfinite(*part_duration)) {
+        start    = *part_start;
+        duration = *part_duration;
       }
-    } catch (const std::exception&) {
     }
-    if (start < 0 || duration <= 0)
+    if (not(start >= 0) || not(duration > 0))
       list.fail("expected " + what + " like \"3600+600\" (start + duration, seconds), got '" + text + "'");
     outages.emplace_back(start, duration);
   }
@@ -447,6 +462,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   YAML::Node tree = file.empty() ? load_yaml(config.source, default_experiment_yaml()) : load_yaml(file);
   if (not tree || tree.IsNull())
     tree = YAML::Node(YAML::NodeType::Map);
+  if (not tree.IsMap()) // before the overrides, which need a map to write into
+    ConfigNode(tree, "", std::make_shared<const std::string>(config.source)).fail("an experiment file is a map of settings");
   auto overridden = std::make_shared<std::set<std::string>>();
   for (const auto& assignment : overrides)
     overridden->insert(apply_override(tree, assignment));
@@ -460,10 +477,12 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   config.platform = root.get("platform", std::string("platforms/das2.xml"));
   config.clusters = read_cluster_names(root, "clusters", "all");
   double seed     = root.get("seed", 1.0, 0.0);
+  if (seed != std::floor(seed) || seed > 9007199254740992.0) // 2^53: every integer up to it is exact
+    root.child("seed").fail("expected an integer from 0 to 2^53 (got '" + root.child("seed").as_string() + "')");
   config.seed     = static_cast<uint64_t>(seed);
 
   if (root.has("policy") && root.child("policy").is_scalar())
-    tree["policy"] = YAML::Load("{name: " + root.child("policy").as_string() + "}");
+    tree["policy"] = name_map(tree["policy"]);
   ConfigNode policy = root.section("policy");
   config.policy     = policy.get("name", std::string("cf"));
   for (auto& [key, value] : policy.entries())
@@ -511,8 +530,18 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
   ConfigNode simgrid = root.section("simgrid");
   simgrid.allow_only({"network_model", "options"});
   config.network_model = simgrid.get_choice("network_model", "CM02", {"CM02", "LV08", "Constant", "SMPI", "IB"});
-  if (auto options = simgrid.find("options"))
+  if (auto options = simgrid.find("options")) {
     config.simgrid_options = options->as_strings();
+    for (const auto& option : config.simgrid_options) {
+      auto colon = option.find(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == option.size()) // SimGrid aborts on these
+        options->fail("expected SimGrid settings like 'network/TCP-gamma:4194304' (name:value), got '" + option + "'");
+      std::string name = option.substr(0, colon);
+      if (name == "network/model" || name == "host/model" || name == "cpu/model" || name == "disk/model")
+        options->fail("'" + name + "' is set by simgrid.network_model and runtime_model.kind, not here (an unknown "
+                      "model made SimGrid abort; a known one overrode those keys without a word)");
+    }
+  }
 
   YAML::Emitter out;
   out << tree;

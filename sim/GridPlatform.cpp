@@ -113,7 +113,13 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
       if (a == b)
         continue;
       double latency = 0;
-      clusters_[a].file_server->route_to(clusters_[b].file_server, routes_[a][b], &latency);
+      try { // SimGrid throws when the platform has no route between the two (e.g. a Floyd zone without one)
+        clusters_[a].file_server->route_to(clusters_[b].file_server, routes_[a][b], &latency);
+      } catch (const std::exception& e) {
+        throw_input_error("platform", platform_file, platform_file, 0,
+                          "no route from cluster '" + clusters_[a].name + "' to cluster '" + clusters_[b].name +
+                              "' (" + e.what() + ")");
+      }
       latency_[a][b] = latency;
       for (auto* link : routes_[a][b])
         bandwidth_[a][b] = std::min(bandwidth_[a][b], link->get_bandwidth());

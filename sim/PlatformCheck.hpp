@@ -6,7 +6,10 @@
  *   path fails too;
  * - a `<trace_connect>` to a link: SimGrid 3.32 aborts ("Cannot set a ... profile once the Link is sealed");
  * - a state profile of a link: coalsim fails hosts and clusters, not links (a transfer or a parallel task
- *   started over a link that is off would hang in SimGrid 3.32, with no completion and no failure). */
+ *   started over a link that is off would hang in SimGrid 3.32, with no completion and no failure);
+ * - a core count below 1 (SimGrid aborts), a speed or bandwidth not above 0, a negative latency;
+ * - two sub-zones of a zone with Full routing, both holding hosts, with no <zoneRoute> between them (SimGrid
+ *   crashes with a segmentation fault when asked for the route). */
 #pragma once
 
 #include <string>

@@ -72,7 +72,7 @@ double PolicyParameters::get_double(const std::string& key, double fallback, dou
     return INFINITY;
   char* end     = nullptr;
   double parsed = std::strtod(value->text.c_str(), &end);
-  if (value->text.empty() || *end != '\0')
+  if (value->text.empty() || *end != '\0' || std::isnan(parsed)) // NaN passed every bound check below
     fail(key, *value, "expected a number");
   if (parsed < min)
     fail(key, *value, "must be at least " + std::to_string(min));

@@ -19,10 +19,13 @@
 #include "workloads/ReplayedWorkload.hpp"
 #include "workloads/SyntheticWorkload.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
@@ -55,12 +58,51 @@ std::string Simulation::locate(const std::string& path, const std::string& exper
 }
 
 
+void check_log_setting(const std::string& setting)
+{
+  // What xbt_log_control_set accepts; it aborts (xbt_die) or throws on anything else.
+  auto fail = [&setting](const std::string& what) {
+    throw InputError("Invalid option '--log " + setting + "': " + what +
+                     " (expected CATEGORY.thres:PRIORITY, CATEGORY.fmt:FORMAT, CATEGORY.app:file:NAME or "
+                     "CATEGORY.add:yes|no, separated by spaces)");
+  };
+  std::istringstream words(setting);
+  std::string word;
+  while (words >> word) {
+    if (word == "no_loc")
+      continue;
+    size_t dot = word.find_first_of(".:=");
+    if (dot == std::string::npos || word[dot] != '.')
+      fail("'" + word + "' names no setting after the category");
+    size_t colon = word.find_first_of(":=", dot);
+    if (colon == std::string::npos)
+      fail("'" + word + "' has no value");
+    std::string option = word.substr(dot + 1, colon - dot - 1), value = word.substr(colon + 1);
+    auto is_prefix     = [&option](const char* of) { return not option.empty() && std::string(of).rfind(option, 0) == 0; };
+    if (is_prefix("threshold")) {
+      static const std::vector<std::string> priorities = {"trace", "debug", "verbose", "info", "warning", "error", "critical"};
+      std::string lower = value;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (std::find(priorities.begin(), priorities.end(), lower) == priorities.end())
+        fail("unknown priority '" + value + "' (trace, debug, verbose, info, warning, error or critical)");
+    } else if (is_prefix("additivity")) { // SimGrid's order: "a" is additivity
+    } else if (is_prefix("appender")) {
+      if (value.rfind("file:", 0) != 0 && value.rfind("rollfile:", 0) != 0 && value.rfind("splitfile:", 0) != 0)
+        fail("unknown appender '" + value + "' (file:NAME, rollfile:NAME or splitfile:NAME)");
+    } else if (not is_prefix("fmt")) {
+      fail("unknown setting '" + option + "'");
+    }
+  }
+}
+
 RunStatistics Simulation::run()
 {
   auto wall_start = std::chrono::steady_clock::now();
   std::string platform_file = locate(config_.platform, config_.source);
   check_platform_file(platform_file);
 
+  for (const auto& setting : options_.log_options)
+    check_log_setting(setting);
   xbt_log_control_set("root.thres:critical");
   for (const auto& setting : options_.log_options)
     xbt_log_control_set(setting.c_str());
@@ -73,8 +115,14 @@ RunStatistics Simulation::run()
     engine.set_config("network/crosstraffic:0");
   if (config_.runtime_model.kind == RuntimeModelConfig::Kind::network)
     engine.set_config("host/model:ptask_L07");
-  for (const auto& option : config_.simgrid_options)
-    engine.set_config(option);
+  for (const auto& option : config_.simgrid_options) {
+    try {
+      engine.set_config(option);
+    } catch (const std::exception& e) { // an unknown key or a value of the wrong type
+      throw InputError("Invalid key 'simgrid.options' in " + config_.source + ": SimGrid refuses '" + option + "' (" +
+                       std::string(e.what()).substr(0, std::string(e.what()).find('\n')) + ")");
+    }
+  }
   try {
     engine.load_platform(platform_file);
   } catch (const std::exception& e) {

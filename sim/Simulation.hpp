@@ -17,6 +17,9 @@ struct RunOptions {
   std::vector<std::string> log_options; // SimGrid --log settings
 };
 
+/** Throws InputError unless `setting` is one SimGrid's xbt_log_control_set takes (it aborts on the others). */
+void check_log_setting(const std::string& setting);
+
 class Simulation {
 public:
   Simulation(ExperimentConfig config, RunOptions options);

@@ -23,6 +23,16 @@ void remove_and_exit(int signal)
   _exit(128 + signal);
 }
 
+/** An abort (xbt_die, xbt_assert, an uncaught exception: SimGrid's way to stop on what it cannot run) removes
+ *  the temporary file too, then aborts as it would have. */
+void remove_and_abort(int signal)
+{
+  if (interrupted_path[0] != '\0')
+    unlink(interrupted_path);
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
 void check(herr_t status, const char* what)
 {
   xbt_assert(status >= 0, "HDF5 failed to %s", what);
@@ -95,7 +105,9 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
     : output_(output), temporary_(output + ".tmp-" + std::to_string(getpid()))
 {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  xbt_assert(temporary_.size() < sizeof(interrupted_path), "output path too long");
+  if (temporary_.size() >= sizeof(interrupted_path))
+    throw InputError("Invalid output '" + output + "': the path is too long (" + std::to_string(output.size()) +
+                     " characters)");
   std::strncpy(interrupted_path, temporary_.c_str(), sizeof(interrupted_path) - 1);
   install_interrupt_cleanup(); // after SimGrid's engine, which installs its own SIGINT handler
   file_ = H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
@@ -266,6 +278,10 @@ void TraceWriter::install_interrupt_cleanup()
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  struct sigaction abort_action = {};
+  abort_action.sa_handler       = remove_and_abort;
+  sigemptyset(&abort_action.sa_mask);
+  sigaction(SIGABRT, &abort_action, nullptr);
 }
 
 } // namespace coalsim

@@ -1,6 +1,6 @@
 /* Writes the HDF5 trace incrementally (chunked tables, appended in blocks, so memory does not grow with
  * the run) into `<output>.tmp-<pid>`, and renames it to `<output>` only on commit(). A writer destroyed
- * without commit, or a run interrupted by SIGINT/SIGTERM, removes the temporary file. */
+ * without commit, a run interrupted by SIGINT/SIGTERM, or one that aborts (SIGABRT), removes the temporary file. */
 #pragma once
 
 #include "sim/TraceRows.hpp"
@@ -60,7 +60,7 @@ public:
   /** Flushes, closes and renames the file into place. */
   void commit();
 
-  /** Makes SIGINT and SIGTERM remove the temporary file of the live writer before exiting (done by the
+  /** Makes SIGINT, SIGTERM (and SIGABRT) remove the temporary file of the live writer before exiting (done by the
    *  constructor, after SimGrid has installed its own handlers). */
   static void install_interrupt_cleanup();
 

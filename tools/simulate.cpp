@@ -33,8 +33,15 @@ int main(int argc, char** argv)
   // clang-format on
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+    // No positional arguments: `simulate exp.yaml` ran the default experiment and ignored the file.
+    po::store(po::command_line_parser(argc, argv).options(options).positional({}).run(), vm);
     po::notify(vm);
+    if (vm.count("config") && vm["config"].as<std::string>().empty())
+      throw po::error("the argument for option '--config' is empty (leave the option out for the built-in experiment)");
+    if (vm["output"].as<std::string>().empty())
+      throw po::error("the argument for option '--output' is empty (use --no-trace for no trace)");
+    if (vm.count("no-trace") && not vm["output"].defaulted())
+      throw po::error("give either --output or --no-trace, not both");
   } catch (const po::error& e) {
     std::cerr << "simulate: Invalid command line: " << e.what() << "\n(see simulate --help)\n";
     return 2;

@@ -39,6 +39,7 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
     throw InputError("Invalid key 'workload.component_size': components of up to " +
                      std::to_string(static_cast<long>(config.component_size.max_value())) +
                      " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
+  check_unordered_jobs_fit(config);
   request_type_mix_ = mix_of(config.request_types);
   if (config.arrival == WorkloadConfig::Arrival::poisson) {
     rate_ = config.rate;
@@ -55,6 +56,36 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
       }
       rate_       = config.offered_load * all_processors_ / work;
     }
+  }
+}
+
+void SyntheticWorkload::check_unordered_jobs_fit(const WorkloadConfig& config) const
+{
+  auto unordered = config.request_types.find(RequestType::unordered);
+  if (config.jobs == 0 || unordered == config.request_types.end() || not(unordered->second > 0))
+    return;
+  // The unordered components of a job are equal: at most sum over clusters of floor(processors / size) fit at
+  // once, even on idle clusters. A job with more waits forever, and the run never ends.
+  auto room = [this](int size) {
+    long components = 0;
+    for (const auto& c : clusters_)
+      components += c.processors / size;
+    return components;
+  };
+  auto check = [&](long count, int size, const std::string& key) {
+    size = std::clamp(size, 1, largest_cluster_);
+    if (count > room(size))
+      throw InputError("Invalid key '" + key + "': unordered jobs of " + std::to_string(count) + " components of " +
+                       std::to_string(size) + " processors fit nowhere in this run, even on idle clusters (room for " +
+                       std::to_string(room(size)) + " such components)");
+  };
+  if (not config.shapes.empty()) {
+    for (const auto& [count, size] : config.shapes)
+      check(count, size, "workload.shapes");
+  } else if (std::isfinite(config.components.max_value()) && std::isfinite(config.component_size.max_value())) {
+    // The most components with the largest size: room only shrinks as the size grows.
+    check(std::lround(config.components.max_value()), static_cast<int>(std::lround(config.component_size.max_value())),
+          "workload.components");
   }
 }
 

@@ -1,6 +1,7 @@
 #include "sim/ExperimentConfig.hpp"
 #include "sim/InputError.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -156,4 +157,74 @@ TEST(ExperimentConfig, HostStateProfilesAreChecked)
   EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.text, "10 0\n20 1\n");
   EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.events, (std::vector<std::pair<double, bool>>{{10, false}, {20, true}}));
   EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").profile.periodicity, 50);
+}
+
+TEST(ExperimentConfig, MalformedFilesAreInputErrorsNotCrashes)
+{
+  // Keys that are lists or maps: yaml-cpp's conversion to a string threw, uncaught.
+  auto list_key = write_temp("list_key.yaml", "seed: 1\nworkload:\n  ? [a, b]\n  : 3\n");
+  EXPECT_EQ(error_of(list_key), "Invalid key 'workload.?' in " + list_key + ":3: a key must be a plain name, not a list or a map");
+  // A folder given as the experiment file: an uncaught std::ios_base::failure.
+  EXPECT_EQ(error_of(::testing::TempDir()), "Invalid experiment file '" + ::testing::TempDir() + "': is a folder, not a file");
+  // `policy: <name>` was expanded by pasting the name into YAML text: a name with YAML syntax threw a
+  // ParserException (uncaught) or injected parameters.
+  auto brace = write_temp("policy_brace.yaml", "policy: '}'\n");
+  EXPECT_EQ(load_experiment(brace, {}).policy, "}"); // then refused by the policy registry, exit code 2
+  auto with_parameter = load_experiment(brace, {"policy.queue=fcfs"});
+  EXPECT_EQ(with_parameter.policy, "}");
+  EXPECT_EQ(with_parameter.policy_parameters.at("queue").text, "fcfs");
+  auto injected = load_experiment(write_temp("policy_inject.yaml", "policy: 'cf, queue: fpfs'\n"), {});
+  EXPECT_EQ(injected.policy, "cf, queue: fpfs");
+  EXPECT_TRUE(injected.policy_parameters.empty());
+  // A band that is not two numbers: std::stod threw std::invalid_argument, uncaught.
+  auto band = write_temp("band_words.yaml", "background:\n  model: band\n  band: [low, high]\n");
+  EXPECT_EQ(error_of(band), "Invalid key 'background.band[0]' in " + band + ":3: expected a number (got 'low')");
+  // A file that is a list: a --set used to replace it with a map of its own and run the defaults.
+  auto list = write_temp("list_root.yaml", "- seed: 1\n");
+  EXPECT_EQ(error_of(list, {"seed=3"}), "Invalid key '' in " + list + ":1: an experiment file is a map of settings");
+}
+
+TEST(ExperimentConfig, NoSilentDefaults)
+{
+  // A key given twice: yaml-cpp read the first and ignored the second.
+  auto twice = write_temp("twice.yaml", "seed: 1\nworkload:\n  jobs: 5\n  jobs: 6\n");
+  EXPECT_EQ(error_of(twice), "Invalid key 'workload.jobs' in " + twice + ":4: given twice in the same map (first at line 3)");
+  // A key with no value, in the file or from --set (also --seed '' and --platform ''): it was the default.
+  auto empty_value = write_temp("empty_value.yaml", "seed:\n");
+  EXPECT_EQ(error_of(empty_value), "Invalid key 'seed' in " + empty_value + ":1: has no value (leave the key out for its default)");
+  EXPECT_EQ(error_of("", {"platform="}).rfind("Invalid key 'platform' (set on the command line", 0), 0u) << error_of("", {"platform="});
+  // A seed that is no integer was truncated (1.5 ran as 1), one above 2^64 was undefined behaviour.
+  for (const char* seed : {"1.5", "1e30", "inf"})
+    EXPECT_NE(error_of("", {std::string("seed=") + seed}).find("Invalid key 'seed'"), std::string::npos) << seed;
+  EXPECT_EQ(load_experiment("", {"seed=9007199254740992"}).seed, 9007199254740992u);
+  // An empty list of clusters ran on all of them (--clusters '' too); a cluster named twice was taken once.
+  EXPECT_NE(error_of("", {"clusters=[]"}).find("names no cluster"), std::string::npos);
+  EXPECT_NE(error_of("", {"workload.file.sites=[]"}).find("names no cluster"), std::string::npos);
+  EXPECT_NE(error_of("", {"clusters=[fs0, fs0]"}).find("names cluster 'fs0' twice"), std::string::npos);
+  EXPECT_EQ(load_experiment("", {"workload.ordered_clusters=[fs0, fs0, fs3, fs3]"}).workload.ordered_clusters.names.size(), 4u)
+      << "an ordered cycle may repeat clusters";
+  // Shapes and outages were read with stoi/stod, which stop at the first character they cannot use.
+  for (const char* shapes : {"['4x18abc']", "['4x18.5']", "['1x1x1']", "[]"})
+    EXPECT_NE(error_of("", {std::string("workload.shapes=") + shapes}).find("Invalid key 'workload.shapes'"), std::string::npos) << shapes;
+  for (const char* outages : {"['1abc+5']", "['10+5+3']", "['nan+5']", "['1+nan']", "['10+inf']"})
+    EXPECT_NE(error_of("", {std::string("faults.outages=") + outages}).find("expected outages like"), std::string::npos) << outages;
+}
+
+TEST(ExperimentConfig, InfiniteValuesOnlyWhereTheyMeanSomething)
+{
+  // An infinite runtime, overhead, start or slowdown made a run that never ends (the background load goes on
+  // while a grid job is left); infinite weights made NaN probabilities (SimGrid then aborted).
+  for (const char* set : {"workload.runtime=inf", "overheads.submission=inf", "workload.start=inf",
+                          "runtime_model.coallocation_slowdown=inf", "workload.runtime={dist: uniform, min: 0, max: inf}",
+                          "workload.runtime={dist: exponential, mean: inf}", "workload.request_types={unordered: inf}",
+                          "workload.runtime={dist: choice, values: [1, 2], weights: [inf, 1]}"})
+    EXPECT_NE(error_of("", {set}).find("must be finite (got 'inf')"), std::string::npos) << set << ": " << error_of("", {set});
+  // Finite parameters whose mean overflows.
+  EXPECT_EQ(error_of("", {"workload.runtime={dist: lognormal, mu: 1000, sigma: 1}"}),
+            "Invalid key 'workload.runtime' (set on the command line with --set, experiment built-in default experiment "
+            "(workloads/default.yaml)): has no finite mean (lognormal(mu 1000, sigma 1))");
+  // Where infinity is meaningful it still works.
+  EXPECT_TRUE(std::isinf(load_experiment("", {"stop.max_time=inf"}).max_time));
+  auto window = load_experiment("", {"background={model: replay, trace: {file: x.swf, window: {start: 5, end: inf}}}"});
+  EXPECT_TRUE(std::isinf(window.background.defaults.replay.window_end));
 }

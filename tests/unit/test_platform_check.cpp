@@ -98,3 +98,56 @@ TEST(PlatformCheck, CommentsAreIgnoredAndANonPlatformIsRefused)
   std::ofstream(text) << "just notes\n";
   EXPECT_EQ(error_of(text), "Invalid platform '" + text + "': not a SimGrid platform XML file (no <platform> element)");
 }
+
+TEST(PlatformCheck, NumbersSimGridAcceptsButCannotRunWithAreRefusedWithTheirLine)
+{
+  struct Case {
+    std::string element, what;
+  };
+  std::vector<Case> cases = {
+      {"<host id=\"h\" speed=\"1Gf\" core=\"0\"/>", "Invalid platform element <host> 'h' in PATH:5: a host needs at least one core (core=\"0\")"},
+      {"<host id=\"h\" speed=\"-1Gf\"/>", "Invalid platform element <host> 'h' in PATH:5: the speed must be above 0 (speed=\"-1Gf\")"},
+      {"<host id=\"h\" speed=\"1Gf,0f\"/>", "Invalid platform element <host> 'h' in PATH:5: the speed must be above 0 (speed=\"1Gf,0f\")"},
+      {"<link id=\"l\" bandwidth=\"0MBps\"/>", "Invalid platform element <link> 'l' in PATH:5: the bandwidth must be above 0 (bandwidth=\"0MBps\")"},
+      {"<link id=\"l\" bandwidth=\"1MBps\" latency=\"-1ms\"/>", "Invalid platform element <link> 'l' in PATH:5: the latency must not be negative (latency=\"-1ms\")"},
+      {"<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" core=\"-2\" bw=\"1GBps\" lat=\"0\"/>",
+       "Invalid platform element <cluster> 'c' in PATH:5: a host needs at least one core (core=\"-2\")"},
+      {"<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" bb_bw=\"0Bps\" bb_lat=\"0\"/>",
+       "Invalid platform element <cluster> 'c' in PATH:5: the bb_bw must be above 0 (bb_bw=\"0Bps\")"},
+  };
+  for (const auto& c : cases) {
+    std::string path = platform_with(zone_start + "  " + c.element + "\n</zone>\n");
+    std::string what = c.what;
+    what.replace(what.find("PATH"), 4, path);
+    EXPECT_EQ(error_of(path), what) << c.element;
+  }
+  std::string good = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf,2Gf\" core=\"4\"/>\n"
+                                                "  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\" latency_file=\"-5.txt\"/>\n</zone>\n");
+  std::ofstream(fs::path(good).parent_path() / "-5.txt") << "0 1\n";
+  EXPECT_EQ(error_of(good), "no error") << "a profile file's name is no number";
+}
+
+TEST(PlatformCheck, SubZonesOfAFullZoneWithoutAZoneRouteAreRefused)
+{
+  auto cluster = [](const std::string& id) {
+    return "  <cluster id=\"" + id + "\" prefix=\"" + id + "-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
+           "lat=\"0\" router_id=\"" + id + "-router\"/>\n";
+  };
+  std::string route = "  <link id=\"wan\" bandwidth=\"1MBps\"/>\n"
+                      "  <zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-router\" gw_dst=\"b-router\"><link_ctn id=\"wan\"/>"
+                      "</zoneRoute>\n";
+  std::string missing = platform_with(zone_start + cluster("a") + cluster("b") + "  <link id=\"wan\" bandwidth=\"1MBps\"/>\n</zone>\n");
+  EXPECT_EQ(error_of(missing), "Invalid platform element <zone> 'w' in " + missing +
+                                   ":4: no <zoneRoute> from 'a' to 'b': in a zone with Full routing every pair of "
+                                   "sub-zones holding hosts needs one (SimGrid 3.32 crashes without it)");
+  EXPECT_EQ(error_of(platform_with(zone_start + cluster("a") + cluster("b") + route + "</zone>\n")), "no error")
+      << "a symmetrical route serves both directions";
+  std::string one_way = platform_with(zone_start + cluster("a") + cluster("b") +
+                                      "  <link id=\"wan\" bandwidth=\"1MBps\"/>\n"
+                                      "  <zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-router\" gw_dst=\"b-router\" "
+                                      "symmetrical=\"NO\"><link_ctn id=\"wan\"/></zoneRoute>\n</zone>\n");
+  EXPECT_NE(error_of(one_way).find("no <zoneRoute> from 'b' to 'a'"), std::string::npos) << error_of(one_way);
+  EXPECT_EQ(error_of(platform_with(zone_start + cluster("a") + "  <zone id=\"empty\" routing=\"None\"/>\n</zone>\n")),
+            "no error")
+      << "a sub-zone without hosts needs no route";
+}

@@ -128,6 +128,10 @@ LocalLoadModel LocalLoadFit::fit(const TraceClock& clock, const std::string& sou
   std::vector<double> submits = submit_times_;
   std::sort(submits.begin(), submits.end());
   double mean = (submits.back() - submits.front()) / static_cast<double>(n - 1);
+  if (not(mean > 0)) // exponential inter-arrivals of mean 0: endless arrivals at one instant, a run that never ends
+    throw_input_error("trace", source, source, 0,
+                      "a local-load fit needs usable jobs submitted at different times; all " + std::to_string(n) +
+                          " were submitted at " + std::to_string(submits.front()) + " s");
   double sq   = 0;
   for (size_t i = 1; i < n; ++i) {
     double d = submits[i] - submits[i - 1] - mean;

@@ -1,0 +1,134 @@
+/* Bad input found by an adversarial audit: each case once crashed, hung, aborted or was silently taken with a
+ * default. Every one must now exit with code 2, a message naming the file (and the line and key when there is
+ * one), and no output file (nor a temporary one) left behind. */
+#include "SimulateCommand.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+namespace fs = std::filesystem;
+using coalsim::testing::run;
+
+namespace {
+/** A folder of its own per test. */
+fs::path folder()
+{
+  fs::path dir = fs::path(::testing::TempDir()) /
+                 (std::string("bad-input-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string write(const fs::path& path, const std::string& text)
+{
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+/** Runs simulate with `arguments` (an output in `dir`), expects exit code 2, a message starting with
+ *  "simulate: " + `message_start` and nothing left in `dir` but the inputs. */
+void expect_refused(const fs::path& dir, const std::string& arguments, const std::string& message_start)
+{
+  std::string out = (dir / "out.h5").string();
+  auto result     = run(arguments + " -q -o " + out);
+  EXPECT_EQ(result.status, 2) << arguments << "\n" << result.output;
+  EXPECT_EQ(result.output.rfind("simulate: " + message_start, 0), 0u) << arguments << "\n" << result.output;
+  for (const auto& entry : fs::directory_iterator(dir))
+    EXPECT_EQ(entry.path().string().find("out.h5"), std::string::npos) << "left behind: " << entry.path();
+}
+
+const std::string platform_head = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                                  "<platform version=\"4.1\">\n";
+} // namespace
+
+TEST(BadInput, PlatformsSimGridWouldAbortOrCrashOn)
+{
+  fs::path dir = folder();
+  std::string cores = write(dir / "cores.xml", platform_head + "<zone id=\"w\" routing=\"Full\">\n"
+                                                               "<host id=\"h\" speed=\"1Gf\" core=\"0\"/>\n</zone>\n</platform>\n");
+  expect_refused(dir, "--platform " + cores, "Invalid platform element <host> 'h' in " + cores + ":5: a host needs at least one core");
+  // Two clusters in a Full zone and no zoneRoute between them: SimGrid 3.32 segfaults when asked for the route.
+  std::string no_route = write(dir / "no-route.xml",
+                               platform_head + "<zone id=\"w\" routing=\"Full\">\n"
+                                               "<cluster id=\"a\" prefix=\"a-\" suffix=\"\" radical=\"0-4\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" router_id=\"ar\"/>\n"
+                                               "<cluster id=\"b\" prefix=\"b-\" suffix=\"\" radical=\"0-4\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" router_id=\"br\"/>\n"
+                                               "</zone>\n</platform>\n");
+  expect_refused(dir, "--platform " + no_route, "Invalid platform element <zone> 'w' in " + no_route + ":4: no <zoneRoute> from 'a' to 'b'");
+  // A platform SimGrid cannot route (it throws from Host::route_to; the exception was uncaught).
+  std::string g5k = COALSIM_SHARED_DIR "/data/platforms-ref/g5k.xml";
+  if (fs::exists(g5k))
+    expect_refused(dir, "--platform " + g5k, "Invalid platform '" + g5k + "' in " + g5k + ": no route from cluster '");
+}
+
+TEST(BadInput, CommandLinesThatWereIgnoredOrAborted)
+{
+  fs::path dir = folder();
+  // Ignored: a positional argument (the default experiment ran), an empty --config (likewise), an empty --output
+  // (no trace was written), --no-trace beside --output.
+  expect_refused(dir, "experiment.yaml", "Invalid command line: too many positional options");
+  expect_refused(dir, "--config ''", "Invalid command line: the argument for option '--config' is empty");
+  expect_refused(dir, "--no-trace", "Invalid command line: give either --output or --no-trace, not both");
+  auto empty_output = run("-q --jobs 2 -o ''");
+  EXPECT_EQ(empty_output.status, 2) << empty_output.output;
+  // Aborted: a log setting SimGrid cannot parse (xbt_die, or an uncaught std::invalid_argument).
+  expect_refused(dir, "--log garbage", "Invalid option '--log garbage': 'garbage' names no setting");
+  expect_refused(dir, "--log root.thres:loud", "Invalid option '--log root.thres:loud': unknown priority 'loud'");
+  // Aborted: SimGrid settings it refuses (xbt_die on the form, uncaught exceptions on keys and values).
+  expect_refused(dir, "--set 'simgrid.options=[garbage]'", "Invalid key 'simgrid.options'");
+  expect_refused(dir, "--set 'simgrid.options=[no/such:key]'", "Invalid key 'simgrid.options' in built-in default experiment (workloads/default.yaml): SimGrid refuses 'no/such:key' (Bad config key: no/such)");
+  expect_refused(dir, "--set 'simgrid.options=[host/model:bogus]'", "Invalid key 'simgrid.options'");
+  // Aborted: an output path longer than the signal handler's buffer (xbt_assert).
+  auto long_path = run("-q --jobs 2 -o " + (dir / std::string(5000, 'x')).string());
+  EXPECT_EQ(long_path.status, 2) << long_path.output;
+  EXPECT_NE(long_path.output.find("the path is too long"), std::string::npos) << long_path.output;
+  // Aborted (NaN passed every bound of a policy parameter, then SimGrid was asked to run until NaN).
+  expect_refused(dir, "--set 'policy={name: koala, L: nan}'", "Invalid parameter 'policy.L' of policy 'koala'");
+}
+
+TEST(BadInput, AnAbortedRunLeavesNoTemporaryFile)
+{
+  // SimGrid stops on what it cannot run with abort(): the temporary trace must not stay behind.
+  fs::path dir = folder();
+  auto result  = run("--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --jobs 2000000 -q -o " + (dir / "trace.h5").string() +
+                     " & sleep 1; kill -ABRT $!; wait $!");
+  EXPECT_EQ(result.status, 134) << result.output;
+  EXPECT_TRUE(fs::is_empty(dir)) << "left behind: " << fs::directory_iterator(dir)->path();
+}
+
+TEST(BadInput, FittedLoadOfJobsAllSubmittedAtOneInstant)
+{
+  // The fit's mean inter-arrival time was 0: endless local arrivals at time 0, a run that never ended.
+  fs::path dir    = folder();
+  std::string log = write(dir / "burst.swf", "; MaxProcs: 64\n"
+                                             "1 100 0 50 4 -1 -1 4 60 -1 1 1 1 -1 -1 1 -1 -1\n"
+                                             "2 100 0 70 8 -1 -1 8 90 -1 1 1 1 -1 -1 1 -1 -1\n");
+  expect_refused(dir, "--jobs 5 --set 'background={model: fitted, trace: {file: " + log + "}}'",
+                 "Invalid trace '" + log + "' in " + log + ": a local-load fit needs usable jobs submitted at different times");
+}
+
+TEST(BadInput, UnorderedJobsThatFitNowhereEvenOnIdleClusters)
+{
+  // The default workload (up to 4 components of 16) on 56 processors in clusters of 8, 16 and 32: room for 3
+  // components of 16. Such a job waited forever at the head of the queue, and the run never ended.
+  fs::path dir         = folder();
+  auto cluster         = [](const std::string& id, int nodes) {
+    return "<cluster id=\"" + id + "\" prefix=\"" + id + "-\" suffix=\"\" radical=\"0-" + std::to_string(nodes) +
+           "\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" router_id=\"" + id + "-r\"/>\n";
+  };
+  std::string platform = write(dir / "small.xml", platform_head + "<zone id=\"w\" routing=\"Full\">\n" + cluster("a", 8) +
+                                                      cluster("b", 16) + cluster("c", 32) +
+                                                      "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
+                                                      "<zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-r\" gw_dst=\"b-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                                                      "<zoneRoute src=\"a\" dst=\"c\" gw_src=\"a-r\" gw_dst=\"c-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                                                      "<zoneRoute src=\"b\" dst=\"c\" gw_src=\"b-r\" gw_dst=\"c-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                                                      "</zone>\n</platform>\n");
+  expect_refused(dir, "--platform " + platform,
+                 "Invalid key 'workload.components': unordered jobs of 4 components of 16 processors fit nowhere in "
+                 "this run, even on idle clusters (room for 3 such components)");
+  expect_refused(dir, "--platform " + platform + " --set 'workload.shapes=[2x8, 3x20]'",
+                 "Invalid key 'workload.shapes': unordered jobs of 3 components of 20 processors fit nowhere");
+  auto fits = run("--platform " + platform + " --set 'workload.components={dist: choice, values: [1, 3]}' -q --no-trace --jobs 20");
+  EXPECT_EQ(fits.status, 0) << fits.output;
+}
