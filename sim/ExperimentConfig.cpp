@@ -266,8 +266,9 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
                                            {"flexible", RequestType::flexible},
                                            {"total", RequestType::total}},
                                           w.request_types);
-  if (workload.has("request_types"))
-    w.request_types_origin = origin_of(workload.child("request_types"));
+  for (const char* key : {"components", "component_size", "shapes", "request_types", "ordered_clusters"})
+    if (workload.has(key))
+      w.origins[key] = origin_of(workload.child(key));
   w.ordered_clusters = read_cluster_names(workload, "ordered_clusters", "random");
   read_job_attributes(workload, w);
 }

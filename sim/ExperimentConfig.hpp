@@ -63,7 +63,14 @@ struct WorkloadConfig {
   Distribution component_size = Distribution::constant(8);
   Distribution runtime        = Distribution::constant(100);
   std::map<RequestType, double> request_types{{RequestType::unordered, 1.0}};
-  std::string request_types_origin; // "<file>:<line>" of `request_types`, when given
+  /** "<file>:<line>" of the keys given (for errors found once the platform is known), by key. */
+  std::map<std::string, std::string> origins;
+  /** " in <file>:<line>" of `key` when it was given, else "" (an error message's location). */
+  std::string where(const std::string& key) const
+  {
+    auto it = origins.find(key);
+    return it == origins.end() ? "" : " in " + it->second;
+  }
   ClusterNames ordered_clusters; // empty: random clusters
   FileConfig file;
   std::map<Priority, double> priorities{{Priority::high, 1.0}};

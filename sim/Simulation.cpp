@@ -190,7 +190,7 @@ RunStatistics Simulation::run()
   if (not config_.workload.replay)
     for (const auto& [type, weight] : config_.workload.request_types)
       if (weight > 0 && not policy->takes(type))
-        throw InputError("Invalid key 'workload.request_types' in " + config_.workload.request_types_origin +
+        throw InputError("Invalid key 'workload.request_types'" + config_.workload.where("request_types") +
                          ": policy '" + config_.policy + "' takes no " + to_string(type) + " jobs");
   if (config_.submission_overhead.max_value() > 0 && not policy->claims_after_submission_overhead())
     throw InputError("Invalid key 'overheads.submission' in " + config_.submission_overhead_origin + ": policy '" +

@@ -36,10 +36,10 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
   }
   ordered_pattern_ = resolve_clusters(config.ordered_clusters, clusters_, "workload.ordered_clusters");
   if (config.jobs > 0 && config.component_size.max_value() > largest_cluster_ && std::isfinite(config.component_size.max_value()))
-    throw InputError("Invalid key 'workload.component_size': components of up to " +
+    throw InputError("Invalid key 'workload.component_size'" + config.where("component_size") + ": components of up to " +
                      std::to_string(static_cast<long>(config.component_size.max_value())) +
                      " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
-  check_unordered_jobs_fit(config);
+  check_jobs_fit(config);
   request_type_mix_ = mix_of(config.request_types);
   if (config.arrival == WorkloadConfig::Arrival::poisson) {
     rate_ = config.rate;
@@ -59,13 +59,19 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
   }
 }
 
-void SyntheticWorkload::check_unordered_jobs_fit(const WorkloadConfig& config) const
+void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
 {
-  auto unordered = config.request_types.find(RequestType::unordered);
-  if (config.jobs == 0 || unordered == config.request_types.end() || not(unordered->second > 0))
+  auto given = [&config](RequestType type) {
+    auto it = config.request_types.find(type);
+    return it != config.request_types.end() && it->second > 0;
+  };
+  const bool unordered = given(RequestType::unordered), ordered = given(RequestType::ordered);
+  if (config.jobs == 0 || not(unordered || ordered))
     return;
-  // The unordered components of a job are equal: at most sum over clusters of floor(processors / size) fit at
-  // once, even on idle clusters. A job with more waits forever, and the run never ends.
+  // The components of a job are equal: at most sum over clusters of floor(processors / size) fit at once,
+  // even on idle clusters (ordered jobs on random clusters draw them within that room, see next()). An
+  // ordered pattern fixes the clusters: a cluster named more than once must hold all its components. A job
+  // that fits nowhere waits forever, and the run never ends.
   auto room = [this](int size) {
     long components = 0;
     for (const auto& c : clusters_)
@@ -74,18 +80,35 @@ void SyntheticWorkload::check_unordered_jobs_fit(const WorkloadConfig& config) c
   };
   auto check = [&](long count, int size, const std::string& key) {
     size = std::clamp(size, 1, largest_cluster_);
-    if (count > room(size))
-      throw InputError("Invalid key '" + key + "': unordered jobs of " + std::to_string(count) + " components of " +
-                       std::to_string(size) + " processors fit nowhere in this run, even on idle clusters (room for " +
+    if ((unordered || ordered_pattern_.empty()) && count > room(size))
+      throw InputError("Invalid key 'workload." + key + "'" + config.where(key) + ": " +
+                       (unordered ? "unordered" : "ordered") + " jobs of " +
+                       std::to_string(count) + " components of " + std::to_string(size) +
+                       " processors fit nowhere in this run, even on idle clusters (room for " +
                        std::to_string(room(size)) + " such components)");
+    if (ordered && not ordered_pattern_.empty()) {
+      std::vector<long> demand(clusters_.size(), 0);
+      for (long k = 0; k < count; ++k) {
+        ClusterIndex c = ordered_pattern_[k % ordered_pattern_.size()];
+        demand[c] += std::min(size, clusters_[c].processors);
+      }
+      for (size_t c = 0; c < clusters_.size(); ++c)
+        if (demand[c] > clusters_[c].processors)
+          throw InputError("Invalid key 'workload.ordered_clusters'" + config.where("ordered_clusters") +
+                           ": ordered jobs of " + std::to_string(count) +
+                           " components of " + std::to_string(size) + " processors need " +
+                           std::to_string(demand[c]) + " on " + clusters_[c].name + ", which has " +
+                           std::to_string(clusters_[c].processors));
+    }
   };
   if (not config.shapes.empty()) {
     for (const auto& [count, size] : config.shapes)
-      check(count, size, "workload.shapes");
+      check(count, size, "shapes");
   } else if (std::isfinite(config.components.max_value()) && std::isfinite(config.component_size.max_value())) {
     // The most components with the largest size: room only shrinks as the size grows.
     check(std::lround(config.components.max_value()), static_cast<int>(std::lround(config.component_size.max_value())),
-          "workload.components");
+          config.origins.count("component_size") && not config.origins.count("components") ? "component_size"
+                                                                                            : "components");
   }
 }
 
@@ -112,21 +135,32 @@ std::optional<JobSpec> SyntheticWorkload::next()
     size              = std::min(shape.second, largest_cluster_);
   }
   switch (job.type) {
-    case RequestType::ordered:
+    case RequestType::ordered: {
+      // Random clusters: each component on a cluster with room left for it beside the job's earlier ones, so
+      // that the job fits the idle clusters (the config check makes sure there is such a cluster).
+      std::vector<int> room(clusters_.size());
+      for (size_t i = 0; i < clusters_.size(); ++i)
+        room[i] = clusters_[i].processors;
       for (int k = 0; k < count; ++k) {
         ClusterIndex c;
         if (not ordered_pattern_.empty()) {
           c = ordered_pattern_[k % ordered_pattern_.size()];
-        } else { // a random cluster large enough for the component
+        } else {
           std::vector<ClusterIndex> large;
           for (ClusterIndex i = 0; i < static_cast<int>(clusters_.size()); ++i)
-            if (clusters_[i].processors >= size)
+            if (room[i] >= size)
               large.push_back(i);
+          if (large.empty()) // a size or count beyond the checked bounds (an unbounded distribution)
+            for (ClusterIndex i = 0; i < static_cast<int>(clusters_.size()); ++i)
+              if (clusters_[i].processors >= size)
+                large.push_back(i);
           c = large[shapes_.below(large.size())];
         }
         job.components.push_back({std::min(size, clusters_[c].processors), c});
+        room[c] -= job.components.back().processors;
       }
       break;
+    }
     case RequestType::unordered:
       job.components.assign(count, ComponentRequest{size, no_cluster});
       break;

@@ -28,8 +28,8 @@ public:
 
 private:
   int draw_size(const Distribution& d, int max);
-  /** Throws InputError when some unordered job the configuration can draw fits nowhere, even on idle clusters. */
-  void check_unordered_jobs_fit(const WorkloadConfig& config) const;
+  /** Jobs that could not fit even on idle clusters are an input error (they would wait forever). */
+  void check_jobs_fit(const WorkloadConfig& config) const;
 
   WorkloadConfig config_;
   std::vector<ClusterInfo> clusters_;

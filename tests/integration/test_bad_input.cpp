@@ -108,7 +108,7 @@ TEST(BadInput, FittedLoadOfJobsAllSubmittedAtOneInstant)
                  "Invalid trace '" + log + "' in " + log + ": a local-load fit needs usable jobs submitted at different times");
 }
 
-TEST(BadInput, UnorderedJobsThatFitNowhereEvenOnIdleClusters)
+TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
 {
   // The default workload (up to 4 components of 16) on 56 processors in clusters of 8, 16 and 32: room for 3
   // components of 16. Such a job waited forever at the head of the queue, and the run never ended.
@@ -125,10 +125,20 @@ TEST(BadInput, UnorderedJobsThatFitNowhereEvenOnIdleClusters)
                                                       "<zoneRoute src=\"b\" dst=\"c\" gw_src=\"b-r\" gw_dst=\"c-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
                                                       "</zone>\n</platform>\n");
   expect_refused(dir, "--platform " + platform,
-                 "Invalid key 'workload.components': unordered jobs of 4 components of 16 processors fit nowhere in "
-                 "this run, even on idle clusters (room for 3 such components)");
+                 "Invalid key 'workload.components' in built-in default experiment (workloads/default.yaml):14: "
+                 "unordered jobs of 4 components of 16 processors fit nowhere in this run, even on idle clusters (room "
+                 "for 3 such components)");
   expect_refused(dir, "--platform " + platform + " --set 'workload.shapes=[2x8, 3x20]'",
-                 "Invalid key 'workload.shapes': unordered jobs of 3 components of 20 processors fit nowhere");
+                 "Invalid key 'workload.shapes' in the command line (workload.shapes): unordered jobs of 3 components "
+                 "of 20 processors fit nowhere");
+  // Ordered jobs on random clusters have the same room; a pattern must hold its components on each cluster.
+  expect_refused(dir, "--platform " + platform + " --set 'workload.request_types={ordered: 1}'",
+                 "Invalid key 'workload.components' in built-in default experiment (workloads/default.yaml):14: "
+                 "ordered jobs of 4 components of 16 processors fit nowhere");
+  expect_refused(dir, "--platform " + platform +
+                          " --set 'workload.request_types={ordered: 1}' --set 'workload.ordered_clusters=[c, b, b]'",
+                 "Invalid key 'workload.ordered_clusters' in the command line (workload.ordered_clusters): ordered jobs "
+                 "of 4 components of 16 processors need 32 on b, which has 17");
   auto fits = run("--platform " + platform + " --set 'workload.components={dist: choice, values: [1, 3]}' -q --no-trace --jobs 20");
   EXPECT_EQ(fits.status, 0) << fits.output;
 }
