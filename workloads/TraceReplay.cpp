@@ -30,8 +30,16 @@ TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& pat
   // A whole first pass, so that a malformed line or a record out of order is reported before the simulation
   // starts (not from inside it, hours of simulated time later); the readers stream, so memory stays flat.
   open();
-  for (ReplayedJob job; read(job);) {
-  }
+  uint64_t in_window = 0;
+  for (ReplayedJob job; read(job);)
+    in_window += job.submit_time >= config_.window_start && job.submit_time < config_.window_end &&
+                 (not config_.partition || job.partition == *config_.partition);
+  // A replay with nothing to replay is a mistake in the window, the partition or the file, not a run.
+  if (in_window == 0)
+    throw InputError("Invalid key '" + config_.key + "' in " + config_.origin + ": " + path +
+                     " has no usable record " +
+                     (config_.partition ? "of partition " + *config_.partition + " " : std::string()) +
+                     "in the window to replay");
   swf_.reset();
   gwf_.reset();
   open();

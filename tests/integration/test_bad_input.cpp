@@ -142,3 +142,32 @@ TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
   auto fits = run("--platform " + platform + " --set 'workload.components={dist: choice, values: [1, 3]}' -q --no-trace --jobs 20");
   EXPECT_EQ(fits.status, 0) << fits.output;
 }
+
+TEST(BadInput, ReplaysWithNothingToReplay)
+{
+  // An empty log, a window after the log's last record and a partition with no records ran silently as runs
+  // without those jobs.
+  fs::path dir    = folder();
+  std::string log = write(dir / "two.swf", "; MaxProcs: 64\n"
+                                           "1 0 -1 100 4 -1 -1 4 100 -1 1 -1 -1 -1 -1 1 -1 -1\n"
+                                           "2 50 -1 100 4 -1 -1 4 100 -1 1 -1 -1 -1 -1 1 -1 -1\n");
+  std::string empty = write(dir / "empty.swf", "; MaxProcs: 64\n");
+  auto grid_replay  = [&](const std::string& trace) {
+    return write(dir / "replay.yaml", "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
+                                      "workload: {trace: " + trace + "}\n");
+  };
+  expect_refused(dir, "-c " + grid_replay("{file: " + empty + "}"),
+                 "Invalid key 'workload.trace' in " + (dir / "replay.yaml").string() + ":2: " + empty +
+                     " has no usable record in the window to replay");
+  expect_refused(dir, "-c " + grid_replay("{file: " + log + ", window: {start: 100, duration: 10}}"),
+                 "Invalid key 'workload.trace' in " + (dir / "replay.yaml").string() + ":2: " + log +
+                     " has no usable record in the window to replay");
+  std::string local = write(dir / "local.yaml", "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
+                                                "workload: {jobs: 0}\n"
+                                                "background: {model: none, clusters: {fs1: {model: replay,\n"
+                                                "  trace: {file: " + log + ", partition: 7}}}}\n");
+  expect_refused(dir, "-c " + local, "Invalid key 'background.clusters.fs1.trace' in " + local + ":4: " + log +
+                                         " has no usable record of partition 7 in the window to replay");
+  auto fine = run("-c " + grid_replay("{file: " + log + ", window: {start: 40, duration: 20}}") + " -q --no-trace");
+  EXPECT_EQ(fine.status, 0) << fine.output;
+}
