@@ -219,11 +219,12 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w);
 void read_workload(ConfigNode workload, WorkloadConfig& w)
 {
   workload.allow_only({"jobs", "start", "arrival", "rate", "offered_load", "components", "component_size", "runtime",
-                       "request_types", "ordered_clusters", "trace", "file", "priorities", "estimate_factor",
+                       "request_types", "deal_request_types", "ordered_clusters", "trace", "file", "priorities",
+                       "estimate_factor",
                        "deadline_factor", "budget", "shapes"});
   if (auto trace = workload.find("trace")) {
     for (const char* synthetic_only : {"start", "arrival", "rate", "offered_load", "components", "component_size",
-                                       "runtime", "request_types", "ordered_clusters", "shapes"})
+                                       "runtime", "request_types", "deal_request_types", "ordered_clusters", "shapes"})
       if (workload.has(synthetic_only))
         workload.child(synthetic_only).fail("the jobs come from workload.trace; this key is for synthetic jobs");
     std::vector<std::string> keys = trace_keys;
@@ -266,6 +267,7 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
                                            {"flexible", RequestType::flexible},
                                            {"total", RequestType::total}},
                                           w.request_types);
+  w.deal_request_types = workload.get("deal_request_types", false);
   for (const char* key : {"components", "component_size", "shapes", "request_types", "ordered_clusters"})
     if (workload.has(key))
       w.origins[key] = origin_of(workload.child(key));

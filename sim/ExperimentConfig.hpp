@@ -63,6 +63,9 @@ struct WorkloadConfig {
   Distribution component_size = Distribution::constant(8);
   Distribution runtime        = Distribution::constant(100);
   std::map<RequestType, double> request_types{{RequestType::unordered, 1.0}};
+  /** Deal the request types instead of drawing them: each type gets exactly its share of the jobs (largest
+   *  remainders), in random order (DCS thesis exp 5: "a half of the jobs are ordered"). */
+  bool deal_request_types = false;
   /** "<file>:<line>" of the keys given (for errors found once the platform is known), by key. */
   std::map<std::string, std::string> origins;
   /** " in <file>:<line>" of `key` when it was given, else "" (an error message's location). */

@@ -41,6 +41,8 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
                      " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
   check_jobs_fit(config);
   request_type_mix_ = mix_of(config.request_types);
+  if (config.deal_request_types)
+    deal_request_types(seed);
   if (config.arrival == WorkloadConfig::Arrival::poisson) {
     rate_ = config.rate;
     if (std::isnan(rate_)) {
@@ -112,6 +114,28 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
   }
 }
 
+void SyntheticWorkload::deal_request_types(uint64_t seed)
+{
+  // Each type's share of the jobs, rounded down, and the jobs left over to the largest remainders (the first
+  // type on ties); then a Fisher-Yates shuffle on a stream of its own.
+  double total = 0;
+  for (const auto& [type, weight] : config_.request_types)
+    total += weight;
+  std::vector<std::pair<RequestType, double>> remainders;
+  for (const auto& [type, weight] : config_.request_types) {
+    double share = weight / total * config_.jobs;
+    dealt_types_.insert(dealt_types_.end(), static_cast<size_t>(std::floor(share)), type);
+    remainders.emplace_back(type, share - std::floor(share));
+  }
+  std::stable_sort(remainders.begin(), remainders.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  for (size_t k = 0; dealt_types_.size() < static_cast<size_t>(config_.jobs); ++k)
+    dealt_types_.push_back(remainders[k % remainders.size()].first);
+  RngStream deck(seed, "grid.request_types");
+  for (size_t i = dealt_types_.size(); i > 1; --i)
+    std::swap(dealt_types_[i - 1], dealt_types_[deck.below(i)]);
+}
+
 int SyntheticWorkload::draw_size(const Distribution& d, int max)
 {
   return std::clamp(static_cast<int>(std::lround(d.sample(shapes_))), 1, max);
@@ -126,7 +150,9 @@ std::optional<JobSpec> SyntheticWorkload::next()
   if (config_.arrival == WorkloadConfig::Arrival::poisson && job.id > 0)
     clock_ += -std::log1p(-arrivals_.uniform()) / rate_;
   job.submit_time = clock_;
-  job.type        = static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
+  job.type        = config_.deal_request_types
+                        ? dealt_types_[static_cast<size_t>(job.id)]
+                        : static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
   int count       = std::max(1, static_cast<int>(std::lround(config_.components.sample(shapes_))));
   int size        = draw_size(config_.component_size, largest_cluster_);
   if (not config_.shapes.empty()) {

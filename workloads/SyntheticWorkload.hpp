@@ -28,6 +28,7 @@ public:
 
 private:
   int draw_size(const Distribution& d, int max);
+  void deal_request_types(uint64_t seed);
   /** Jobs that could not fit even on idle clusters are an input error (they would wait forever). */
   void check_jobs_fit(const WorkloadConfig& config) const;
 
@@ -41,6 +42,7 @@ private:
   JobId next_id_       = 0;
   RngStream arrivals_, shapes_;
   Distribution request_type_mix_ = Distribution::constant(0);
+  std::vector<RequestType> dealt_types_; // job id -> type, with deal_request_types
   JobAttributes attributes_;
 };
 

@@ -189,7 +189,7 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
       {"--config " + bad_yaml, "simulate: Invalid key 'workload.componets' in " + bad_yaml +
                                    ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
-                                   "component_size, runtime, request_types, ordered_clusters, trace, file, priorities, "
+                                   "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
                                    "estimate_factor, deadline_factor, budget, shapes)\n"},
       {"--platform /nonexistent.xml", "simulate: Invalid platform '/nonexistent.xml': cannot be read (No such file or "
                                       "directory)\n"},

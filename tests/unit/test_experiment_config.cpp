@@ -50,7 +50,7 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
   auto bad_key = write_temp("bad_key.yaml", "workload:\n  jobs: 3\n  runtim: 5\n");
   EXPECT_EQ(error_of(bad_key), "Invalid key 'workload.runtim' in " + bad_key +
                                    ":3: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
-                                   "component_size, runtime, request_types, ordered_clusters, trace, file, priorities, "
+                                   "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
                                    "estimate_factor, deadline_factor, budget, shapes)");
   auto bad_type = write_temp("bad_type.yaml", "seed: 1\nworkload:\n  jobs: many\n");
   EXPECT_EQ(error_of(bad_type), "Invalid key 'workload.jobs' in " + bad_type + ":3: expected a number (got 'many')");
