@@ -149,7 +149,8 @@ const JobRow& row_of(const Trace& t, JobId id)
 
 TEST(DcsRuns, JobWaitingAgainAfterAFailedRunIsNotRecordedAsStarted)
 {
-  const JobRow& job = row_of(requeued_runs_stopped_at(30), 1);
+  auto t            = requeued_runs_stopped_at(30);
+  const JobRow& job = row_of(t, 1);
   EXPECT_EQ(job.status, 3) << "unfinished";
   EXPECT_EQ(job.completion_failures, 1);
   EXPECT_TRUE(std::isnan(job.start_time)) << "the failed run's start";
