@@ -32,15 +32,24 @@ bool file_readable(const JobSpec& job, const GridView& view)
 
 bool can_never_fit(const JobSpec& job, const GridView& view)
 {
-  return view.any_marked_unusable() && not fitting::fits_capacities(job, view.lasting_capacities());
+  return not fitting::fits_capacities(job, view.lasting_capacities());
+}
+
+Rejection never_fitting_rejection(const JobSpec& job, const GridView& view)
+{
+  std::vector<int> whole_grid;
+  for (const auto& c : view.clusters())
+    whole_grid.push_back(c.processors);
+  if (not fitting::fits_capacities(job, whole_grid))
+    return {job.id, "larger than the grid: fits none of its clusters even when idle", false};
+  return {job.id, "fits none of the clusters left usable", true};
 }
 
 void reject_never_fitting(WaitQueue& queue, const GridView& view, std::vector<Rejection>& rejections)
 {
-  if (not view.any_marked_unusable())
-    return;
-  for (JobId id : queue.remove_if([&view](const JobSpec& job) { return can_never_fit(job, view); }))
-    rejections.push_back({id, never_fits_reason, true});
+  auto never_fits = [&view](const JobSpec& job) { return can_never_fit(job, view); };
+  for (const JobSpec* job : view.any_marked_unusable() ? queue.remove_if(never_fits) : queue.screen_new(never_fits))
+    rejections.push_back(never_fitting_rejection(*job, view));
 }
 
 void assign_nearest_replicas(const JobSpec& job, fitting::Components& components, const GridView& view)

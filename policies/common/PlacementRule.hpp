@@ -29,13 +29,16 @@ ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const G
  *  is on a cluster that is down cannot be placed until one comes back. */
 bool file_readable(const JobSpec& job, const GridView& view);
 
-/** Clusters marked unusable stay so for the rest of the run: a job that would not fit the other clusters
- *  even with all of them idle can never be placed, and leaves as failed with this reason (else the run would
- *  wait for it forever). False as long as no cluster is marked. */
+/** A job that would not fit the grid even with all of its clusters idle can never be placed; left waiting it
+ *  would keep the run going forever. Clusters marked unusable stay so for the rest of the run, so they count
+ *  as having no processors. */
 bool can_never_fit(const JobSpec& job, const GridView& view);
-inline const char* const never_fits_reason = "fits none of the clusters left usable";
-/** Takes the jobs that can never fit out of a wait-queue, as failed rejections. The queue is only read once
- *  a cluster is marked unusable (it is scanned at every pass). */
+/** How a job that can never fit leaves: rejected when it is larger than the whole grid (as a batch system
+ *  refuses a request beyond its machine at submission; an unbounded size distribution can draw one), failed
+ *  with a `drop` row when it fitted until clusters were marked unusable. */
+Rejection never_fitting_rejection(const JobSpec& job, const GridView& view);
+/** Takes the jobs that can never fit out of a wait-queue (see never_fitting_rejection). Each job is checked
+ *  once on its first pass; once a cluster is marked unusable the whole queue is checked at every pass. */
 void reject_never_fitting(WaitQueue& queue, const GridView& view, std::vector<Rejection>& rejections);
 
 /** Sets each component's file site to its nearest replica. */

@@ -25,6 +25,7 @@ WaitQueue::Outcome WaitQueue::requeue(const JobSpec& job, const Failures& failur
   if (max > 0 && count >= max)
     return {true, count};
   waiting_.push_back({&job, failures});
+  ++unscreened_;
   return {false, count};
 }
 

@@ -30,7 +30,11 @@ public:
   WaitQueue(Discipline discipline, Limits limits) : discipline_(discipline), limits_(limits) {}
 
   /** A job arrived: to the tail, with no failures. */
-  void push(const JobSpec& job) { waiting_.push_back({&job, {}}); }
+  void push(const JobSpec& job)
+  {
+    waiting_.push_back({&job, {}});
+    ++unscreened_;
+  }
 
   /** Offers the waiting jobs in queue order to `place(const JobSpec&) -> bool`, which says whether it
    *  placed the job. A placed job leaves the queue (its failure counts are kept until its outcome). FCFS
@@ -55,19 +59,9 @@ public:
 
   /** Removes the waiting jobs for which `pred(const JobSpec&)` holds (with their failure counts); returns
    *  them, in queue order. */
-  template <class Pred> std::vector<JobId> remove_if(Pred&& pred)
-  {
-    std::vector<JobId> removed;
-    for (auto it = waiting_.begin(); it != waiting_.end();) {
-      if (pred(*it->job)) {
-        removed.push_back(it->job->id);
-        it = waiting_.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    return removed;
-  }
+  template <class Pred> std::vector<const JobSpec*> remove_if(Pred&& pred) { return remove_where(pred, false); }
+  /** As remove_if(), but asks only about the jobs not asked about before (those pushed or re-queued since). */
+  template <class Pred> std::vector<const JobSpec*> screen_new(Pred&& pred) { return remove_where(pred, true); }
 
   /** A placed job's submission failed: it goes back to the tail with one more submission failure, or is
    *  removed (and forgotten) when that reaches the maximum. */
@@ -90,7 +84,29 @@ private:
   struct Waiting {
     const JobSpec* job;
     Failures failures;
+    bool screened = false; // seen by screen_new()
   };
+  template <class Pred> std::vector<const JobSpec*> remove_where(Pred& pred, bool new_only)
+  {
+    std::vector<const JobSpec*> removed;
+    if (new_only && unscreened_ == 0)
+      return removed; // the common case: nothing arrived since the last pass
+    unscreened_ = 0; // every job is asked about below
+    for (auto it = waiting_.begin(); it != waiting_.end();) {
+      if (new_only && it->screened) {
+        ++it;
+        continue;
+      }
+      it->screened = true;
+      if (pred(*it->job)) {
+        removed.push_back(it->job);
+        it = waiting_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return removed;
+  }
   void hand_out(JobId id, const Failures& failures);
   Failures take_back(JobId id);
   /** Back to the tail with `failures`, unless `count` (of the failure's kind) reached `max` (0: none). */
@@ -99,6 +115,7 @@ private:
   Discipline discipline_;
   Limits limits_;
   std::list<Waiting> waiting_;
+  size_t unscreened_ = 0; // jobs pushed or re-queued since the queue was last screened
   std::unordered_map<JobId, Failures> handed_out_; // placed jobs with failures so far (none: not kept)
 };
 

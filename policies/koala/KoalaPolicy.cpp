@@ -161,7 +161,7 @@ void KoalaPolicy::scan(Priority level, std::vector<int>& idle, const GridView& v
       continue;
     }
     if (can_never_fit(job, view)) {
-      decisions.rejections.push_back({job.id, never_fits_reason, true});
+      decisions.rejections.push_back(never_fitting_rejection(job, view));
       state_.erase(job.id);
       it = queue.erase(it);
       continue;

@@ -247,3 +247,35 @@ TEST(SimulateCli, StopTimeWithTransfersAndParallelTasksInFlightEndsCleanly)
     unfinished += j.status == static_cast<int8_t>(JobStatus::unfinished);
   EXPECT_GT(unfinished, 0u);
 }
+
+TEST(SimulateDas2, JobsDrawnLargerThanTheGridAreRejectedAndTheRunEnds)
+{
+  // An exponential component size is unbounded: some 4-component jobs draw components above 64 processors,
+  // of which only fs0 (144) holds two, so they fit nowhere. Up to 64, fs1-fs4 hold one each. Before, such a
+  // job waited forever and the run never ended.
+  for (std::string policy : {"wf", "koala", "dcs"}) {
+    std::string yaml = temp("unbounded-" + policy + ".yaml"), out = temp("unbounded-" + policy + ".h5");
+    std::ofstream(yaml) << "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
+                           "seed: 1\n"
+                           "policy: {name: " + policy + "}\n"
+                           "workload:\n"
+                           "  jobs: 50\n"
+                           "  offered_load: 0.3\n"
+                           "  components: {dist: choice, values: [4]}\n"
+                           "  component_size: {dist: exponential, mean: 30}\n"
+                           "  runtime: {dist: uniform, min: 90, max: 192}\n"
+                           "  request_types: {unordered: 1}\n"
+                           "background: {model: none}\n";
+    auto result = run("--config " + yaml + " -q -o " + out);
+    ASSERT_EQ(result.status, 0) << policy << ": " << result.output;
+    Trace t = read_trace(out);
+    ASSERT_EQ(t.jobs.size(), 50u) << policy;
+    int rejected = 0;
+    for (const auto& job : t.jobs) {
+      bool fits = job.processors / 4 <= 64;
+      EXPECT_EQ(job.status, fits ? 0 : 2) << policy << ": job " << job.id << " of 4 x " << job.processors / 4;
+      rejected += job.status == 2;
+    }
+    EXPECT_GT(rejected, 0) << policy << ": the seed must draw a job larger than the grid";
+  }
+}

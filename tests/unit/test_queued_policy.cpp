@@ -116,3 +116,34 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
   EXPECT_THROW(PolicyRegistry::instance().create("wf", unknown, PolicyContext{{"a"}}), InputError);
   EXPECT_NE(PolicyRegistry::instance().help().find("cf        KOALA Close-to-Files"), std::string::npos);
 }
+
+TEST(QueuedPolicy, JobsLargerThanTheGridAreRejectedOnTheirFirstPassAndTheOthersWait)
+{
+  // Two clusters of 64: 3 x 40 fits nowhere even when both are idle; 2 x 40 only waits for room.
+  auto p          = policy(QueuedPolicy::Discipline::fcfs);
+  JobSpec too_big = unordered(0, {40, 40, 40}), later = unordered(1, {40, 40});
+  p->on_job_submitted(too_big);
+  p->on_job_submitted(later);
+  Decisions d = p->decide(view_with_idle({16, 16}));
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_EQ(d.rejections[0].job, 0);
+  EXPECT_FALSE(d.rejections[0].failed) << "rejected, not failed: it never fitted this grid";
+  EXPECT_EQ(d.not_placed, (std::vector<JobId>{1})) << "the head is now the job that fits an idle grid";
+  EXPECT_EQ(p->waiting_jobs(), 1u);
+  d = p->decide(view_with_idle({64, 64}));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].job, 1);
+}
+
+TEST(QueuedPolicy, AJobThatFittedOnlyWithAClusterNowMarkedUnusableFails)
+{
+  auto p    = policy(QueuedPolicy::Discipline::fcfs);
+  JobSpec a = unordered(0, {40, 40});
+  p->on_job_submitted(a);
+  EXPECT_TRUE(p->decide(view_with_idle({0, 0})).rejections.empty());
+  std::vector<ClusterState> states = {{0, "c0", "", 64, 64, true}, {1, "c1", "", 64, 64, false, true, true}};
+  Decisions d = p->decide(GridView(0, states, coalsim::testing::zero_transfers()));
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_TRUE(d.rejections[0].failed) << "it fitted until c1 was marked unusable";
+  EXPECT_EQ(p->waiting_jobs(), 0u);
+}

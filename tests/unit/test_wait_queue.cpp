@@ -188,3 +188,32 @@ TEST(WaitQueue, ForgottenOrUnknownJobsCountFromZero)
   EXPECT_EQ(q.submission_failed(b), (Outcome{false, 1}));
   EXPECT_EQ(q.size(), 2u);
 }
+
+TEST(WaitQueue, ScreenNewAsksAboutEachJobOnceUntilItIsRequeued)
+{
+  JobSpec a = unordered(0, {8}), b = unordered(1, {8}), c = unordered(2, {8});
+  WaitQueue q(WaitQueue::Discipline::fpfs, {});
+  q.push(a);
+  q.push(b);
+  std::vector<JobId> asked;
+  auto remove_b = [&asked](const JobSpec& job) {
+    asked.push_back(job.id);
+    return job.id == 1;
+  };
+  auto removed = q.screen_new(remove_b);
+  ASSERT_EQ(removed.size(), 1u);
+  EXPECT_EQ(removed[0]->id, 1);
+  EXPECT_EQ(asked, (std::vector<JobId>{0, 1}));
+  EXPECT_TRUE(q.screen_new(remove_b).empty());
+  EXPECT_EQ(asked.size(), 2u) << "nothing new: no job asked about again";
+  q.push(c);
+  place(q, a);
+  q.submission_failed(a); // back at the tail: asked about again
+  asked.clear();
+  q.screen_new(remove_b);
+  EXPECT_EQ(asked, (std::vector<JobId>{2, 0}));
+  asked.clear();
+  EXPECT_TRUE(q.remove_if(remove_b).empty());
+  EXPECT_EQ(asked, (std::vector<JobId>{2, 0})) << "remove_if asks about every job";
+  EXPECT_EQ(order_of(q), (std::vector<JobId>{2, 0}));
+}
