@@ -84,7 +84,7 @@ private:
   struct Waiting {
     const JobSpec* job;
     Failures failures;
-    bool screened = false; // seen by screen_new()
+    bool screened = false; // asked about by remove_if() or screen_new()
   };
   template <class Pred> std::vector<const JobSpec*> remove_where(Pred& pred, bool new_only)
   {
