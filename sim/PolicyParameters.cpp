@@ -68,10 +68,10 @@ double PolicyParameters::get_double(const std::string& key, double fallback, dou
   const ParameterValue* value = take(key, fallback_text, help);
   if (not value)
     return fallback;
-  if (value->text == "inf" || value->text == ".inf")
-    return INFINITY;
   char* end     = nullptr;
-  double parsed = std::strtod(value->text.c_str(), &end);
+  double parsed = value->text == ".inf" ? INFINITY : std::strtod(value->text.c_str(), &end); // .inf: YAML's spelling
+  if (std::isinf(parsed)) // an endless scan or monitor interval: a DCS run with monitor_interval inf never ended
+    fail(key, *value, "must be finite");
   if (value->text.empty() || *end != '\0' || std::isnan(parsed)) // NaN passed every bound check below
     fail(key, *value, "expected a number");
   if (parsed < min)

@@ -117,6 +117,24 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
   EXPECT_NE(PolicyRegistry::instance().help().find("cf        KOALA Close-to-Files"), std::string::npos);
 }
 
+TEST(PolicyRegistry, InfiniteParametersAreInputErrors)
+{
+  // `inf` was accepted for every number parameter: `dcs` with monitor_interval inf never woke after a
+  // scheduling failure and the run never ended. No parameter means anything at infinity.
+  for (const char* text : {"inf", ".inf", "infinity", "1e999", "-inf"}) {
+    PolicyParameters bad("dcs", {{"monitor_interval", {text, "exp.yaml:6"}}});
+    try {
+      PolicyRegistry::instance().create("dcs", bad, PolicyContext{{"a"}});
+      ADD_FAILURE() << text << ": no error";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("Invalid parameter 'policy.monitor_interval' of policy 'dcs' in "
+                                                   "exp.yaml:6: must be finite (got '") + text + "')");
+    }
+  }
+  PolicyParameters scan("koala", {{"scan_interval", {"inf", "exp.yaml:7"}}});
+  EXPECT_THROW(PolicyRegistry::instance().create("koala", scan, PolicyContext{{"a"}}), InputError);
+}
+
 TEST(QueuedPolicy, JobsLargerThanTheGridAreRejectedOnTheirFirstPassAndTheOthersWait)
 {
   // Two clusters of 64: 3 x 40 fits nowhere even when both are idle; 2 x 40 only waits for room.
