@@ -67,6 +67,8 @@ struct FaultConfig {
   std::map<std::string, ClusterFaults> per_cluster;
   std::map<std::string, HostOutages> hosts;
   std::string origin;
+  /** "<file>:<line>" of a `component_failure` above 0 (the first one read), for errors; empty when none. */
+  std::string component_failure_origin;
 };
 
 class ClusterHealth {

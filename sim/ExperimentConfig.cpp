@@ -252,6 +252,10 @@ void read_workload(ConfigNode workload, WorkloadConfig& w)
                   : WorkloadConfig::Arrival::poisson;
   if (workload.has("rate") && workload.has("offered_load"))
     workload.child("offered_load").fail("give either rate or offered_load, not both");
+  if (w.arrival == WorkloadConfig::Arrival::batch)
+    for (const char* poisson_only : {"rate", "offered_load"})
+      if (workload.has(poisson_only))
+        workload.child(poisson_only).fail("applies to poisson arrivals only; a batch arrives at workload.start");
   if (workload.has("rate"))
     w.rate = workload.child("rate").as_number(0);
   else if (w.arrival == WorkloadConfig::Arrival::poisson)
@@ -411,13 +415,15 @@ void read_failure_process(ConfigNode& node, const std::string& prefix, double& m
     node.fail(what + " need both " + prefix + "mtbf and " + prefix + "mttr");
 }
 
-ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base)
+ClusterFaults read_cluster_faults(ConfigNode& node, const ClusterFaults& base, std::string& component_failure_origin)
 {
   ClusterFaults f = base;
   if (node.has("component_failure")) {
     f.component_failure = node.child("component_failure").as_number(0);
     if (f.component_failure > 1)
       node.child("component_failure").fail("a probability must be at most 1");
+    if (f.component_failure > 0 && component_failure_origin.empty())
+      component_failure_origin = origin_of(node.child("component_failure"));
   }
   if (auto outages = node.find("outages")) {
     f.outages.clear();
@@ -445,11 +451,11 @@ void read_faults(ConfigNode faults, FaultConfig& f)
   f.completion_failure = faults.get("completion_failure", 0.0, 0.0);
   if (f.completion_failure >= 1)
     faults.child("completion_failure").fail("must be below 1 (every run would fail forever)");
-  f.defaults       = read_cluster_faults(faults, f.defaults);
+  f.defaults       = read_cluster_faults(faults, f.defaults, f.component_failure_origin);
   if (auto clusters = faults.find("clusters"))
     for (auto& [name, node] : clusters->entries()) {
       node.allow_only(fault_keys);
-      f.per_cluster[name] = read_cluster_faults(node, f.defaults);
+      f.per_cluster[name] = read_cluster_faults(node, f.defaults, f.component_failure_origin);
     }
   if (auto hosts = faults.find("hosts"))
     for (auto& [name, node] : hosts->entries())
@@ -532,7 +538,7 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<std:
 
   ConfigNode simgrid = root.section("simgrid");
   simgrid.allow_only({"network_model", "options"});
-  config.network_model = simgrid.get_choice("network_model", "CM02", {"CM02", "LV08", "Constant", "SMPI", "IB"});
+  config.network_model = simgrid.get_choice("network_model", "CM02", {"CM02", "LV08", "SMPI", "IB"});
   if (auto options = simgrid.find("options")) {
     config.simgrid_options = options->as_strings();
     for (const auto& option : config.simgrid_options) {

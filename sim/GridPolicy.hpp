@@ -31,6 +31,9 @@ public:
   /** Whether a placement is claimed after the middleware's submission delay (`overheads.submission`).
    *  A policy that times its own claims (KOALA's JCTs) says no, and a run giving it one is an input error. */
   virtual bool claims_after_submission_overhead() const { return true; }
+  /** Whether the policy's jobs claim through KOALA's incremental claiming, where `faults.component_failure`
+   *  is drawn as each component starts; the other claiming paths have no component failures to draw. */
+  virtual bool claims_incrementally() const { return false; }
 
   /** A job arrived; the policy now owns its waiting. The reference stays valid until the job is
    *  started, rejected or dropped. */

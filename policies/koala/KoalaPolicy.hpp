@@ -36,6 +36,7 @@ public:
   bool takes(RequestType type) const override { return type != RequestType::flexible; }
   /** Claims happen at the JCTs (Section 6.1), not after a submission delay. */
   bool claims_after_submission_overhead() const override { return false; }
+  bool claims_incrementally() const override { return true; }
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_returned(const JobSpec& job, ReturnReason reason, const std::vector<ClusterIndex>& clusters) override;

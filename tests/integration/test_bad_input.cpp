@@ -125,7 +125,7 @@ TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
                                                       "<zoneRoute src=\"b\" dst=\"c\" gw_src=\"b-r\" gw_dst=\"c-r\"><link_ctn id=\"l\"/></zoneRoute>\n"
                                                       "</zone>\n</platform>\n");
   expect_refused(dir, "--platform " + platform,
-                 "Invalid key 'workload.components' in built-in default experiment (workloads/default.yaml):14: "
+                 "Invalid key 'workload.components' in built-in default experiment (workloads/default.yaml):13: "
                  "unordered jobs of 4 components of 16 processors fit nowhere in this run, even on idle clusters (room "
                  "for 3 such components)");
   expect_refused(dir, "--platform " + platform + " --set 'workload.shapes=[2x8, 3x20]'",
@@ -133,7 +133,7 @@ TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
                  "of 20 processors fit nowhere");
   // Ordered jobs on random clusters have the same room; a pattern must hold its components on each cluster.
   expect_refused(dir, "--platform " + platform + " --set 'workload.request_types={ordered: 1}'",
-                 "Invalid key 'workload.components' in built-in default experiment (workloads/default.yaml):14: "
+                 "Invalid key 'workload.components' in built-in default experiment (workloads/default.yaml):13: "
                  "ordered jobs of 4 components of 16 processors fit nowhere");
   expect_refused(dir, "--platform " + platform +
                           " --set 'workload.request_types={ordered: 1}' --set 'workload.ordered_clusters=[c, b, b]'",
@@ -170,4 +170,36 @@ TEST(BadInput, ReplaysWithNothingToReplay)
                                          " has no usable record of partition 7 in the window to replay");
   auto fine = run("-c " + grid_replay("{file: " + log + ", window: {start: 40, duration: 20}}") + " -q --no-trace");
   EXPECT_EQ(fine.status, 0) << fine.output;
+}
+
+TEST(BadInput, KeysThatWouldBeSilentlyIgnored)
+{
+  fs::path dir = folder();
+  // Only koala draws component failures (as each component starts, under incremental claiming).
+  std::string faults = write(dir / "faults.yaml", "policy: {name: wf}\nworkload: {jobs: 5}\nfaults:\n"
+                                                  "  clusters:\n    fs1: {component_failure: 0.2}\n");
+  expect_refused(dir, "--config " + faults,
+                 "Invalid key 'faults.component_failure' in " + faults + ":5: policy 'wf' does not claim incrementally");
+  auto koala = run("--config " + faults + " --set policy=koala -q --no-trace");
+  EXPECT_EQ(koala.status, 0) << koala.output;
+  auto zero = run("--config " + faults + " --set faults.clusters.fs1.component_failure=0 -q --no-trace");
+  EXPECT_EQ(zero.status, 0) << zero.output;
+  // A batch arrives at workload.start: a rate or an offered load means nothing there.
+  expect_refused(dir, "--set workload.arrival=batch",
+                 "Invalid key 'workload.offered_load' in built-in default experiment (workloads/default.yaml):12: applies "
+                 "to poisson arrivals only");
+  std::string batch = write(dir / "batch.yaml", "workload:\n  jobs: 5\n  arrival: batch\n  rate: 0.1\n");
+  expect_refused(dir, "--config " + batch,
+                 "Invalid key 'workload.rate' in " + batch + ":4: applies to poisson arrivals only");
+  // SimGrid 3.32 aborts with the Constant network model on any platform with links.
+  expect_refused(dir, "--set simgrid.network_model=Constant", "Invalid key 'simgrid.network_model'");
+}
+
+TEST(BadInput, PolicyOptionOnTheDefaultExperimentTakesEveryPolicy)
+{
+  // The default experiment gives no policy parameter, so `--policy NAME` works with each registered policy.
+  for (const char* policy : {"koala", "dcs", "ff", "bf", "wf", "cf", "mbf", "mwf"}) {
+    auto result = run(std::string("--policy ") + policy + " --jobs 5 -q --no-trace");
+    EXPECT_EQ(result.status, 0) << policy << ": " << result.output;
+  }
 }
