@@ -101,13 +101,13 @@ void GridScheduler::run_failed_in_simgrid(JobId id, int epoch)
       clusters.push_back(job.placement[k].cluster);
   std::sort(clusters.begin(), clusters.end());
   clusters.erase(std::unique(clusters.begin(), clusters.end()), clusters.end());
-  XBT_DEBUG("job %ld: SimGrid failed its run", static_cast<long>(id));
+  XBT_VERB("job %ld: SimGrid failed its run", static_cast<long>(id));
   fail_components(id, clusters);
 }
 
 void GridScheduler::cluster_changed(ClusterIndex c, bool up)
 {
-  XBT_DEBUG("cluster %d %s", c, up ? "back up" : "down");
+  XBT_VERB("cluster %d %s", c, up ? "back up" : "down");
   add_failure_row(-1, c, up ? "outage_end" : "outage");
   if (up) {
     request_pass();
@@ -121,7 +121,7 @@ void GridScheduler::cluster_changed(ClusterIndex c, bool up)
 
 void GridScheduler::host_changed(ClusterIndex c, const sg4::Host& host, bool up)
 {
-  XBT_DEBUG("host %s %s", host.get_cname(), up ? "back up" : "down");
+  XBT_VERB("host %s %s", host.get_cname(), up ? "back up" : "down");
   add_failure_row(-1, c, up ? "host_up" : "host_down", host.get_name());
   if (up) {
     request_pass();

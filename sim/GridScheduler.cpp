@@ -45,7 +45,7 @@ void GridScheduler::schedule_next_arrival()
 void GridScheduler::submit(JobSpec spec)
 {
   JobId id = spec.id;
-  XBT_DEBUG("job %ld arrives", static_cast<long>(id));
+  XBT_VERB("job %ld arrives", static_cast<long>(id));
   auto [it, inserted] = active_.emplace(id, ActiveJob{});
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
@@ -86,7 +86,7 @@ void GridScheduler::pass()
   for (auto& placement : decisions.placements)
     apply(std::move(placement));
   for (const auto& rejection : decisions.rejections) {
-    XBT_DEBUG("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
+    XBT_VERB("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
     if (rejection.failed)
@@ -177,7 +177,7 @@ void GridScheduler::claim(JobId id, int epoch)
     }
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.
-    XBT_DEBUG("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
+    XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
     for (const auto& c : job.placement)
       parts_.info.claim_failed(c.cluster, c.processors);
     parts_.info.learn_idle(short_cluster);
@@ -257,7 +257,7 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
   const bool claimed = job.phase == Phase::staging || job.phase == Phase::running;
   xbt_assert(claimed || job.phase == Phase::claiming, "job %ld aborted in phase %d", static_cast<long>(id),
              static_cast<int>(job.phase));
-  XBT_DEBUG("job %ld: attempt aborted by an outage", static_cast<long>(id));
+  XBT_VERB("job %ld: attempt aborted by an outage", static_cast<long>(id));
   job.history.ended(PlacementOutcome::component_failed, now());
   if (job.phase == Phase::running) {
     --running_;
@@ -358,7 +358,7 @@ void GridScheduler::fail_run(JobId id)
 {
   ActiveJob& job = active_.at(id);
   ++job.completion_failures;
-  XBT_DEBUG("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
+  XBT_VERB("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
   add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
   job.history.ended(PlacementOutcome::run_failed, now());
   if (not parts_.policy.on_job_failed(job.spec)) {

@@ -86,7 +86,7 @@ void GridScheduler::stage_component(JobId id, size_t k)
         if (not outcome.arrived()) {
           // A file server went down with its cluster: a component failure there (Section 4.5), the job is
           // aborted and placed again away from that cluster.
-          XBT_DEBUG("job %ld: file copy from cluster %d to %d failed", static_cast<long>(id), copy.second, copy.first);
+          XBT_VERB("job %ld: file copy from cluster %d to %d failed", static_cast<long>(id), copy.second, copy.first);
           ++j.run_failures;
           for (ClusterIndex c : outcome.failed_at)
             count_error(c, id);
@@ -227,7 +227,7 @@ void GridScheduler::claiming_try(JobId id)
   if (job.incremental.max_tries > 0 && job.claiming_tries > job.incremental.max_tries) {
     // Section 6.1: "If the number of claiming tries for the job exceeds some threshold, the job submission
     // fails": its claimed processors and file copies are released, and the policy reports it as failed.
-    XBT_DEBUG("job %ld: %d claiming tries, more than %d", static_cast<long>(id), job.claiming_tries,
+    XBT_VERB("job %ld: %d claiming tries, more than %d", static_cast<long>(id), job.claiming_tries,
               job.incremental.max_tries);
     return_to_policy(id, ReturnReason::claiming_tries_exceeded, {});
     return;
@@ -235,7 +235,7 @@ void GridScheduler::claiming_try(JobId id)
   if (now() >= job.jst - 1e-9) {
     // The JST came with components unclaimed: abort the started ones, back to the placement queue (the
     // policy lowers L).
-    XBT_DEBUG("job %ld: JST %g reached with components unclaimed", static_cast<long>(id), job.jst);
+    XBT_VERB("job %ld: JST %g reached with components unclaimed", static_cast<long>(id), job.jst);
     add_failure_row(id, no_cluster, "claim");
     ++job.submission_failures;
     return_to_policy(id, ReturnReason::claiming_deadline, {});
@@ -272,7 +272,7 @@ bool GridScheduler::preempt_for(ActiveJob& job, size_t k, std::vector<int>& idle
     for (size_t j = 0; j < v.placement.size(); ++j)
       if (not std::isnan(v.claimed_at[j]))
         idle[v.placement[j].cluster] += v.placement[j].processors;
-    XBT_DEBUG("job %ld preempts job %ld on cluster %d", static_cast<long>(job.spec.id), static_cast<long>(victim),
+    XBT_VERB("job %ld preempts job %ld on cluster %d", static_cast<long>(job.spec.id), static_cast<long>(victim),
               cluster);
     add_failure_row(victim, cluster, "preempted");
     return_to_policy(victim, ReturnReason::preempted, {});

@@ -76,7 +76,7 @@ Decisions DcsScheduler::decide(const GridView& view)
         auto approved = broker_.approve(job, idle);
         if (!approved)
           return false;
-        XBT_DEBUG("job %ld approved", static_cast<long>(job.id));
+        XBT_VERB("job %ld approved", static_cast<long>(job.id));
         decisions.placements.push_back({job.id, std::move(*approved), Claiming::immediate});
         if (settings_.blocking_submission)
           submitting_ = job.id;

@@ -279,3 +279,13 @@ TEST(SimulateDas2, JobsDrawnLargerThanTheGridAreRejectedAndTheRunEnds)
     EXPECT_GT(rejected, 0) << policy << ": the seed must draw a job larger than the grid";
   }
 }
+
+TEST(SimulateCli, VerboseLogPrintsTheSchedulerEventsInEveryBuildType)
+{
+  // Debug-level messages are compiled out of Release builds (NDEBUG); the scheduler's events are verbose.
+  auto result = run("--jobs 2 -q --no-trace --log coalsim_scheduler.thres:verbose");
+  ASSERT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find("[coalsim_scheduler/VERBOSE] job 1 arrives"), std::string::npos) << result.output;
+  auto quiet = run("--jobs 2 -q --no-trace");
+  EXPECT_EQ(quiet.output.find("arrives"), std::string::npos) << "verbose only when asked for";
+}
