@@ -90,8 +90,9 @@ void GridScheduler::pass()
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
     if (rejection.failed)
-      add_failure_row(rejection.job, no_cluster, "drop");
-    leave(rejection.job, rejection.failed ? JobStatus::failed : JobStatus::rejected);
+      drop(rejection.job);
+    else
+      leave(rejection.job, JobStatus::rejected);
   }
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
     at(decisions.wake_at, [this] { request_pass(); });
@@ -378,7 +379,8 @@ void GridScheduler::fail_run(JobId id)
 
 void GridScheduler::drop(JobId id)
 {
-  // The policy gave the job up after its run failed: it leaves as failed with the row of its last attempt.
+  // The policy gave the job up (at a scheduling pass, or after its run failed): it leaves as failed, with the
+  // row of its last attempt, when the user learns of it.
   add_failure_row(id, no_cluster, "drop");
   active_.at(id).completion_time = now();
   leave(id, JobStatus::failed);

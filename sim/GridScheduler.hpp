@@ -108,7 +108,7 @@ private:
   void launch(JobId id);
   void end(JobId id);
   void complete(JobId id);
-  /** The policy gave the job up after a failed run: a `drop` row, and it leaves as failed. */
+  /** The policy gave the job up (at a pass, or after a failed run): a `drop` row, and it leaves as failed. */
   void drop(JobId id);
   /** The run failed: the policy takes the job back or it leaves as failed. */
   void fail_run(JobId id);

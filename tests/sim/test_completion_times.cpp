@@ -154,6 +154,12 @@ overheads: {submission: 1010}
   EXPECT_EQ(t.jobs[0].status, 1); // failed
   EXPECT_EQ(t.jobs[0].submission_failures, 1);
   EXPECT_TRUE(std::isnan(t.jobs[0].start_time));
+  // Dropped by the pass after its claim failed at 1010 s: the user learns of it then.
+  ASSERT_EQ(t.failures.size(), 2u);
+  EXPECT_STREQ(t.failures[1].kind, "drop");
+  EXPECT_NEAR(t.failures[1].time, 1010.0, 1e-6);
+  EXPECT_NEAR(t.jobs[0].completion_time, 1010.0, 1e-6);
+  EXPECT_NEAR(t.jobs[0].response_time, 1010.0, 1e-6);
 }
 
 TEST(CompletionTimes, EachPlacementOfAJobWhoseClaimFailedHasAPlacementRow)
