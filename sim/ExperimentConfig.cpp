@@ -464,6 +464,18 @@ void read_faults(ConfigNode faults, FaultConfig& f)
 
 } // namespace
 
+void ExperimentConfig::add_policy_parameters(const std::map<std::string, std::string>& resolved)
+{
+  YAML::Node tree  = YAML::Load(resolved_yaml);
+  YAML::Node given = tree["policy"];
+  for (const auto& [key, text] : resolved)
+    if (not given[key])
+      given[key] = text;
+  YAML::Emitter out;
+  out << tree;
+  resolved_yaml = out.c_str();
+}
+
 ExperimentConfig load_experiment(const std::string& file, const std::vector<std::string>& overrides)
 {
   ExperimentConfig config;

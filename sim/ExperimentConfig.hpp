@@ -138,8 +138,13 @@ struct ExperimentConfig {
   bool trace_local_jobs  = false; // write /local_jobs
   std::string network_model = "CM02";
   std::vector<std::string> simgrid_options;
-  /** The whole configuration as YAML, defaults included. */
+  /** The whole configuration as YAML, defaults included (the policy's parameters once add_policy_parameters()
+   *  has them). */
   std::string resolved_yaml;
+
+  /** Adds the policy's parameters as resolved by the policy (defaults included) to `resolved_yaml`: only the
+   *  policy knows its parameters and their defaults. */
+  void add_policy_parameters(const std::map<std::string, std::string>& resolved);
 };
 
 /** Reads the experiment from `file` (or the built-in default when empty), applies the overrides in

@@ -187,6 +187,7 @@ RunStatistics Simulation::run()
 
   PolicyParameters parameters(config_.policy, config_.policy_parameters);
   auto policy = PolicyRegistry::instance().create(config_.policy, parameters, PolicyContext{platform.names()});
+  config_.add_policy_parameters(parameters.resolved());
   if (not config_.workload.replay)
     for (const auto& [type, weight] : config_.workload.request_types)
       if (weight > 0 && not policy->takes(type))

@@ -97,6 +97,7 @@ Trace read_trace(const std::string& path)
     t.gained          = read_doubles(file, path, "/utilization/gained", nullptr);
     t.void_time       = read_double_attribute(file, "void_time");
     t.void_cluster    = read_string_attribute(file, "void_cluster");
+    t.config          = read_string_attribute(file, "config");
   } catch (...) {
     H5Fclose(file);
     throw;

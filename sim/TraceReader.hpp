@@ -25,6 +25,7 @@ struct Trace {
   std::vector<double> gained; // KOALA: processors placed but not yet claimed (PGT), per sample
   std::optional<double> void_time; // root attributes of a run a band background declared void
   std::string void_cluster;
+  std::string config; // root attribute: the experiment as run, as YAML
 };
 
 /** Throws InputError when the file or one of its datasets is missing. */

@@ -289,3 +289,20 @@ TEST(SimulateCli, VerboseLogPrintsTheSchedulerEventsInEveryBuildType)
   auto quiet = run("--jobs 2 -q --no-trace");
   EXPECT_EQ(quiet.output.find("arrives"), std::string::npos) << "verbose only when asked for";
 }
+
+TEST(SimulateCli, TheConfigAttributeRerunsTheExperimentToTheSameTrace)
+{
+  // The trace's `config` is the experiment as run, every default filled in, the policy's parameters too: run
+  // again from it, it gives the same data and the same `config`.
+  std::string first = temp("config-first.h5"), again = temp("config-again.h5"), yaml = temp("config.yaml");
+  auto result = run("-c " COALSIM_SOURCE_DIR "/workloads/experiments/koala-unreliable.yaml --jobs 60 -q -o " + first);
+  ASSERT_EQ(result.status, 0) << result.output;
+  Trace t = read_trace(first);
+  for (const char* parameter : {"\n  T: 0\n", "\n  L_step: 0.25\n", "\n  count_pending: true\n"})
+    EXPECT_NE(t.config.find(parameter), std::string::npos) << parameter << " missing from\n" << t.config;
+  std::ofstream(yaml) << t.config;
+  result = run("-c " + yaml + " -q -o " + again);
+  ASSERT_EQ(result.status, 0) << result.output;
+  EXPECT_EQ(read_trace(again).config, t.config);
+  EXPECT_TRUE(file_bytes(again) == file_bytes(first)) << "the rerun's trace differs";
+}
