@@ -452,6 +452,8 @@ void read_faults(ConfigNode faults, FaultConfig& f)
   if (f.completion_failure >= 1)
     faults.child("completion_failure").fail("must be below 1 (every run would fail forever)");
   f.defaults       = read_cluster_faults(faults, f.defaults, f.component_failure_origin);
+  for (const char* rate : {"component_failure", "mtbf", "mttr", "host_mtbf", "host_mttr"})
+    faults.get(rate, 0.0, 0.0); // read above; this writes the default into the resolved configuration
   if (auto clusters = faults.find("clusters"))
     for (auto& [name, node] : clusters->entries()) {
       node.allow_only(fault_keys);
