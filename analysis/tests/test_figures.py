@@ -64,3 +64,16 @@ def test_kind_functions_label_axes(kind, small_trace):
         for ax in fig.axes:
             assert ax.get_ylabel(), f"{kind}: an axis without y label"
             assert ax.get_xlabel() or ax.get_xticklabels(), f"{kind}: an axis without x label"
+
+
+def test_claiming_utilization_draws_each_sample_over_its_own_interval(small_trace):
+    """Sample i is the average over (time[i-1], time[i]]; drawn from time[i] on, every value came one
+    interval late and the last sample (up to end_time) had no width at all."""
+    from coalsim_analysis import load_trace
+    (_, fig), = FIGURE_KINDS["claiming_utilization"]([load_trace(small_trace)], "tiny")
+    lines = {line.get_label(): line for line in fig.axes[0].get_lines()}
+    grid = lines["co-allocation (KOALA)"]
+    assert grid.get_drawstyle() == "steps-post"
+    assert list(grid.get_xdata()) == [0, 10, 20, 30, 35]  # util_time 10, 20, 30, 35 (README of the synthetic trace)
+    # grid busy (fsA + fsB of 12 processors): 4, 6, 10, 0 over (0,10], (10,20], (20,30], (30,35]
+    assert list(grid.get_ydata()) == pytest.approx([100 * 4 / 12, 100 * 6 / 12, 100 * 10 / 12, 0.0, 0.0])

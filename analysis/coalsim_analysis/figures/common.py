@@ -23,6 +23,15 @@ def time_unit(end_time: float):
     return 1.0, "s"
 
 
+def interval_steps(time, values):
+    """Interval averages as a step curve for `where="post"`: sample i, stamped at the end time[i] of its
+    interval, holds over (time[i-1], time[i]] (the first from 0). No samples: empty arrays."""
+    time, values = np.asarray(time, dtype=float), np.asarray(values, dtype=float)
+    if time.size == 0:
+        return time, values
+    return np.concatenate(([0.0], time)), np.concatenate((values, values[-1:]))
+
+
 def figure_title(what: str, traces, title: str | None) -> str:
     """'<what>: <experiment> (policy)' or, for several traces, the experiments and their policies."""
     if title:
