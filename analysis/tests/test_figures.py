@@ -77,3 +77,26 @@ def test_claiming_utilization_draws_each_sample_over_its_own_interval(small_trac
     assert list(grid.get_xdata()) == [0, 10, 20, 30, 35]  # util_time 10, 20, 30, 35 (README of the synthetic trace)
     # grid busy (fsA + fsB of 12 processors): 4, 6, 10, 0 over (0,10], (10,20], (20,30], (30,35]
     assert list(grid.get_ydata()) == pytest.approx([100 * 4 / 12, 100 * 6 / 12, 100 * 10 / 12, 0.0, 0.0])
+
+
+def _without_samples(small_trace, tmp_path):
+    """The small trace as a run stopped at time 0 writes it (simulate --set stop.max_time=0): no samples."""
+    import shutil
+    import h5py
+    path = tmp_path / "stopped.h5"
+    shutil.copy(small_trace, path)
+    with h5py.File(path, "a") as h5:
+        for name in ("utilization/time", "utilization/grid_busy", "utilization/background_busy",
+                     "utilization/held", "utilization/gained", "queues/time", "queues/length"):
+            data = h5[name][()]
+            del h5[name]
+            h5[name] = data[:0]
+    return path
+
+
+def test_trace_without_samples_is_drawn(tmp_path, small_trace):
+    """plot.py died with 'x and y must have same first dimension' on the utilization figure."""
+    run = run_tool("plot.py", _without_samples(small_trace, tmp_path), "--out", tmp_path / "out")
+    assert run.returncode == 0, run.stderr
+    check_png(tmp_path / "out" / "utilization_stopped.png", min_kb=5)
+    assert "skipped queue: no queue samples" in run.stdout
