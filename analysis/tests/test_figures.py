@@ -100,3 +100,20 @@ def test_trace_without_samples_is_drawn(tmp_path, small_trace):
     assert run.returncode == 0, run.stderr
     check_png(tmp_path / "out" / "utilization_stopped.png", min_kb=5)
     assert "skipped queue: no queue samples" in run.stdout
+
+
+def test_same_traces_give_identical_files(tmp_path, small_trace):
+    """PDF and SVG carried the time they were written (and SVG random ids): no two runs gave the same file."""
+    import os
+    import subprocess
+    from conftest import ANALYSIS
+    outputs = []
+    for epoch in ("1000000000", "1700000000"):  # matplotlib dates the files by SOURCE_DATE_EPOCH when set
+        out = tmp_path / epoch
+        subprocess.run(["/usr/bin/python3", str(ANALYSIS / "plot.py"), str(small_trace), "--out", str(out),
+                        "--format", "png,pdf,svg", "--only", "queue,utilization"], check=True, capture_output=True,
+                       env={**os.environ, "SOURCE_DATE_EPOCH": epoch})
+        outputs.append({p.name: p.read_bytes() for p in out.iterdir()})
+    assert sorted(outputs[0]) == sorted(outputs[1]) and len(outputs[0]) == 6
+    different = [name for name in outputs[0] if outputs[0][name] != outputs[1][name]]
+    assert not different, different

@@ -7,7 +7,11 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
 plt.rcParams.update({"figure.dpi": 100, "savefig.dpi": 120, "axes.grid": True, "grid.alpha": 0.3,
-                     "axes.titlesize": 11, "legend.fontsize": 9})
+                     "axes.titlesize": 11, "legend.fontsize": 9,
+                     "svg.hashsalt": "coalsim"})  # SVG ids from the content, not random: same traces, same file
+
+# No creation date in the files: the same traces give byte-identical figures.
+METADATA = {"pdf": {"CreationDate": None}, "svg": {"Date": None}}
 
 
 class Skipped(Exception):
@@ -76,7 +80,7 @@ def save(fig, out_dir, stem, formats):
     paths = []
     for fmt in formats:
         path = out_dir / f"{stem}.{fmt}"
-        fig.savefig(path, bbox_inches="tight")
+        fig.savefig(path, bbox_inches="tight", metadata=METADATA.get(fmt))
         paths.append(path)
     plt.close(fig)
     return paths
