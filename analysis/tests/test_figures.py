@@ -102,6 +102,49 @@ def test_trace_without_samples_is_drawn(tmp_path, small_trace):
     assert "skipped queue: no queue samples" in run.stdout
 
 
+def test_a_failed_run_leaves_no_figure(tmp_path, small_trace, monkeypatch):
+    """Figures already drawn when a later kind fails are not left in --out (nor the folder it created)."""
+    import plot
+    from coalsim_analysis import figures
+
+    def broken(traces, title=None):
+        raise RuntimeError("a figure failed")
+    monkeypatch.setitem(plot.FIGURE_KINDS, "broken", broken)
+    monkeypatch.setitem(figures.FIGURE_KINDS, "broken", broken)
+    out = tmp_path / "out"
+    with pytest.raises(RuntimeError, match="a figure failed"):
+        plot.main([str(small_trace), "--out", str(out), "--only", "queue,spread,broken"])
+    assert not out.exists(), sorted(p.name for p in out.rglob("*"))
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    (existing / "keep.txt").write_text("mine")
+    with pytest.raises(RuntimeError):
+        plot.main([str(small_trace), "--out", str(existing), "--only", "queue,broken"])
+    assert sorted(p.name for p in existing.iterdir()) == ["keep.txt"]
+
+
+def test_out_that_is_a_file_exits_2(tmp_path, small_trace):
+    target = tmp_path / "file"
+    target.write_text("x")
+    run = run_tool("plot.py", small_trace, "--out", target)
+    assert run.returncode == 2, run.stderr
+    assert f"plot.py: {target}: cannot write the figures there" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_two_traces_with_one_name_exit_2(tmp_path, small_trace):
+    """Both would write utilization_small.png: the second silently replaced the first."""
+    import shutil
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    shutil.copy(small_trace, tmp_path / "a" / "small.h5")
+    shutil.copy(small_trace, tmp_path / "b" / "small.h5")
+    run = run_tool("plot.py", tmp_path / "a" / "small.h5", tmp_path / "b" / "small.h5", "--out", tmp_path / "out")
+    assert run.returncode == 2
+    assert "have the same file name 'small'" in run.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_same_traces_give_identical_files(tmp_path, small_trace):
     """PDF and SVG carried the time they were written (and SVG random ids): no two runs gave the same file."""
     import os
