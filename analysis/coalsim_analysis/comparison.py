@@ -10,7 +10,7 @@ import numpy as np
 
 from .claims import evaluate, references
 from .metrics import compute_metrics
-from .trace import load_trace
+from .trace import TraceFormatError, load_trace
 
 
 @dataclass
@@ -89,6 +89,9 @@ def experiment_metrics(paths, cache) -> dict:
 def compare(reference, traces):
     """Returns (rows, claim results, {experiment: trace paths used}, {experiment: void trace paths}). Runs
     declared void are left out, as the experimenters repeated them (KOALA paper, 7.5)."""
+    for trace in traces:  # a mistyped TRACE argument would otherwise only be listed as matching no experiment
+        if not Path(trace).is_file():
+            raise TraceFormatError(f"{trace}: no such trace file")
     cache, values, matched, void = {}, {}, {}, {}
     rows = []
     for experiment in reference.experiments:
