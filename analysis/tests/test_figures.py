@@ -55,15 +55,34 @@ def test_only_and_bad_arguments(tmp_path, small_trace):
     assert run.returncode == 2 and "absent.h5: no such trace file" in run.stderr
 
 
+def _is_number(text):
+    try:
+        float(text.replace("\u2212", "-"))  # matplotlib writes a minus sign
+        return True
+    except ValueError:
+        return False
+
+
 @pytest.mark.parametrize("kind", sorted(FIGURE_KINDS))
 def test_kind_functions_label_axes(kind, small_trace):
-    """Every axis of every figure has a title or label text and units where it has a scale."""
+    """Every axis of every figure has a y label and an x label or named categories, and every label says its
+    unit or what it counts in parentheses ('time (s)', 'utilization (%)'), or is a fraction."""
     from coalsim_analysis import load_trace
     for _, fig in FIGURE_KINDS[kind]([load_trace(small_trace)], "tiny"):
         assert "tiny" in fig._suptitle.get_text() if fig._suptitle else any("tiny" in a.get_title() for a in fig.axes)
+        fig.canvas.draw()  # tick labels have their text only once drawn
         for ax in fig.axes:
-            assert ax.get_ylabel(), f"{kind}: an axis without y label"
-            assert ax.get_xlabel() or ax.get_xticklabels(), f"{kind}: an axis without x label"
+            ylabel, xlabel = ax.get_ylabel(), ax.get_xlabel()
+            assert ylabel, f"{kind}: an axis without y label"
+            # (the x check was `xlabel or ax.get_xticklabels()`: a non-empty list of Text objects, always true)
+            categories = [t.get_text() for t in ax.get_xticklabels()]
+            named = categories and all(c and not _is_number(c) for c in categories)
+            assert xlabel or named, f"{kind}: an axis without x label or named categories ({categories})"
+            for label in filter(None, (xlabel, ylabel)):
+                assert "(" in label or label.startswith("fraction"), f"{kind}: '{label}' says no unit"
+            if xlabel.startswith("job (in order"):
+                assert all(_is_number(t) and float(t.replace("\u2212", "-")).is_integer() for t in categories), \
+                    f"{kind}: job numbers {categories}"
 
 
 def test_claiming_utilization_draws_each_sample_over_its_own_interval(small_trace):
