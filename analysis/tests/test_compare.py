@@ -191,3 +191,15 @@ def test_void_runs_are_left_out(tmp_path):
     assert re.search(r"^\| a \| 2 \| response_mean \| [0-9.]+ \| [0-9.]+ \| \+0\.0% \|", run.stdout, re.M), run.stdout
     assert f"  - left out, void runs: {paths[2]}" in run.stdout
     assert "not matched by any experiment" not in run.stdout
+
+
+def test_a_trace_named_twice_is_one_run(tmp_path, random_traces):
+    """Overlapping globs (or a/x.h5 and a/../a/x.h5) made one run count twice in the mean and in 'runs'."""
+    wf = random_traces[0]
+    reference = tmp_path / "ref.yaml"
+    reference.write_text("experiments: [{name: a, trace: 'w30_*.h5', published: {n_jobs: 80}}]\n")
+    again = wf.parent / ".." / wf.parent.name / wf.name
+    run = run_tool("compare.py", "--reference", reference, *random_traces, wf, again)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^\| a \| 2 \| n_jobs \|", run.stdout, re.M), run.stdout
+    assert "not matched by any experiment" not in run.stdout, run.stdout
