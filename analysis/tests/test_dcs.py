@@ -160,3 +160,16 @@ def test_reference_without_an_experiment_exits_2(tmp_path, small_trace):
                 "--reference", reference], cwd=tmp_path)
     assert run.returncode == 2
     assert f"dcs_experiments.py: {reference}: experiments: no experiment named 'exp5'" in run.stderr, run.stderr
+
+
+def test_utilization_figure_draws_the_first_sample_of_the_batch():
+    """Samples (10,20] and (20,30] fall in the batch from 12 s; with where='pre' from x = 20 - 12 the first
+    of them had no segment, so its load never appeared."""
+    trace = fake_trace()
+    trace.background_busy = np.array([[2, 2], [8, 8], [0, 0]], dtype=float)  # 16 of 40 in (10,20], then 0
+    fig = dcs.utilization_figure(trace, "t")
+    others = next(line for line in fig.axes[0].get_lines() if line.get_label() == "others' load")
+    x, y = np.asarray(others.get_xdata()), np.asarray(others.get_ydata())
+    assert others.get_drawstyle() == "steps-post"
+    assert list(x) == [0.0, 8.0, 18.0]
+    assert list(y[:2]) == pytest.approx([100 * 16 / 40, 0.0])  # (12,20] holds 40%, (20,30] nothing
