@@ -113,11 +113,12 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         jobs, max_procs, zone_name = read_jobs(args.log)
-        zone = zoneinfo.ZoneInfo(args.timezone or zone_name)
     except TraceFormatError as error:
         print(f"season_load.py: {error}", file=sys.stderr)
         return 2
-    except (ValueError, zoneinfo.ZoneInfoNotFoundError) as error:  # ZoneInfo rejects malformed keys with ValueError
+    try:
+        zone = zoneinfo.ZoneInfo(args.timezone or zone_name)
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):  # ZoneInfo rejects malformed keys with ValueError
         source = "--timezone" if args.timezone else "header field 'TimeZoneString'"
         print(f"season_load.py: {args.log}: unknown time zone '{args.timezone or zone_name}' ({source})",
               file=sys.stderr)
