@@ -23,23 +23,73 @@ matplotlib.use("Agg")
 
 from coalsim_analysis import dcs  # noqa: E402
 from coalsim_analysis.reference import ReferenceError, load_reference  # noqa: E402
-from coalsim_analysis.trace import load_trace  # noqa: E402
+from coalsim_analysis.output import StagedOutput  # noqa: E402
+from coalsim_analysis.trace import TraceFormatError, load_trace  # noqa: E402
 
 EXPERIMENTS = ("exp1", "exp2", "exp3", "exp4", "exp5")
 
 
 def published_values(reference_path):
+    """{experiment: {metric: published value}} for EXPERIMENTS; ReferenceError when one of them or one of the
+    table's columns is missing (the table and the targets need them)."""
     reference = load_reference(reference_path)
     out = {}
     for experiment in reference.experiments:
-        out[experiment.name] = {p.metric: p.value for p in experiment.published}
+        if experiment.name in EXPERIMENTS:
+            out[experiment.name] = {p.metric: p.value for p in experiment.published}
+    for name in EXPERIMENTS:
+        if name not in out:
+            raise ReferenceError(f"{reference_path}: experiments: no experiment named '{name}'")
+        missing = [c for c in dcs.COLUMNS if c not in out[name]]
+        if missing:
+            raise ReferenceError(f"{reference_path}: experiment '{name}': published: missing {', '.join(missing)}")
     return out
+
+
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+class RunFailed(Exception):
+    """A simulate run failed or wrote no readable trace; the message says which."""
+
+
+def run_experiments(args, stage):
+    """Runs every experiment and seed into the staging folder; returns {experiment: aggregated metrics}."""
+    simulated = {}
+    for name in EXPERIMENTS:
+        config = REPO / "workloads" / "experiments" / f"dcs-{name}.yaml"
+        runs = []
+        for seed in range(1, args.seeds + 1):
+            trace_path = stage / f"dcs_{name}_seed{seed}.h5"
+            command = [args.simulate, "-c", str(config), "--seed", str(seed), "-o", str(trace_path), "-q"]
+            try:
+                result = subprocess.run(command, capture_output=True, text=True)
+            except OSError as error:
+                raise RunFailed(f"cannot run {args.simulate} ({error.strerror or error})") from error
+            if result.returncode != 0:
+                raise RunFailed(f"{' '.join(command)} failed:\n{result.stderr}")
+            try:
+                trace = load_trace(trace_path)
+            except TraceFormatError as error:
+                raise RunFailed(f"{' '.join(command)} wrote no valid trace: {error}") from error
+            runs.append(dcs.run_metrics(trace))
+            if seed == 1:
+                fig = dcs.utilization_figure(trace, f"DCS {name} (seed 1): {config.name}")
+                fig.savefig(stage / f"utilization_dcs_{name}.png", dpi=120)
+                matplotlib.pyplot.close(fig)
+        simulated[name] = dcs.aggregate(runs)
+    return simulated
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Run the DCS experiments and compare with the thesis.")
-    parser.add_argument("--simulate", type=Path, default=REPO / "build" / "simulate")
-    parser.add_argument("--seeds", type=int, default=20, help="replications per experiment (seeds 1..N)")
+    # a str, not a Path: Path('./simulate') is 'simulate', which subprocess would look up on PATH
+    parser.add_argument("--simulate", default=str(REPO / "build" / "simulate"))
+    parser.add_argument("--seeds", type=positive, default=20, help="replications per experiment (seeds 1..N)")
     parser.add_argument("--out", type=Path, default=Path("dcs-results"), help="folder for traces and figures")
     parser.add_argument("--reference", type=Path, default=ANALYSIS / "references" / "dcs.yaml")
     args = parser.parse_args(argv)
@@ -48,25 +98,17 @@ def main(argv=None):
     except ReferenceError as error:
         print(f"dcs_experiments.py: {error}", file=sys.stderr)
         return 2
-    args.out.mkdir(parents=True, exist_ok=True)
-    simulated = {}
-    for name in EXPERIMENTS:
-        config = REPO / "workloads" / "experiments" / f"dcs-{name}.yaml"
-        runs = []
-        for seed in range(1, args.seeds + 1):
-            trace_path = args.out / f"dcs_{name}_seed{seed}.h5"
-            command = [str(args.simulate), "-c", str(config), "--seed", str(seed), "-o", str(trace_path), "-q"]
-            result = subprocess.run(command, capture_output=True, text=True)
-            if result.returncode != 0:
-                print(f"dcs_experiments.py: {' '.join(command)} failed:\n{result.stderr}", file=sys.stderr)
-                return 2
-            trace = load_trace(trace_path)
-            runs.append(dcs.run_metrics(trace))
-            if seed == 1:
-                fig = dcs.utilization_figure(trace, f"DCS {name} (seed 1): {config.name}")
-                fig.savefig(args.out / f"utilization_dcs_{name}.png", dpi=120)
-                matplotlib.pyplot.close(fig)
-        simulated[name] = dcs.aggregate(runs)
+    # Traces and figures go to --out only once every run succeeded: a failed run leaves none of them.
+    try:
+        with StagedOutput(args.out) as stage:
+            simulated = run_experiments(args, stage.path)
+            stage.commit()
+    except RunFailed as error:
+        print(f"dcs_experiments.py: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"dcs_experiments.py: {args.out}: cannot write there ({error.strerror or error})", file=sys.stderr)
+        return 2
     print(f"DCS experiments: {args.seeds} replications each (seeds 1-{args.seeds}); simulated values are means over")
     print("them, [min-max] of the per-run mean response and of the largest number of DCS jobs at once.\n")
     print(dcs.table(simulated, published))

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coalsim_analysis import TraceFormatError, load_trace  # noqa: E402
 from coalsim_analysis.figures import FIGURE_KINDS, Skipped, save  # noqa: E402
+from coalsim_analysis.output import StagedOutput  # noqa: E402
 
 FORMATS = ("png", "pdf", "svg")
 
@@ -38,6 +39,17 @@ def parse_args(argv):
     return args
 
 
+def same_stems(traces) -> str | None:
+    """Why these traces cannot be drawn together: two with one file stem would write one figure file for both."""
+    seen = {}
+    for trace in traces:
+        if trace.name in seen:
+            return (f"traces {seen[trace.name]} and {trace.path} have the same file name '{trace.name}', which names "
+                    "their figures and legend entries; rename or copy one")
+        seen[trace.name] = trace.path
+    return None
+
+
 def main(argv=None):
     args = parse_args(argv)
     try:
@@ -45,16 +57,27 @@ def main(argv=None):
     except TraceFormatError as error:
         print(f"plot.py: {error}", file=sys.stderr)
         return 2
-    args.out.mkdir(parents=True, exist_ok=True)
-    for kind in args.only:
-        try:
-            figures = FIGURE_KINDS[kind](traces, args.title)
-        except Skipped as reason:
-            print(f"skipped {kind}: {reason}")
-            continue
-        for stem, figure in figures:
-            for path in save(figure, args.out, stem, args.format):
-                print(f"wrote {path}")
+    clash = same_stems(traces)
+    if clash:
+        print(f"plot.py: {clash}", file=sys.stderr)
+        return 2
+    # All figures are drawn before any is moved into --out: a failure leaves none of this run's files there.
+    try:
+        with StagedOutput(args.out) as stage:
+            for kind in args.only:
+                try:
+                    figures = FIGURE_KINDS[kind](traces, args.title)
+                except Skipped as reason:
+                    print(f"skipped {kind}: {reason}")
+                    continue
+                for stem, figure in figures:
+                    save(figure, stage.path, stem, args.format)
+            written = stage.commit()
+    except OSError as error:
+        print(f"plot.py: {args.out}: cannot write the figures there ({error.strerror or error})", file=sys.stderr)
+        return 2
+    for path in written:
+        print(f"wrote {path}")
     return 0
 
 

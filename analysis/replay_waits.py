@@ -24,19 +24,26 @@ def main(argv=None):
     parser.add_argument("--log", required=True, type=Path, help="the replayed SWF log")
     parser.add_argument("traces", nargs="+", metavar="TRACE")
     args = parser.parse_args(argv)
+    # Every row is computed before the table is printed: a bad trace leaves no half table on stdout.
     try:
         recorded = recorded_waits(args.log)
-        print("| trace | experiment | jobs | simulated mean (s) | simulated median (s) "
-              "| recorded mean (s) | recorded median (s) |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        rows = []
         for path in args.traces:
             trace = load_trace(path)
-            result = compare_waits(trace.local_jobs, recorded)
-            print(f"| {Path(path).name} | {trace.attrs.get('experiment', '')} | {result.jobs} | {result.simulated_mean:.1f} "
-                  f"| {result.simulated_median:.1f} | {result.recorded_mean:.1f} | {result.recorded_median:.1f} |")
-    except (OSError, ValueError, TraceFormatError) as error:
+            try:
+                result = compare_waits(trace.local_jobs, recorded)
+            except TraceFormatError as error:
+                raise TraceFormatError(f"{path} against {args.log}: {error}") from error
+            rows.append(f"| {Path(path).name} | {trace.attrs.get('experiment', '')} | {result.jobs} | "
+                        f"{result.simulated_mean:.1f} | {result.simulated_median:.1f} | {result.recorded_mean:.1f} | "
+                        f"{result.recorded_median:.1f} |")
+    except TraceFormatError as error:
         print(f"replay_waits.py: {error}", file=sys.stderr)
         return 2
+    print("| trace | experiment | jobs | simulated mean (s) | simulated median (s) "
+          "| recorded mean (s) | recorded median (s) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("\n".join(rows))
     return 0
 
 

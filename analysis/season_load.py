@@ -22,24 +22,40 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from coalsim_analysis import TraceFormatError  # noqa: E402
-from coalsim_analysis.swf import swf_records  # noqa: E402
+from coalsim_analysis.swf import swf_number, swf_records  # noqa: E402
+
+
+def _header_number(path, header, key):
+    """First value of the header comment '; <key>: <value>' as an int; TraceFormatError naming it otherwise."""
+    if key not in header:
+        raise TraceFormatError(f"{path}: header field '{key}' is missing (a '; {key}: ...' comment)")
+    try:
+        return int(header[key].split()[0])
+    except (ValueError, IndexError) as error:
+        raise TraceFormatError(f"{path}: header field '{key}' is not an integer: '{header[key]}'") from error
 
 
 def read_jobs(path):
     """(start, end, processors) in Unix time, MaxProcs, and the log's time zone name."""
     header = {}
     rows = []
-    for _, fields in swf_records(path, 11, header):
-        submit, wait, run = float(fields[1]), float(fields[2]), float(fields[3])
-        processors = int(fields[4]) if int(fields[4]) > 0 else int(fields[7])
-        if run <= 0 or processors <= 0 or int(fields[10]) in (2, 3, 4):
+    for number, fields in swf_records(path, 11, header):
+        submit, wait, run = (swf_number(path, number, fields, i) for i in (1, 2, 3))
+        allocated, requested = swf_number(path, number, fields, 4), swf_number(path, number, fields, 7)
+        processors = int(allocated) if allocated > 0 else int(requested)
+        if run <= 0 or processors <= 0 or int(swf_number(path, number, fields, 10)) in (2, 3, 4):
             continue
         start = submit + max(wait, 0.0)
         rows.append((start, start + run, processors))
-    origin = int(header["UnixStartTime"].split()[0])
+    origin = _header_number(path, header, "UnixStartTime")
+    max_procs = _header_number(path, header, "MaxProcs")
+    if max_procs <= 0:
+        raise TraceFormatError(f"{path}: header field 'MaxProcs' must be positive, got {max_procs}")
+    if not rows:
+        raise TraceFormatError(f"{path}: no job ran (no record with a positive run time and processors)")
     jobs = np.array(rows, dtype=float)
     jobs[:, :2] += origin
-    return jobs, int(header["MaxProcs"].split()[0]), header.get("TimeZoneString", "UTC").split()[0]
+    return jobs, max_procs, (header.get("TimeZoneString") or "UTC").split()[0]
 
 
 def periods(jobs, zone, months, hours, weekdays_only):
@@ -65,22 +81,49 @@ def season_load(jobs, max_procs, chosen):
     return busy / total if total > 0 else None
 
 
+def months_option(text):
+    """--months: comma-separated month numbers 1-12."""
+    try:
+        months = {int(m) for m in text.split(",")}
+    except ValueError:
+        months = {0}
+    if not months or not months <= set(range(1, 13)):
+        raise argparse.ArgumentTypeError(f"'{text}': expected comma-separated months 1-12, e.g. 12,1,2,3")
+    return months
+
+
+def hours_option(text):
+    """--hours: FIRST-LAST, whole hours of the day with 0 <= FIRST < LAST <= 24."""
+    try:
+        first, last = (int(h) for h in text.split("-"))
+    except ValueError:
+        first = last = -1
+    if not 0 <= first < last <= 24:
+        raise argparse.ArgumentTypeError(f"'{text}': expected FIRST-LAST hours with 0 <= FIRST < LAST <= 24, e.g. 9-18")
+    return first, last
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="Utilization of a log over chosen hours and days.")
     parser.add_argument("log")
-    parser.add_argument("--months", default="12,1,2,3")
-    parser.add_argument("--hours", default="9-18")
+    parser.add_argument("--months", type=months_option, default="12,1,2,3")
+    parser.add_argument("--hours", type=hours_option, default="9-18")
     parser.add_argument("--weekdays-only", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--timezone", help="default: the log's TimeZoneString")
     args = parser.parse_args(argv)
     try:
         jobs, max_procs, zone_name = read_jobs(args.log)
-        zone = zoneinfo.ZoneInfo(args.timezone or zone_name)
-        months = {int(m) for m in args.months.split(",")}
-        first_hour, last_hour = (int(h) for h in args.hours.split("-"))
-    except (OSError, KeyError, ValueError, IndexError, TraceFormatError, zoneinfo.ZoneInfoNotFoundError) as error:
-        print(f"season_load.py: {args.log}: {error}", file=sys.stderr)
+    except TraceFormatError as error:
+        print(f"season_load.py: {error}", file=sys.stderr)
         return 2
+    try:
+        zone = zoneinfo.ZoneInfo(args.timezone or zone_name)
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):  # ZoneInfo rejects malformed keys with ValueError
+        source = "--timezone" if args.timezone else "header field 'TimeZoneString'"
+        print(f"season_load.py: {args.log}: unknown time zone '{args.timezone or zone_name}' ({source})",
+              file=sys.stderr)
+        return 2
+    months, (first_hour, last_hour) = args.months, args.hours
     load = season_load(jobs, max_procs, periods(jobs, zone, months, (first_hour, last_hour), args.weekdays_only))
     if load is None:
         print(f"season_load.py: {args.log}: no day of the log falls in the chosen months and days", file=sys.stderr)

@@ -29,9 +29,9 @@ def parse_claim(text: str, experiments) -> ast.Expression:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
         raise ClaimError(f"not a valid expression ({error.msg})") from error
-    body = tree.body
-    if not (isinstance(body, (ast.Compare, ast.BoolOp)) or (isinstance(body, ast.UnaryOp)
-                                                            and isinstance(body.op, ast.Not))):
+    except ValueError as error:  # e.g. a NUL character
+        raise ClaimError(f"not a valid expression ({error})") from error
+    if not _is_boolean(tree.body):
         raise ClaimError("a claim must be a comparison (e.g. exp1.response_mean < exp2.response_mean)")
     bases = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     for node in ast.walk(tree):
@@ -39,10 +39,33 @@ def parse_claim(text: str, experiments) -> ast.Expression:
     return tree
 
 
+def _is_boolean(node) -> bool:
+    """A comparison, or and/or/not over such: what a claim and the operands of and, or, not must be."""
+    return isinstance(node, (ast.Compare, ast.BoolOp)) or (isinstance(node, ast.UnaryOp)
+                                                          and isinstance(node.op, ast.Not))
+
+
+def _check_operands(node):
+    """and/or/not take comparisons; comparisons and arithmetic take numbers. Otherwise `a.x and a.y` held
+    whenever both values were non-zero, and `not a.x` whenever a.x was 0."""
+    if isinstance(node, ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+        for operand in (node.values if isinstance(node, ast.BoolOp) else [node.operand]):
+            if not _is_boolean(operand):
+                raise ClaimError(f"'{ast.unparse(operand)}' is not a comparison (and, or, not combine comparisons)")
+    elif isinstance(node, (ast.Compare, ast.BinOp, ast.UnaryOp)):
+        operands = {ast.Compare: lambda n: [n.left, *n.comparators], ast.BinOp: lambda n: [n.left, n.right],
+                    ast.UnaryOp: lambda n: [n.operand]}[type(node)](node)
+        for operand in operands:
+            if _is_boolean(operand):
+                raise ClaimError(f"'{ast.unparse(operand)}' is a comparison where a number is expected "
+                                 "(chain comparisons as 'a < b < c')")
+
+
 def _check_node(node, experiments, bases):
     if not isinstance(node, _ALLOWED):
         raise ClaimError(f"'{type(node).__name__}' is not allowed (only numbers, experiment.metric, "
                          "+ - * /, comparisons, and/or/not)")
+    _check_operands(node)
     if isinstance(node, ast.Constant) and (isinstance(node.value, bool) or not isinstance(node.value, (int, float))):
         raise ClaimError(f"constant {node.value!r} is not a number")
     if isinstance(node, ast.Name) and id(node) not in bases:

@@ -3,6 +3,7 @@
 import fnmatch
 import glob
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from .claims import evaluate, references
 from .metrics import compute_metrics
-from .trace import load_trace
+from .trace import TraceFormatError, load_trace
 
 
 @dataclass
@@ -59,10 +60,16 @@ def match_traces(pattern: str, traces, reference_dir: Path) -> list:
     """Traces of one experiment: the TRACE arguments matching the pattern (by path or file name),
     or, without TRACE arguments, the files the pattern globs relative to the reference file."""
     if traces:
-        return sorted(t for t in traces if fnmatch.fnmatch(str(t), pattern) or fnmatch.fnmatch(Path(t).name, pattern)
-                      or fnmatch.fnmatch(str(t), f"*/{pattern}"))
-    base = Path(pattern) if Path(pattern).is_absolute() else reference_dir / pattern
-    return sorted(glob.glob(str(base)))
+        found = sorted(t for t in traces if fnmatch.fnmatch(str(t), pattern) or fnmatch.fnmatch(Path(t).name, pattern)
+                       or fnmatch.fnmatch(str(t), f"*/{pattern}"))
+    else:
+        base = Path(pattern) if Path(pattern).is_absolute() else reference_dir / pattern
+        found = sorted(glob.glob(str(base)))
+    # One file named twice (overlapping shell globs, a/x.h5 and a/../a/x.h5) is one run, not two in the mean.
+    unique = {}
+    for path in found:
+        unique.setdefault(os.path.realpath(path), path)
+    return sorted(unique.values(), key=str)
 
 
 def run_metrics(path, cache) -> tuple:
@@ -89,6 +96,9 @@ def experiment_metrics(paths, cache) -> dict:
 def compare(reference, traces):
     """Returns (rows, claim results, {experiment: trace paths used}, {experiment: void trace paths}). Runs
     declared void are left out, as the experimenters repeated them (KOALA paper, 7.5)."""
+    for trace in traces:  # a mistyped TRACE argument would otherwise only be listed as matching no experiment
+        if not Path(trace).is_file():
+            raise TraceFormatError(f"{trace}: no such trace file")
     cache, values, matched, void = {}, {}, {}, {}
     rows = []
     for experiment in reference.experiments:
@@ -155,8 +165,8 @@ def markdown(reference, rows, results, matched, traces=(), void=None) -> str:
         lines.append(f"- {name}: " + (", ".join(str(p) for p in paths) if paths else "**no trace matched**"))
         if void.get(name):
             lines.append(f"  - left out, void runs: {', '.join(str(p) for p in void[name])}")
-    used = {str(p) for paths in list(matched.values()) + list(void.values()) for p in paths}
-    unused = [str(t) for t in traces if str(t) not in used]
+    used = {os.path.realpath(p) for paths in list(matched.values()) + list(void.values()) for p in paths}
+    unused = list(dict.fromkeys(str(t) for t in traces if os.path.realpath(t) not in used))
     if unused:
         lines.append(f"- not matched by any experiment: {', '.join(unused)}")
     lines += ["", "| experiment | runs | metric | simulated | published | deviation | tolerance | status |",

@@ -114,13 +114,19 @@ def utilization_figure(trace, title):
     time = np.asarray(trace.util_time, dtype=float)
     keep = (time > t0) & (time <= t1 + 1e-9)
     capacity = float(np.sum(trace.processors))
-    x = time[keep] - t0
-    grid = 100 * trace.grid_busy[keep].sum(axis=1) / capacity
-    others = 100 * trace.background_busy[keep].sum(axis=1) / capacity
+    # Sample i averages (time[i-1], time[i]]: the first kept one holds from the batch's start (x = 0) to its
+    # end. Drawn with where="pre" from x = time[i] - t0, the first kept sample had no segment at all.
+    x = np.concatenate(([0.0], time[keep] - t0)) if keep.any() else np.zeros(0)
+
+    def steps(values):
+        return np.concatenate((values, values[-1:])) if values.size else values
+
+    grid = steps(100 * trace.grid_busy[keep].sum(axis=1) / capacity)
+    others = steps(100 * trace.background_busy[keep].sum(axis=1) / capacity)
     fig, ax = plt.subplots(figsize=(7, 3.6), layout="constrained")
-    ax.step(x, grid, where="pre", color="tab:blue", label="DCS load")
-    ax.step(x, others, where="pre", color="tab:gray", label="others' load")
-    ax.step(x, grid + others, where="pre", color="black", linewidth=0.9, label="total load")
+    ax.step(x, grid, where="post", color="tab:blue", label="DCS load")
+    ax.step(x, others, where="post", color="tab:gray", label="others' load")
+    ax.step(x, grid + others, where="post", color="black", linewidth=0.9, label="total load")
     ax.set_xlabel("time since the batch was submitted (s)")
     ax.set_ylabel(f"load (% of {capacity:.0f} processors)")
     ax.set_ylim(0, 105)

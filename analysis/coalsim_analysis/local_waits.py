@@ -9,17 +9,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .swf import swf_records
+from .swf import swf_number, swf_records
 from .trace import TraceFormatError
 
 
 def recorded_waits(log_path):
     """{job number: recorded wait (s)} for the records of an SWF log (plain or gzip) that have a wait."""
     waits = {}
-    for _, fields in swf_records(log_path, 3):
-        wait = float(fields[2])
+    for number, fields in swf_records(log_path, 3):
+        wait = swf_number(log_path, number, fields, 2)
         if wait >= 0:
-            waits[int(fields[0])] = wait
+            waits[int(swf_number(log_path, number, fields, 0))] = wait
     return waits
 
 
@@ -34,6 +34,8 @@ class WaitComparison:
 
 def compare_waits(local_jobs, recorded):
     """Compares the /local_jobs rows (a numpy structured array) with {job number: recorded wait}."""
+    if local_jobs.dtype.names is None:  # a trace written before /local_jobs existed
+        raise TraceFormatError("has no /local_jobs table (rerun with trace.local_jobs: true)")
     ids = local_jobs["trace_id"]
     keep = np.array([int(i) in recorded for i in ids], dtype=bool)
     if not keep.any():

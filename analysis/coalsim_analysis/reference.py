@@ -103,6 +103,8 @@ def _published(path, key, metric, entry, default_tolerance):
     if not isinstance(entry, dict):
         entry = {"value": entry}
     _mapping(path, key, entry, {"value", "tolerance", "abs_tolerance"}, ("value",))
+    if "tolerance" in entry and "abs_tolerance" in entry:
+        _fail(path, key, "give tolerance (relative) or abs_tolerance, not both")
     value = _number(path, f"{key}.value" if "tolerance" in entry or "abs_tolerance" in entry else key, entry["value"])
     tolerance = entry.get("tolerance", default_tolerance if "abs_tolerance" not in entry else None)
     return Published(
@@ -127,7 +129,7 @@ def _experiment(path, index, raw, default_tolerance, seen):
     if tolerance is not None:
         tolerance = _number(path, f"{key}.tolerance", tolerance, 0)
     published = raw.get("published") or {}
-    _mapping(path, f"{key}.published", published, set(published))
+    _mapping(path, f"{key}.published", published, set(published) if isinstance(published, dict) else set())
     return Experiment(name, raw["trace"], [
         _published(path, f"{key}.published.{metric}", metric, entry, tolerance) for metric, entry in published.items()])
 
@@ -153,6 +155,8 @@ def load_reference(path) -> Reference:
         raw = yaml.safe_load(path.read_text())
     except OSError as error:
         raise ReferenceError(f"{path}: cannot read ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise ReferenceError(f"{path}: not a UTF-8 text file ({error.reason} at byte {error.start})") from error
     except yaml.YAMLError as error:
         raise ReferenceError(f"{path}: invalid YAML ({error})") from error
     _mapping(path, "top level", raw, {"tolerance", "experiments", "claims"}, ("experiments",))

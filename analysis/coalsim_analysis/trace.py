@@ -120,10 +120,13 @@ def _attribute(value):
 def _dataset(h5, name, path):
     if name not in h5:
         raise TraceFormatError(f"{path}: missing dataset '{name}'")
-    node = h5[name]
-    if not isinstance(node, h5py.Dataset):
-        raise TraceFormatError(f"{path}: '{name}' is a group, expected a dataset")
-    return node[()]
+    try:
+        node = h5[name]
+        if not isinstance(node, h5py.Dataset):
+            raise TraceFormatError(f"{path}: '{name}' is a group, expected a dataset")
+        return node[()]
+    except (KeyError, OSError, RuntimeError) as error:  # a damaged object header or a dangling link
+        raise TraceFormatError(f"{path}: dataset '{name}' cannot be read ({error})") from error
 
 
 def _table(h5, name, path):
@@ -137,7 +140,11 @@ def _table(h5, name, path):
 
 
 def _array(h5, name, path, ndim):
-    data = np.asarray(_dataset(h5, name, path), dtype=float)
+    raw = _dataset(h5, name, path)
+    try:
+        data = np.asarray(raw, dtype=float)
+    except (ValueError, TypeError) as error:
+        raise TraceFormatError(f"{path}: dataset '{name}' is not numeric ({error})") from error
     if data.ndim != ndim:
         raise TraceFormatError(f"{path}: dataset '{name}' has {data.ndim} dimension(s), expected {ndim}")
     return data
@@ -178,28 +185,38 @@ def load_trace(path) -> Trace:
         h5 = h5py.File(path, "r")
     except OSError as error:
         raise TraceFormatError(f"{path}: not a readable HDF5 file ({error})") from error
-    with h5:
-        attrs = _root_attributes(h5, path)
-        if "/utilization" not in h5 or "interval" not in h5["/utilization"].attrs:
-            raise TraceFormatError(f"{path}: missing attribute 'interval' of group '/utilization'")
-        trace = Trace(
-            path=path,
-            attrs=attrs,
-            clusters=_table(h5, "/clusters", path),
-            jobs=_table(h5, "/jobs", path),
-            components=_table(h5, "/components", path),
-            failures=_table(h5, "/failures", path),
-            util_time=_array(h5, "/utilization/time", path, 1),
-            grid_busy=_array(h5, "/utilization/grid_busy", path, 2),
-            background_busy=_array(h5, "/utilization/background_busy", path, 2),
-            util_interval=float(_attribute(h5["/utilization"].attrs["interval"])),
-            queue_time=_array(h5, "/queues/time", path, 1),
-            queue_length=_array(h5, "/queues/length", path, 1),
-            local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
-            placements=_table(h5, "/placements", path) if "/placements" in h5 else np.zeros(0),
-        )
-        for name in OPTIONAL_SERIES:
-            if name in h5:
-                trace.extra[name.rsplit("/", 1)[1]] = _array(h5, name, path, 1)
+    try:
+        with h5:
+            trace = _read(h5, path)
+    except (KeyError, OSError, RuntimeError, ValueError, TypeError) as error:
+        # A damaged object header or symbol table, a dangling link, a dataset of the wrong type: h5py and
+        # numpy raise these while reading; they mean the file is not a trace in the documented layout.
+        raise TraceFormatError(f"{path}: unreadable trace ({type(error).__name__}: {error})") from error
     _check_shapes(trace)
+    return trace
+
+
+def _read(h5, path) -> Trace:
+    attrs = _root_attributes(h5, path)
+    if "/utilization" not in h5 or "interval" not in h5["/utilization"].attrs:
+        raise TraceFormatError(f"{path}: missing attribute 'interval' of group '/utilization'")
+    trace = Trace(
+        path=path,
+        attrs=attrs,
+        clusters=_table(h5, "/clusters", path),
+        jobs=_table(h5, "/jobs", path),
+        components=_table(h5, "/components", path),
+        failures=_table(h5, "/failures", path),
+        util_time=_array(h5, "/utilization/time", path, 1),
+        grid_busy=_array(h5, "/utilization/grid_busy", path, 2),
+        background_busy=_array(h5, "/utilization/background_busy", path, 2),
+        util_interval=float(_attribute(h5["/utilization"].attrs["interval"])),
+        queue_time=_array(h5, "/queues/time", path, 1),
+        queue_length=_array(h5, "/queues/length", path, 1),
+        local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
+        placements=_table(h5, "/placements", path) if "/placements" in h5 else np.zeros(0),
+    )
+    for name in OPTIONAL_SERIES:
+        if name in h5:
+            trace.extra[name.rsplit("/", 1)[1]] = _array(h5, name, path, 1)
     return trace

@@ -39,6 +39,14 @@ def test_evaluate(text, expected):
     ("[x for x in ()] == []", "not allowed"),
     ("exp1.response_mean ** 2 < 3", "'Pow' is not allowed"),
     ("exp1.response_mean <", "not a valid expression"),
+    ("exp1.response_mean < 3\0", "not a valid expression"),  # ast.parse raised ValueError: a traceback
+    # and/or/not over numbers held or failed by the truth of the numbers, whatever the claim meant
+    ("not exp1.response_mean", "'exp1.response_mean' is not a comparison"),
+    ("exp1.response_mean and exp2.response_mean", "'exp1.response_mean' is not a comparison"),
+    ("exp1.response_mean > 1 or exp2.response_mean", "'exp2.response_mean' is not a comparison"),
+    ("(exp1.response_mean < 1) < 2", "'exp1.response_mean < 1' is a comparison where a number is expected"),
+    ("-(exp1.response_mean < 1) < 2", "is a comparison where a number is expected"),
+    ("(exp1.response_mean > 1) * 3 > 2", "is a comparison where a number is expected"),
 ])
 def test_rejected(text, message):
     with pytest.raises(ClaimError, match=message):

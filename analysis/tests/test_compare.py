@@ -96,6 +96,14 @@ def test_traces_found_next_to_the_reference(tmp_path, random_traces):
     ("experiments: [{name: a, trace: x}]\nclaims: ['a.response_mean < open']", "claims[0]: 'a.response_mean < open': bare name"),
     ("experiments: [{name: a, trace: x}]\nclaims: ['b.response_mean < 1']", "claims[0]: 'b.response_mean < 1': unknown experiment 'b'"),
     ("experiments: [{name: a, trace: x}", "invalid YAML"),
+    # a list where a mapping belongs: TypeError (unhashable dict) before the check
+    ("experiments: [{name: a, trace: x, published: [{response_mean: 3}]}]",
+     "experiments[0] (a).published: expected a mapping, got list"),
+    ("experiments: [{name: a, trace: x, published: {response_mean: {value: 3, tolerance: 0.1, abs_tolerance: 2}}}]",
+     "experiments[0] (a).published.response_mean: give tolerance (relative) or abs_tolerance, not both"),
+    ('experiments: [{name: a, trace: x}]\nclaims: ["a.n_jobs > 1\\0"]', "claims[0]: "),  # a NUL in the claim
+    ("experiments: [{name: a, trace: x}]\nclaims: ['a.n_jobs and a.n_completed']",
+     "claims[0]: 'a.n_jobs and a.n_completed': 'a.n_jobs' is not a comparison"),
 ])
 def test_bad_reference_exits_2_naming_file_and_key(tmp_path, text, message):
     path = tmp_path / "bad.yaml"
@@ -104,6 +112,24 @@ def test_bad_reference_exits_2_naming_file_and_key(tmp_path, text, message):
     assert run.returncode == 2
     assert f"compare.py: {path}: " in run.stderr
     assert message in run.stderr, run.stderr
+
+
+def test_reference_not_utf8_exits_2(tmp_path):
+    path = tmp_path / "latin1.yaml"
+    path.write_bytes("experiments: [{name: a, trace: x, description: caf\u00e9}]\n".encode("latin-1"))
+    run = run_tool("compare.py", "--reference", path)
+    assert run.returncode == 2, run.stderr
+    assert f"compare.py: {path}: not a UTF-8 text file" in run.stderr
+
+
+def test_missing_trace_argument_exits_2(tmp_path, random_traces):
+    """A mistyped TRACE was only listed as 'not matched by any experiment', exit 0."""
+    path = tmp_path / "ref.yaml"
+    path.write_text("experiments: [{name: a, trace: 'w30_*.h5'}]\n")
+    run = run_tool("compare.py", "--reference", path, *random_traces, tmp_path / "wf_typo.h5")
+    assert run.returncode == 2, run.stdout
+    assert f"compare.py: {tmp_path / 'wf_typo.h5'}: no such trace file" in run.stderr
+    assert run.stdout == ""
 
 
 def test_bad_trace_exits_2(tmp_path):
@@ -165,3 +191,15 @@ def test_void_runs_are_left_out(tmp_path):
     assert re.search(r"^\| a \| 2 \| response_mean \| [0-9.]+ \| [0-9.]+ \| \+0\.0% \|", run.stdout, re.M), run.stdout
     assert f"  - left out, void runs: {paths[2]}" in run.stdout
     assert "not matched by any experiment" not in run.stdout
+
+
+def test_a_trace_named_twice_is_one_run(tmp_path, random_traces):
+    """Overlapping globs (or a/x.h5 and a/../a/x.h5) made one run count twice in the mean and in 'runs'."""
+    wf = random_traces[0]
+    reference = tmp_path / "ref.yaml"
+    reference.write_text("experiments: [{name: a, trace: 'w30_*.h5', published: {n_jobs: 80}}]\n")
+    again = wf.parent / ".." / wf.parent.name / wf.name
+    run = run_tool("compare.py", "--reference", reference, *random_traces, wf, again)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^\| a \| 2 \| n_jobs \|", run.stdout, re.M), run.stdout
+    assert "not matched by any experiment" not in run.stdout, run.stdout

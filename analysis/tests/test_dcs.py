@@ -84,3 +84,92 @@ def test_the_five_experiment_files_share_one_background_runtime_and_overhead_mod
 
     for path, config in zip(files[1:], configs[1:]):
         assert shared(config) == shared(configs[0]), f"{path.name} differs from dcs-exp1.yaml"
+
+
+def _fake_simulate(directory, trace, fail_on=None):
+    """A stand-in for build/simulate that copies `trace` to its -o argument, or fails on one experiment file."""
+    script = directory / "fake-simulate"
+    fail = f'case "$2" in *{fail_on}*) echo "simulate: boom" >&2; exit 3;; esac\n' if fail_on else ""
+    script.write_text(f'#!/bin/sh\n{fail}while [ $# -gt 0 ]; do [ "$1" = -o ] && cp "{trace}" "$2"; shift; done\n')
+    script.chmod(0o755)
+    return script
+
+
+def _run(args, cwd):
+    import subprocess
+    from conftest import ANALYSIS
+    return subprocess.run(["/usr/bin/python3", str(ANALYSIS / "dcs_experiments.py"), *map(str, args)],
+                          capture_output=True, text=True, timeout=600, cwd=cwd)
+
+
+def test_command_writes_traces_and_figures(tmp_path, small_trace):
+    """--simulate ./fake-simulate: a relative path was turned into 'fake-simulate' (Path drops './') and
+    looked up on PATH: FileNotFoundError traceback."""
+    _fake_simulate(tmp_path, small_trace)
+    run = _run(["--simulate", "./fake-simulate", "--seeds", "2", "--out", "out"], cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == sorted([f"dcs_exp{n}_seed{s}.h5" for n in range(1, 6) for s in (1, 2)]
+                           + [f"utilization_dcs_exp{n}.png" for n in range(1, 6)]), names
+    assert "Targets (issue 5):" in run.stdout
+
+
+def test_a_failed_run_leaves_no_output(tmp_path, small_trace):
+    """The traces and figures of exp1 and exp2 stayed in --out when exp3's simulate failed."""
+    script = _fake_simulate(tmp_path, small_trace, fail_on="dcs-exp3")
+    run = _run(["--simulate", script, "--seeds", "1", "--out", tmp_path / "out"], cwd=tmp_path)
+    assert run.returncode == 2
+    assert "dcs-exp3.yaml" in run.stderr and "simulate: boom" in run.stderr
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seeds", "0"], "argument --seeds: must be at least 1, got 0"),  # was: IndexError traceback
+    (["--simulate", "/nonexistent/simulate"], "cannot run /nonexistent/simulate (No such file or directory)"),
+])
+def test_bad_arguments_exit_2(tmp_path, args, message):
+    run = _run([*args, "--out", tmp_path / "out"], cwd=tmp_path)
+    assert run.returncode == 2
+    assert message in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_a_trace_that_is_not_one_exits_2(tmp_path):
+    junk = tmp_path / "junk.h5"
+    junk.write_text("not hdf5")
+    run = _run(["--simulate", _fake_simulate(tmp_path, junk), "--seeds", "1", "--out", tmp_path / "out"], cwd=tmp_path)
+    assert run.returncode == 2
+    assert "wrote no valid trace" in run.stderr and "not a readable HDF5 file" in run.stderr, run.stderr
+
+
+def test_out_that_is_a_file_exits_2(tmp_path, small_trace):
+    (tmp_path / "out").write_text("x")
+    run = _run(["--simulate", _fake_simulate(tmp_path, small_trace), "--seeds", "1", "--out", tmp_path / "out"],
+               cwd=tmp_path)
+    assert run.returncode == 2
+    assert f"{tmp_path / 'out'}: cannot write there" in run.stderr, run.stderr
+
+
+def test_reference_without_an_experiment_exits_2(tmp_path, small_trace):
+    """The table and the targets index every experiment's response_mean..overhead_sd: KeyError traceback."""
+    from conftest import ANALYSIS
+    reference = tmp_path / "dcs.yaml"
+    text = (ANALYSIS / "references" / "dcs.yaml").read_text()
+    reference.write_text(text.replace("name: exp5", "name: exp6").replace("exp5.", "exp6."))
+    run = _run(["--simulate", _fake_simulate(tmp_path, small_trace), "--seeds", "1", "--out", tmp_path / "out",
+                "--reference", reference], cwd=tmp_path)
+    assert run.returncode == 2
+    assert f"dcs_experiments.py: {reference}: experiments: no experiment named 'exp5'" in run.stderr, run.stderr
+
+
+def test_utilization_figure_draws_the_first_sample_of_the_batch():
+    """Samples (10,20] and (20,30] fall in the batch from 12 s; with where='pre' from x = 20 - 12 the first
+    of them had no segment, so its load never appeared."""
+    trace = fake_trace()
+    trace.background_busy = np.array([[2, 2], [8, 8], [0, 0]], dtype=float)  # 16 of 40 in (10,20], then 0
+    fig = dcs.utilization_figure(trace, "t")
+    others = next(line for line in fig.axes[0].get_lines() if line.get_label() == "others' load")
+    x, y = np.asarray(others.get_xdata()), np.asarray(others.get_ydata())
+    assert others.get_drawstyle() == "steps-post"
+    assert list(x) == [0.0, 8.0, 18.0]
+    assert list(y[:2]) == pytest.approx([100 * 16 / 40, 0.0])  # (12,20] holds 40%, (20,30] nothing

@@ -55,12 +55,127 @@ def test_only_and_bad_arguments(tmp_path, small_trace):
     assert run.returncode == 2 and "absent.h5: no such trace file" in run.stderr
 
 
+def _is_number(text):
+    try:
+        float(text.replace("\u2212", "-"))  # matplotlib writes a minus sign
+        return True
+    except ValueError:
+        return False
+
+
 @pytest.mark.parametrize("kind", sorted(FIGURE_KINDS))
 def test_kind_functions_label_axes(kind, small_trace):
-    """Every axis of every figure has a title or label text and units where it has a scale."""
+    """Every axis of every figure has a y label and an x label or named categories, and every label says its
+    unit or what it counts in parentheses ('time (s)', 'utilization (%)'), or is a fraction."""
     from coalsim_analysis import load_trace
     for _, fig in FIGURE_KINDS[kind]([load_trace(small_trace)], "tiny"):
         assert "tiny" in fig._suptitle.get_text() if fig._suptitle else any("tiny" in a.get_title() for a in fig.axes)
+        fig.canvas.draw()  # tick labels have their text only once drawn
         for ax in fig.axes:
-            assert ax.get_ylabel(), f"{kind}: an axis without y label"
-            assert ax.get_xlabel() or ax.get_xticklabels(), f"{kind}: an axis without x label"
+            ylabel, xlabel = ax.get_ylabel(), ax.get_xlabel()
+            assert ylabel, f"{kind}: an axis without y label"
+            # (the x check was `xlabel or ax.get_xticklabels()`: a non-empty list of Text objects, always true)
+            categories = [t.get_text() for t in ax.get_xticklabels()]
+            named = categories and all(c and not _is_number(c) for c in categories)
+            assert xlabel or named, f"{kind}: an axis without x label or named categories ({categories})"
+            for label in filter(None, (xlabel, ylabel)):
+                assert "(" in label or label.startswith("fraction"), f"{kind}: '{label}' says no unit"
+            if xlabel.startswith("job (in order"):
+                assert all(_is_number(t) and float(t.replace("\u2212", "-")).is_integer() for t in categories), \
+                    f"{kind}: job numbers {categories}"
+
+
+def test_claiming_utilization_draws_each_sample_over_its_own_interval(small_trace):
+    """Sample i is the average over (time[i-1], time[i]]; drawn from time[i] on, every value came one
+    interval late and the last sample (up to end_time) had no width at all."""
+    from coalsim_analysis import load_trace
+    (_, fig), = FIGURE_KINDS["claiming_utilization"]([load_trace(small_trace)], "tiny")
+    lines = {line.get_label(): line for line in fig.axes[0].get_lines()}
+    grid = lines["co-allocation (KOALA)"]
+    assert grid.get_drawstyle() == "steps-post"
+    assert list(grid.get_xdata()) == [0, 10, 20, 30, 35]  # util_time 10, 20, 30, 35 (README of the synthetic trace)
+    # grid busy (fsA + fsB of 12 processors): 4, 6, 10, 0 over (0,10], (10,20], (20,30], (30,35]
+    assert list(grid.get_ydata()) == pytest.approx([100 * 4 / 12, 100 * 6 / 12, 100 * 10 / 12, 0.0, 0.0])
+
+
+def _without_samples(small_trace, tmp_path):
+    """The small trace as a run stopped at time 0 writes it (simulate --set stop.max_time=0): no samples."""
+    import shutil
+    import h5py
+    path = tmp_path / "stopped.h5"
+    shutil.copy(small_trace, path)
+    with h5py.File(path, "a") as h5:
+        for name in ("utilization/time", "utilization/grid_busy", "utilization/background_busy",
+                     "utilization/held", "utilization/gained", "queues/time", "queues/length"):
+            data = h5[name][()]
+            del h5[name]
+            h5[name] = data[:0]
+    return path
+
+
+def test_trace_without_samples_is_drawn(tmp_path, small_trace):
+    """plot.py died with 'x and y must have same first dimension' on the utilization figure."""
+    run = run_tool("plot.py", _without_samples(small_trace, tmp_path), "--out", tmp_path / "out")
+    assert run.returncode == 0, run.stderr
+    check_png(tmp_path / "out" / "utilization_stopped.png", min_kb=5)
+    assert "skipped queue: no queue samples" in run.stdout
+
+
+def test_a_failed_run_leaves_no_figure(tmp_path, small_trace, monkeypatch):
+    """Figures already drawn when a later kind fails are not left in --out (nor the folder it created)."""
+    import plot
+    from coalsim_analysis import figures
+
+    def broken(traces, title=None):
+        raise RuntimeError("a figure failed")
+    monkeypatch.setitem(plot.FIGURE_KINDS, "broken", broken)
+    monkeypatch.setitem(figures.FIGURE_KINDS, "broken", broken)
+    out = tmp_path / "out"
+    with pytest.raises(RuntimeError, match="a figure failed"):
+        plot.main([str(small_trace), "--out", str(out), "--only", "queue,spread,broken"])
+    assert not out.exists(), sorted(p.name for p in out.rglob("*"))
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    (existing / "keep.txt").write_text("mine")
+    with pytest.raises(RuntimeError):
+        plot.main([str(small_trace), "--out", str(existing), "--only", "queue,broken"])
+    assert sorted(p.name for p in existing.iterdir()) == ["keep.txt"]
+
+
+def test_out_that_is_a_file_exits_2(tmp_path, small_trace):
+    target = tmp_path / "file"
+    target.write_text("x")
+    run = run_tool("plot.py", small_trace, "--out", target)
+    assert run.returncode == 2, run.stderr
+    assert f"plot.py: {target}: cannot write the figures there" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_two_traces_with_one_name_exit_2(tmp_path, small_trace):
+    """Both would write utilization_small.png: the second silently replaced the first."""
+    import shutil
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    shutil.copy(small_trace, tmp_path / "a" / "small.h5")
+    shutil.copy(small_trace, tmp_path / "b" / "small.h5")
+    run = run_tool("plot.py", tmp_path / "a" / "small.h5", tmp_path / "b" / "small.h5", "--out", tmp_path / "out")
+    assert run.returncode == 2
+    assert "have the same file name 'small'" in run.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_same_traces_give_identical_files(tmp_path, small_trace):
+    """PDF and SVG carried the time they were written (and SVG random ids): no two runs gave the same file."""
+    import os
+    import subprocess
+    from conftest import ANALYSIS
+    outputs = []
+    for epoch in ("1000000000", "1700000000"):  # matplotlib dates the files by SOURCE_DATE_EPOCH when set
+        out = tmp_path / epoch
+        subprocess.run(["/usr/bin/python3", str(ANALYSIS / "plot.py"), str(small_trace), "--out", str(out),
+                        "--format", "png,pdf,svg", "--only", "queue,utilization"], check=True, capture_output=True,
+                       env={**os.environ, "SOURCE_DATE_EPOCH": epoch})
+        outputs.append({p.name: p.read_bytes() for p in out.iterdir()})
+    assert sorted(outputs[0]) == sorted(outputs[1]) and len(outputs[0]) == 6
+    different = [name for name in outputs[0] if outputs[0][name] != outputs[1][name]]
+    assert not different, different

@@ -69,3 +69,46 @@ def test_command_rejects_a_missing_log(tmp_path, replay):
     result = run_tool("replay_waits.py", "--log", tmp_path / "none.swf", trace)
     assert result.returncode == 2
     assert "none.swf" in result.stderr
+
+
+def test_bad_number_in_the_log_names_file_line_and_field(tmp_path, replay):
+    """A record with a non-numeric wait printed only "could not convert string to float: 'abc'"."""
+    _, trace = replay
+    log = tmp_path / "typo.swf"
+    log.write_text("; MaxProcs: 8\n1 0 0 100 3\n2 10 abc 50 4\n")
+    result = run_tool("replay_waits.py", "--log", log, trace)
+    assert result.returncode == 2
+    assert f"replay_waits.py: {log}:3: SWF field 3 (wait time) is not a number: 'abc'" in result.stderr
+
+
+def test_not_gzip_names_the_file(tmp_path, replay):
+    log, trace = replay
+    fake = tmp_path / "plain.swf.gz"
+    fake.write_bytes(log.read_bytes())
+    result = run_tool("replay_waits.py", "--log", fake, trace)
+    assert result.returncode == 2
+    assert f"replay_waits.py: {fake}: not a readable SWF log" in result.stderr
+
+
+def test_a_bad_trace_leaves_no_half_table(tmp_path, replay, small_trace):
+    """The table's header and the first trace's row were printed before the second trace failed (exit 2),
+    and the error did not say which trace had no matching job."""
+    log, trace = replay
+    result = run_tool("replay_waits.py", "--log", log, trace, small_trace)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert f"replay_waits.py: {small_trace} against {log}: " in result.stderr
+
+
+def test_trace_without_local_jobs_table(tmp_path, replay):
+    import shutil
+    import h5py
+    log, trace = replay
+    old = tmp_path / "old.h5"
+    shutil.copy(trace, old)
+    with h5py.File(old, "a") as h5:
+        del h5["local_jobs"]
+    result = run_tool("replay_waits.py", "--log", log, old)
+    assert result.returncode == 2, result.stderr
+    assert f"{old} against {log}: has no /local_jobs table" in result.stderr
+    assert "Traceback" not in result.stderr

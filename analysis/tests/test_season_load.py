@@ -50,3 +50,32 @@ def test_bad_log_exits_2(tmp_path):
     result = run_tool("season_load.py", tmp_path / "missing.swf")
     assert result.returncode == 2
     assert "missing.swf" in result.stderr
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda text: text.replace("; UnixStartTime: 1041811200\n", ""),
+     "header field 'UnixStartTime' is missing"),  # was: "season_load.py: LOG: 'UnixStartTime'"
+    (lambda text: text.replace("; MaxProcs: 8", "; MaxProcs: many"), "header field 'MaxProcs' is not an integer"),
+    (lambda text: "\n".join(l for l in text.splitlines() if l.startswith(";")) + "\n",
+     "no job ran"),  # was: "too many indices for array"
+    (lambda text: text.replace("1 32400 0 16200", "1 32400 0 16x00"), ":4: SWF field 4 (run time) is not a number"),
+])
+def test_bad_log_says_what_is_wrong(tmp_path, edit, message):
+    log = tmp_path / "bad.swf"
+    log.write_text(edit(LOG))
+    result = run_tool("season_load.py", log, "--months", "1")
+    assert result.returncode == 2
+    assert f"season_load.py: {log}" in result.stderr and message in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("option, value", [("--hours", "18-9"), ("--hours", "9-30"), ("--hours", "9"),
+                                           ("--months", "13"), ("--months", "x")])
+def test_bad_option_is_an_argument_error(tmp_path, option, value):
+    """--hours 18-9 said 'no day of the log falls in the chosen months and days'; 9-30 gave a load over
+    periods running into the next day; --months x blamed the log file."""
+    log = tmp_path / "week.swf"
+    log.write_text(LOG)
+    result = run_tool("season_load.py", log, option, value)
+    assert result.returncode == 2
+    assert f"argument {option}: '{value}'" in result.stderr, result.stderr

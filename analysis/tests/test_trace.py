@@ -89,3 +89,33 @@ def test_placements_missing_field_is_named(small_trace, tmp_path):
     path = _broken_copy(small_trace, tmp_path, add_placements_without_outcome)
     with pytest.raises(TraceFormatError, match=r"dataset '/placements' lacks field\(s\) outcome"):
         load_trace(path)
+
+
+def test_unreadable_dataset_names_file_and_dataset(small_trace, tmp_path):
+    """A dangling link (like a damaged object header) made h5py raise KeyError: a traceback, not an error."""
+    def dangle(h5):
+        del h5["jobs"]
+        h5["jobs"] = h5py.ExternalLink("gone.h5", "/jobs")
+    path = _broken_copy(small_trace, tmp_path, dangle)
+    with pytest.raises(TraceFormatError, match=f"{path}: dataset '/jobs' cannot be read"):
+        load_trace(path)
+
+
+def test_non_numeric_series_is_named(small_trace, tmp_path):
+    def strings(h5):
+        del h5["utilization/time"]
+        h5["utilization/time"] = [b"a", b"b", b"c", b"d"]
+    path = _broken_copy(small_trace, tmp_path, strings)
+    with pytest.raises(TraceFormatError, match=f"{path}: dataset '/utilization/time' is not numeric"):
+        load_trace(path)
+
+
+def test_damaged_symbol_table_is_a_trace_error(small_trace, monkeypatch):
+    """h5py raises RuntimeError ("bad symbol table node signature") when it looks up a name in a damaged
+    group; found by overwriting bytes of a trace. (Overwriting bytes in a test is not used: some damaged
+    attribute headers make libhdf5 loop forever.)"""
+    def damaged(self, name):
+        raise RuntimeError("Unable to get link info (bad symbol table node signature)")
+    monkeypatch.setattr(h5py.Group, "__contains__", damaged)
+    with pytest.raises(TraceFormatError, match=f"{small_trace}: unreadable trace .*bad symbol table"):
+        load_trace(small_trace)

@@ -7,7 +7,11 @@ import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 import numpy as np  # noqa: E402
 
 plt.rcParams.update({"figure.dpi": 100, "savefig.dpi": 120, "axes.grid": True, "grid.alpha": 0.3,
-                     "axes.titlesize": 11, "legend.fontsize": 9})
+                     "axes.titlesize": 11, "legend.fontsize": 9,
+                     "svg.hashsalt": "coalsim"})  # SVG ids from the content, not random: same traces, same file
+
+# No creation date in the files: the same traces give byte-identical figures.
+METADATA = {"pdf": {"CreationDate": None}, "svg": {"Date": None}}
 
 
 class Skipped(Exception):
@@ -21,6 +25,15 @@ def time_unit(end_time: float):
     if end_time > 1800:
         return 60.0, "min"
     return 1.0, "s"
+
+
+def interval_steps(time, values):
+    """Interval averages as a step curve for `where="post"`: sample i, stamped at the end time[i] of its
+    interval, holds over (time[i-1], time[i]] (the first from 0). No samples: empty arrays."""
+    time, values = np.asarray(time, dtype=float), np.asarray(values, dtype=float)
+    if time.size == 0:
+        return time, values
+    return np.concatenate(([0.0], time)), np.concatenate((values, values[-1:]))
 
 
 def figure_title(what: str, traces, title: str | None) -> str:
@@ -67,7 +80,7 @@ def save(fig, out_dir, stem, formats):
     paths = []
     for fmt in formats:
         path = out_dir / f"{stem}.{fmt}"
-        fig.savefig(path, bbox_inches="tight")
+        fig.savefig(path, bbox_inches="tight", metadata=METADATA.get(fmt))
         paths.append(path)
     plt.close(fig)
     return paths

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import metrics, shapes
 from ..trace import PRIORITY_NAMES
-from .common import Skipped, figure_title, grouped_bars, outside_legend, time_unit
+from .common import Skipped, figure_title, grouped_bars, interval_steps, outside_legend, time_unit
 
 
 def claiming_utilization(traces, title=None):
@@ -19,14 +19,15 @@ def claiming_utilization(traces, title=None):
         fig, ax = plt.subplots(figsize=(9, 3.8), layout="constrained")
         scale, unit = time_unit(trace.end_time)
         capacity = trace.processors.sum()
-        x = trace.util_time / scale
         grid = trace.grid_busy.sum(axis=1)
         background = trace.background_busy.sum(axis=1)
         for values, label, style in ((grid + background, "total", "k-"), (background, "background", "-"),
                                      (grid, "co-allocation (KOALA)", "-"),
                                      (trace.extra["gained"], "processor gained time (PGT)", "--"),
                                      (trace.extra["held"], "processor wasted time (PWT)", ":")):
-            ax.step(x, 100 * values / capacity, style, where="post", label=label, linewidth=1)
+            # sample i is the average over (time[i-1], time[i]]: drawn over that interval, not the next one
+            x, y = interval_steps(trace.util_time / scale, 100 * values / capacity)
+            ax.step(x, y, style, where="post", label=label, linewidth=1)
         ax.set_ylim(0, 105)
         ax.set_xlabel(f"time ({unit})")
         ax.set_ylabel("utilization (% of processors)")

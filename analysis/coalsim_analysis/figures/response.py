@@ -1,6 +1,7 @@
 """Response times: distribution (CDF) and per job in submission order."""
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import MaxNLocator
 import numpy as np
 
 from .. import metrics
@@ -47,6 +48,7 @@ def response_by_job(traces, title=None):
         plt.close(fig)
         raise Skipped("no completed jobs")
     ax.set_xlabel("job (in order of submission)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # job numbers, never 0.25
     ax.set_ylabel("time (s)")
     ax.set_ylim(bottom=0)
     outside_legend(ax)

@@ -1,31 +1,29 @@
 """Utilization over time (DCS figs 6.2-6.6, KOALA figs 6, 8, 11) and overall levels per trace."""
 
 import matplotlib.pyplot as plt
-import numpy as np
 
 from .. import metrics
-from .common import figure_title, grouped_bars, outside_legend, time_unit
+from .common import figure_title, grouped_bars, interval_steps, outside_legend, time_unit
 
 GRID_COLOR, BACKGROUND_COLOR, TOTAL_COLOR = "tab:blue", "tab:gray", "black"
 
 
-def _steps(time, values):
-    """Interval averages as a step curve: sample i holds over (time[i-1], time[i]]."""
-    return np.concatenate(([0.0], time)), np.concatenate((values, values[-1:]))
-
-
 def _panel(ax, time, background, grid, capacity, title, scale):
     """Grid load stacked over background load, as % of the processors, with the total on top."""
+    ax.set_title(title)
+    ax.set_ylim(0, 105)
+    if time.size == 0:  # a run stopped at time 0 (stop.max_time: 0) has no sample
+        ax.set_xlim(0, 1)
+        ax.text(0.5, 0.5, "no utilization samples", ha="center", va="center", transform=ax.transAxes)
+        return
     bg = 100.0 * background / capacity
     gr = 100.0 * grid / capacity
-    x, bg_s = _steps(time / scale, bg)
-    _, total_s = _steps(time / scale, bg + gr)
+    x, bg_s = interval_steps(time / scale, bg)
+    _, total_s = interval_steps(time / scale, bg + gr)
     ax.fill_between(x, 0, bg_s, step="post", color=BACKGROUND_COLOR, alpha=0.5, label="background (others') load")
     ax.fill_between(x, bg_s, total_s, step="post", color=GRID_COLOR, alpha=0.6, label="grid load")
     ax.step(x, total_s, where="post", color=TOTAL_COLOR, linewidth=0.9, label="total")
-    ax.set_ylim(0, 105)
-    ax.set_xlim(0, x[-1] if x.size else 1)
-    ax.set_title(title)
+    ax.set_xlim(0, x[-1])
 
 
 def _one_trace(trace, title):
@@ -35,9 +33,6 @@ def _one_trace(trace, title):
     fig = plt.figure(figsize=(4.2 * n_cols, 2.6 * n_rows + 0.6), layout="constrained")
     grid = fig.add_gridspec(n_rows, n_cols)
     scale, unit = time_unit(trace.end_time)
-    time = trace.util_time
-    if time.size == 0:
-        time = np.array([trace.end_time])
     levels = {k: metrics.utilization(trace, k) for k in ("grid", "background", "total")}
     ax = fig.add_subplot(grid[0, :])
     _panel(ax, trace.util_time, trace.background_busy.sum(axis=1), trace.grid_busy.sum(axis=1),
@@ -45,7 +40,8 @@ def _one_trace(trace, title):
            f"{100 * levels['grid']['system']:.1f}%, total {100 * levels['total']['system']:.1f}% on average", scale)
     ax.set_ylabel("utilization (%)")
     ax.set_xlabel(f"time ({unit})")
-    outside_legend(ax)
+    if trace.util_time.size:
+        outside_legend(ax)
     for i, name in enumerate(names):
         ax = fig.add_subplot(grid[1 + i // n_cols, i % n_cols])
         _panel(ax, trace.util_time, trace.background_busy[:, i], trace.grid_busy[:, i], trace.processors[i],
