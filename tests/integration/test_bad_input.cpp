@@ -194,12 +194,3 @@ TEST(BadInput, KeysThatWouldBeSilentlyIgnored)
   // SimGrid 3.32 aborts with the Constant network model on any platform with links.
   expect_refused(dir, "--set simgrid.network_model=Constant", "Invalid key 'simgrid.network_model'");
 }
-
-TEST(BadInput, PolicyOptionOnTheDefaultExperimentTakesEveryPolicy)
-{
-  // The default experiment gives no policy parameter, so `--policy NAME` works with each registered policy.
-  for (const char* policy : {"koala", "dcs", "ff", "bf", "wf", "cf", "mbf", "mwf"}) {
-    auto result = run(std::string("--policy ") + policy + " --jobs 5 -q --no-trace");
-    EXPECT_EQ(result.status, 0) << policy << ": " << result.output;
-  }
-}

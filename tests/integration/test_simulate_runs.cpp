@@ -306,3 +306,12 @@ TEST(SimulateCli, TheConfigAttributeRerunsTheExperimentToTheSameTrace)
   EXPECT_EQ(read_trace(again).config, t.config);
   EXPECT_TRUE(file_bytes(again) == file_bytes(first)) << "the rerun's trace differs";
 }
+
+TEST(SimulateCli, PolicyOptionOnTheDefaultExperimentTakesEveryPolicy)
+{
+  // The default experiment gives no policy parameter, so `--policy NAME` works with each registered policy.
+  for (const char* policy : {"koala", "dcs", "ff", "bf", "wf", "cf", "mbf", "mwf"}) {
+    auto result = run(std::string("--policy ") + policy + " --jobs 5 -q --no-trace");
+    EXPECT_EQ(result.status, 0) << policy << ": " << result.output;
+  }
+}
