@@ -1,8 +1,8 @@
 /* simulate: runs one experiment on a SimGrid platform and prints its summary. */
-#include "sim/ExperimentConfig.hpp"
-#include "sim/InputError.hpp"
-#include "sim/PolicyRegistry.hpp"
-#include "sim/Simulation.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "sim/config/InputError.hpp"
+#include "sim/api/PolicyRegistry.hpp"
+#include "setup/Simulation.hpp"
 
 #include <boost/program_options.hpp>
 #include <iostream>

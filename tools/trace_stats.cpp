@@ -1,6 +1,6 @@
 /* trace_stats FILE [--fit] [--max-procs N] [--format swf|gwf]
  * Statistics of a workload trace (SWF, or GWF for *.gwf), as YAML; with --fit, the fitted local-load model too. */
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 #include "workloads/swf/TraceAnalysis.hpp"
 
 #include <boost/program_options.hpp>

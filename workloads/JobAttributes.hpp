@@ -3,9 +3,9 @@
  * synthetic and replayed workloads. */
 #pragma once
 
-#include "sim/ExperimentConfig.hpp"
-#include "sim/Job.hpp"
-#include "sim/Random.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "sim/api/Job.hpp"
+#include "sim/config/Random.hpp"
 
 #include <string>
 #include <vector>

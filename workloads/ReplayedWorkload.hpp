@@ -5,7 +5,7 @@
  * for every cluster) are counted and left out. Files, priorities and economy attributes as JobAttributes. */
 #pragma once
 
-#include "sim/JobSource.hpp"
+#include "sim/api/JobSource.hpp"
 #include "workloads/JobAttributes.hpp"
 #include "workloads/TraceReplay.hpp"
 

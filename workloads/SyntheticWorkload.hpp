@@ -3,10 +3,10 @@
  * attributes as JobAttributes draws them. One job at a time. */
 #pragma once
 
-#include "sim/ExperimentConfig.hpp"
-#include "sim/Job.hpp"
-#include "sim/JobSource.hpp"
-#include "sim/Random.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "sim/api/Job.hpp"
+#include "sim/api/JobSource.hpp"
+#include "sim/config/Random.hpp"
 #include "workloads/JobAttributes.hpp"
 
 #include <optional>

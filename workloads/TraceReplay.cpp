@@ -1,6 +1,6 @@
 #include "workloads/TraceReplay.hpp"
 
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,8 +2,8 @@
  * on success, decrement the idle counts they are given; on failure the counts are unchanged. */
 #pragma once
 
-#include "sim/Decision.hpp"
-#include "sim/Job.hpp"
+#include "sim/api/Decision.hpp"
+#include "sim/api/Job.hpp"
 
 #include <optional>
 #include <vector>

@@ -3,7 +3,7 @@
 
 #include "policies/common/Fitting.hpp"
 #include "policies/common/WaitQueue.hpp"
-#include "sim/GridView.hpp"
+#include "sim/api/GridView.hpp"
 
 #include <memory>
 #include <optional>

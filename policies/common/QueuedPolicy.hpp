@@ -6,8 +6,8 @@
 
 #include "policies/common/PlacementRule.hpp"
 #include "policies/common/WaitQueue.hpp"
-#include "sim/GridPolicy.hpp"
-#include "sim/PolicyParameters.hpp"
+#include "sim/api/GridPolicy.hpp"
+#include "sim/api/PolicyParameters.hpp"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
 /* The named policies built from one wait-queue and one placement rule. */
 #include "policies/common/CloseToFiles.hpp"
 #include "policies/common/QueuedPolicy.hpp"
-#include "sim/PolicyRegistry.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 namespace coalsim {
 namespace {

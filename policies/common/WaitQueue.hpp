@@ -5,7 +5,7 @@
  * job, stays with them. */
 #pragma once
 
-#include "sim/Job.hpp"
+#include "sim/api/Job.hpp"
 
 #include <list>
 #include <unordered_map>

@@ -1,7 +1,7 @@
 /* The Dynamic Co-allocation Service as a registered policy: `dcs`, with the options of its command line
  * (thesis A.3: -fcfs|-fpfs, -worstfit|-bestfit) and the limits and intervals the thesis leaves configurable. */
 #include "policies/dcs/DcsScheduler.hpp"
-#include "sim/PolicyRegistry.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 namespace coalsim::dcs {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "policies/common/WaitQueue.hpp"
 #include "policies/dcs/ResourceBroker.hpp"
-#include "sim/GridPolicy.hpp"
+#include "sim/api/GridPolicy.hpp"
 
 #include <optional>
 #include <vector>

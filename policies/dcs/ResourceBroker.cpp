@@ -1,6 +1,6 @@
 #include "policies/dcs/ResourceBroker.hpp"
 
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 namespace coalsim::dcs {
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "policies/common/Fitting.hpp"
-#include "sim/Job.hpp"
+#include "sim/api/Job.hpp"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #include "policies/koala/KoalaPolicy.hpp"
 
 #include "policies/common/CloseToFiles.hpp"
-#include "sim/PolicyRegistry.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 #include <algorithm>
 #include <cmath>

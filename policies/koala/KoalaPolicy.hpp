@@ -6,9 +6,9 @@
 
 #include "policies/common/PlacementRule.hpp"
 #include "policies/koala/PlacementQueues.hpp"
-#include "sim/ClaimingQueue.hpp"
-#include "sim/GridPolicy.hpp"
-#include "sim/PolicyParameters.hpp"
+#include "sim/engine/ClaimingQueue.hpp"
+#include "sim/api/GridPolicy.hpp"
+#include "sim/api/PolicyParameters.hpp"
 
 #include <algorithm>
 #include <memory>

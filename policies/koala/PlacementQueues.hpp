@@ -3,7 +3,7 @@
  * placement tries; promotion one level up after every P tries (super-low jobs never move). */
 #pragma once
 
-#include "sim/Job.hpp"
+#include "sim/api/Job.hpp"
 
 #include <array>
 #include <cstddef>

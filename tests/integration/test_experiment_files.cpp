@@ -1,7 +1,7 @@
 /* Every experiment file the project ships runs as it is: `simulate --config FILE` exits 0 and writes a trace
  * that reads back with the jobs the run reported. Keeps workloads/experiments/ from rotting as keys change. */
 #include "SimulateCommand.hpp"
-#include "sim/TraceReader.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <algorithm>
 #include <filesystem>

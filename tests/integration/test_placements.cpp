@@ -2,7 +2,7 @@
  * where jobs are placed again after failed claims, component failures and preemptions (and the same run
  * stopped early), and the DCS and a wait-queue policy with claim failures, failed runs and outages. */
 #include "SimulateCommand.hpp"
-#include "sim/TraceReader.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 /* Runs the `simulate` executable as a user would and checks its trace and its errors. */
 #include "SimulateCommand.hpp"
-#include "sim/TraceReader.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <algorithm>
 #include <array>

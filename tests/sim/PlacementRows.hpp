@@ -1,7 +1,7 @@
 /* The /placements rows of a job, and a hand-computed expectation for one row (NaN: expected NaN). */
 #pragma once
 
-#include "sim/TraceReader.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -3,9 +3,9 @@
  * One simulation per process: CTest runs every TEST in its own process. */
 #pragma once
 
-#include "sim/ExperimentConfig.hpp"
-#include "sim/Simulation.hpp"
-#include "sim/TraceReader.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "setup/Simulation.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <fstream>
 #include <gtest/gtest.h>

@@ -2,8 +2,8 @@
  * platform, for tests that drive the manager (and what sits on it) event by event with `at`. */
 #pragma once
 
-#include "sim/LocalResourceManager.hpp"
-#include "sim/UtilizationRecorder.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+#include "sim/trace/UtilizationRecorder.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <vector>

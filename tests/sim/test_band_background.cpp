@@ -2,11 +2,11 @@
  * background is below the band up to its middle, or are killed down to the middle above it; other users'
  * jobs are never killed. On SimGrid's clock with a hand-made local resource manager, and through a run. */
 #include "SimulationFixture.hpp"
-#include "sim/BandBackground.hpp"
+#include "workloads/background/BandBackground.hpp"
 #include "StandaloneManager.hpp"
-#include "sim/Clock.hpp"
-#include "sim/LocalResourceManager.hpp"
-#include "sim/SyntheticBackground.hpp"
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+#include "workloads/background/SyntheticBackground.hpp"
 
 #include <gtest/gtest.h>
 

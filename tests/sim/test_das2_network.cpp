@@ -1,7 +1,7 @@
 /* The DAS-2 platforms' wide area as SimGrid carries it: facts the KOALA experiments depend on. */
-#include "sim/ActivityTracker.hpp"
-#include "sim/FileStager.hpp"
-#include "sim/GridPlatform.hpp"
+#include "sim/engine/ActivityTracker.hpp"
+#include "sim/engine/FileStager.hpp"
+#include "sim/platform/GridPlatform.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>
@@ -16,7 +16,7 @@ std::vector<double> copy_times(const std::vector<std::pair<std::string, std::str
   char name[]       = "test";
   char* argv[]      = {name, nullptr};
   sg4::Engine engine(&argc, argv);
-  engine.set_config("network/model:CM02"); // as `simulate` configures SimGrid (sim/Simulation.cpp)
+  engine.set_config("network/model:CM02"); // as `simulate` configures SimGrid (setup/Simulation.cpp)
   engine.set_config("network/crosstraffic:0");
   engine.load_platform(COALSIM_SOURCE_DIR "/platforms/das2-koala.xml");
   GridPlatform platform(engine, COALSIM_SOURCE_DIR "/platforms/das2-koala.xml", {}, "das2-koala.xml");

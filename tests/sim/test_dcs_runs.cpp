@@ -2,7 +2,7 @@
  * with times computed by hand. */
 #include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <cmath>
 #include <cstring>

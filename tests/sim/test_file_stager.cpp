@@ -1,9 +1,9 @@
 /* The file stager alone, on the tiny platform (10 MB/s between clusters a and b, no latency): transfers as
  * SimGrid communications between file servers, their per-link flow counts, and their cancellation. */
-#include "sim/ActivityTracker.hpp"
-#include "sim/Clock.hpp"
-#include "sim/FileStager.hpp"
-#include "sim/GridPlatform.hpp"
+#include "sim/engine/ActivityTracker.hpp"
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/FileStager.hpp"
+#include "sim/platform/GridPlatform.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>

@@ -5,7 +5,7 @@
 #include "SimulationFixture.hpp"
 #include "SwfLogs.hpp"
 
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <algorithm>
 #include <cmath>

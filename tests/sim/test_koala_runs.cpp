@@ -2,7 +2,7 @@
 #include "PlacementRows.hpp"
 #include "SimulationFixture.hpp"
 #include "SwfLogs.hpp"
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <algorithm>
 #include <cmath>

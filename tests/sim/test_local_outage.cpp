@@ -2,8 +2,8 @@
  * processors, FCFS): running local and dummy jobs are killed, nothing starts and no claim succeeds while
  * it is down, and queued jobs start when it comes back. */
 #include "StandaloneManager.hpp"
-#include "sim/Clock.hpp"
-#include "sim/LocalResourceManager.hpp"
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
 
 #include <gtest/gtest.h>
 

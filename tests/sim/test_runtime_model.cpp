@@ -1,8 +1,8 @@
 /* The network runtime model alone, on the tiny platform's 1 Gflop/s single-core hosts under ptask_L07: a
  * job's processes as parallel tasks, and their cancellation when the job is aborted. */
-#include "sim/ActivityTracker.hpp"
-#include "sim/Clock.hpp"
-#include "sim/RuntimeModel.hpp"
+#include "sim/engine/ActivityTracker.hpp"
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/RuntimeModel.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>

@@ -1,7 +1,7 @@
 /* Trace replay, as background load and as grid jobs, and the local scheduler (FCFS and EASY), on the tiny
  * platform (clusters a and b of 4 processors). Every expected time below is worked out by hand. */
 #include "SimulationFixture.hpp"
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,8 +1,8 @@
 /* Hand-built grid states and jobs for policy unit tests. */
 #pragma once
 
-#include "sim/GridView.hpp"
-#include "sim/Job.hpp"
+#include "sim/api/GridView.hpp"
+#include "sim/api/Job.hpp"
 
 #include <string>
 #include <utility>

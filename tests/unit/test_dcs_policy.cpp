@@ -1,7 +1,7 @@
 /* The DCS broker and scheduler on hand-built idle lists (thesis 4.3.3-4.3.5). */
 #include "PolicyTestKit.hpp"
 #include "policies/dcs/DcsScheduler.hpp"
-#include "sim/PolicyRegistry.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 /* Distributions of the experiment files: their means feed the offered-load and background rates, so a
  * mean must be the mean of what the distribution draws. */
-#include "sim/Random.hpp"
+#include "sim/config/Random.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-#include "sim/ExperimentConfig.hpp"
-#include "sim/InputError.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -4,8 +4,8 @@
 #include "policies/common/PlacementRule.hpp"
 #include "policies/koala/KoalaPolicy.hpp"
 #include "policies/koala/PlacementQueues.hpp"
-#include "sim/ClaimingQueue.hpp"
-#include "sim/InputError.hpp"
+#include "sim/engine/ClaimingQueue.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <gtest/gtest.h>
 

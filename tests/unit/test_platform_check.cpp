@@ -1,7 +1,7 @@
 /* The platform checks made before SimGrid reads a platform (SimGrid 3.32 aborts on these instead of
  * reporting them). */
-#include "sim/InputError.hpp"
-#include "sim/PlatformCheck.hpp"
+#include "sim/config/InputError.hpp"
+#include "sim/platform/PlatformCheck.hpp"
 
 #include <filesystem>
 #include <fstream>

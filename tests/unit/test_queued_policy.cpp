@@ -1,7 +1,7 @@
 #include "PolicyTestKit.hpp"
 #include "policies/common/QueuedPolicy.hpp"
-#include "sim/InputError.hpp"
-#include "sim/PolicyRegistry.hpp"
+#include "sim/config/InputError.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 /* SwfReader and GwfReader on hand-written snippets, gzip input, and the small real logs. */
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 #include "workloads/swf/GwfReader.hpp"
 #include "workloads/swf/SwfReader.hpp"
 #include "workloads/swf/TraceAnalysis.hpp"

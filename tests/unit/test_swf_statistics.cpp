@@ -1,7 +1,7 @@
 /* TraceStatistics and LocalLoadFit: hand-computed values, the real DAS-2 fs1 log against an independent line-by-line
  * computation, and a fit that must recover the parameters of a synthetic trace. */
-#include "sim/InputError.hpp"
-#include "sim/Random.hpp"
+#include "sim/config/InputError.hpp"
+#include "sim/config/Random.hpp"
 #include "workloads/swf/LocalLoadFit.hpp"
 #include "workloads/swf/SwfReader.hpp"
 #include "workloads/swf/TraceAnalysis.hpp"

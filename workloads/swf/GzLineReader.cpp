@@ -1,6 +1,6 @@
 #include "workloads/swf/GzLineReader.hpp"
 
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <cerrno>
 #include <cstring>

@@ -15,7 +15,7 @@
  * Size and run time are fitted independently; their correlation (of the logs) is reported so the user can judge. */
 #pragma once
 
-#include "sim/Random.hpp"
+#include "sim/config/Random.hpp"
 #include "workloads/swf/TraceHeader.hpp"
 #include "workloads/swf/TraceJob.hpp"
 

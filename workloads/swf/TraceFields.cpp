@@ -1,6 +1,6 @@
 #include "workloads/swf/TraceFields.hpp"
 
-#include "sim/InputError.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <charconv>
 #include <cmath>

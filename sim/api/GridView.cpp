@@ -1,0 +1,31 @@
+#include "sim/api/GridView.hpp"
+
+namespace coalsim {
+
+std::vector<int> GridView::idle_counts() const
+{
+  std::vector<int> idle;
+  idle.reserve(clusters_.size());
+  for (const auto& c : clusters_)
+    idle.push_back(c.usable ? c.idle : 0);
+  return idle;
+}
+
+bool GridView::any_marked_unusable() const
+{
+  for (const auto& c : clusters_)
+    if (c.marked_unusable)
+      return true;
+  return false;
+}
+
+std::vector<int> GridView::lasting_capacities() const
+{
+  std::vector<int> capacity;
+  capacity.reserve(clusters_.size());
+  for (const auto& c : clusters_)
+    capacity.push_back(c.marked_unusable ? 0 : c.processors);
+  return capacity;
+}
+
+} // namespace coalsim

@@ -1,0 +1,114 @@
+#include "sim/api/PolicyParameters.hpp"
+
+#include "sim/config/InputError.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace coalsim {
+
+namespace {
+std::string join(const std::vector<std::string>& items, const std::string& separator)
+{
+  std::string out;
+  for (const auto& item : items)
+    out += (out.empty() ? "" : separator) + item;
+  return out;
+}
+} // namespace
+
+const ParameterValue* PolicyParameters::take(const std::string& key, const std::string& fallback_text,
+                                             const std::string& help)
+{
+  declared_.push_back(key + " (default " + fallback_text + "): " + help);
+  used_.push_back(key);
+  auto it = values_.find(key);
+  resolved_[key] = it == values_.end() ? fallback_text : it->second.text;
+  return it == values_.end() ? nullptr : &it->second;
+}
+
+void PolicyParameters::fail(const std::string& key, const ParameterValue& value, const std::string& what) const
+{
+  throw InputError("Invalid parameter 'policy." + key + "' of policy '" + policy_ + "' in " + value.origin + ": " +
+                   what + " (got '" + value.text + "')");
+}
+
+std::string PolicyParameters::get_choice(const std::string& key, const std::string& fallback,
+                                         const std::vector<std::string>& allowed, const std::string& help)
+{
+  const ParameterValue* value = take(key, fallback, help + " [" + join(allowed, "|") + "]");
+  if (not value)
+    return fallback;
+  if (std::find(allowed.begin(), allowed.end(), value->text) == allowed.end())
+    fail(key, *value, "valid values are: " + join(allowed, ", "));
+  return value->text;
+}
+
+int PolicyParameters::get_int(const std::string& key, int fallback, int min, const std::string& help)
+{
+  const ParameterValue* value = take(key, std::to_string(fallback), help);
+  if (not value)
+    return fallback;
+  char* end     = nullptr;
+  long parsed   = std::strtol(value->text.c_str(), &end, 10);
+  if (value->text.empty() || *end != '\0')
+    fail(key, *value, "expected an integer");
+  if (parsed < min)
+    fail(key, *value, "must be at least " + std::to_string(min));
+  return static_cast<int>(parsed);
+}
+
+double PolicyParameters::get_double(const std::string& key, double fallback, double min, const std::string& help)
+{
+  std::string fallback_text = std::to_string(fallback);
+  fallback_text.erase(fallback_text.find_last_not_of('0') + 1);
+  if (not fallback_text.empty() && fallback_text.back() == '.')
+    fallback_text.pop_back();
+  const ParameterValue* value = take(key, fallback_text, help);
+  if (not value)
+    return fallback;
+  char* end     = nullptr;
+  double parsed = value->text == ".inf" ? INFINITY : std::strtod(value->text.c_str(), &end); // .inf: YAML's spelling
+  if (std::isinf(parsed)) // an endless scan or monitor interval: a DCS run with monitor_interval inf never ended
+    fail(key, *value, "must be finite");
+  if (value->text.empty() || *end != '\0' || std::isnan(parsed)) // NaN passed every bound check below
+    fail(key, *value, "expected a number");
+  if (parsed < min)
+    fail(key, *value, "must be at least " + std::to_string(min));
+  return parsed;
+}
+
+bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std::string& help)
+{
+  const ParameterValue* value = take(key, fallback ? "true" : "false", help);
+  if (not value)
+    return fallback;
+  if (value->text == "true")
+    return true;
+  if (value->text == "false")
+    return false;
+  fail(key, *value, "expected true or false");
+}
+
+void PolicyParameters::check_all_used() const
+{
+  for (const auto& [key, value] : values_)
+    if (std::find(used_.begin(), used_.end(), key) == used_.end())
+      throw InputError("Invalid parameter 'policy." + key + "' of policy '" + policy_ + "' in " + value.origin +
+                       ": policy '" + policy_ + "' has no such parameter (it has: " + join(used_, ", ") + ")");
+}
+
+} // namespace coalsim
+
+namespace coalsim {
+
+double PolicyParameters::get_fraction(const std::string& key, double fallback, const std::string& help)
+{
+  double value = get_double(key, fallback, 0.0, help);
+  if (value > 1)
+    fail(key, values_.at(key), "must be at most 1");
+  return value;
+}
+
+} // namespace coalsim

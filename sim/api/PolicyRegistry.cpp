@@ -1,0 +1,53 @@
+#include "sim/api/PolicyRegistry.hpp"
+
+#include "sim/config/InputError.hpp"
+
+#include <sstream>
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+PolicyRegistry& PolicyRegistry::instance()
+{
+  static PolicyRegistry registry;
+  return registry;
+}
+
+bool PolicyRegistry::add(const std::string& name, const std::string& description, PolicyFactory factory)
+{
+  xbt_assert(entries_.count(name) == 0, "Policy '%s' registered twice", name.c_str());
+  entries_[name] = Entry{description, std::move(factory)};
+  return true;
+}
+
+std::unique_ptr<GridPolicy> PolicyRegistry::create(const std::string& name, PolicyParameters& parameters,
+                                                   const PolicyContext& context) const
+{
+  auto it = entries_.find(name);
+  if (it == entries_.end()) {
+    std::string valid;
+    for (const auto& [known, entry] : entries_)
+      valid += (valid.empty() ? "" : ", ") + known;
+    throw InputError("Invalid policy '" + name + "': no such policy; valid values are: " + valid);
+  }
+  auto policy = it->second.factory(parameters, context);
+  parameters.check_all_used();
+  return policy;
+}
+
+std::string PolicyRegistry::help() const
+{
+  std::ostringstream out;
+  out << "Policies (--policy NAME; parameters under `policy:` in the experiment file):\n";
+  PolicyContext no_platform;
+  for (const auto& [name, entry] : entries_) {
+    out << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') << entry.description << "\n";
+    PolicyParameters parameters(name, {});
+    entry.factory(parameters, no_platform);
+    for (const auto& line : parameters.declared())
+      out << "      " << line << "\n";
+  }
+  return out.str();
+}
+
+} // namespace coalsim

@@ -1,0 +1,422 @@
+#include "sim/config/ConfigNode.hpp"
+
+#include <sstream>
+
+#include "sim/config/InputError.hpp"
+
+#include <algorithm>
+#include <map>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace coalsim {
+
+namespace {
+std::string join(const std::vector<std::string>& items)
+{
+  std::string out;
+  for (const auto& item : items)
+    out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+} // namespace
+
+YAML::Node name_map(const YAML::Node& name)
+{
+  YAML::Node map(YAML::NodeType::Map);
+  map["name"] = name;
+  return map;
+}
+
+std::optional<double> parse_quantity(const std::string& text)
+{
+  if (text == "inf" || text == ".inf" || text == "infinity")
+    return INFINITY;
+  if (text.empty())
+    return std::nullopt;
+  char* end     = nullptr;
+  double number = std::strtod(text.c_str(), &end);
+  if (end == text.c_str())
+    return std::nullopt;
+  std::string unit(end);
+  unit.erase(0, unit.find_first_not_of(' '));
+  static const std::vector<std::pair<std::string, double>> units = {
+      {"", 1},      {"B", 1},         {"kB", 1e3},      {"KB", 1e3},      {"MB", 1e6},        {"GB", 1e9},
+      {"TB", 1e12}, {"KiB", 1024.0},  {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0}};
+  for (const auto& [name, factor] : units)
+    if (unit == name)
+      return number * factor;
+  return std::nullopt;
+}
+
+ConfigNode::ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file,
+                       std::shared_ptr<const std::set<std::string>> overridden)
+    : node_(node), path_(std::move(path)), file_(std::move(file)), overridden_(std::move(overridden))
+{
+}
+
+bool ConfigNode::from_command_line() const
+{
+  if (not overridden_)
+    return false;
+  for (const auto& key : *overridden_)
+    if (path_ == key || (path_.size() > key.size() && path_.compare(0, key.size(), key) == 0 &&
+                         (path_[key.size()] == '.' || path_[key.size()] == '[')))
+      return true;
+  return false;
+}
+
+int ConfigNode::line() const
+{
+  auto mark = node_.Mark();
+  return mark.line < 0 ? 0 : mark.line + 1;
+}
+
+void ConfigNode::fail(const std::string& what) const
+{
+  if (line() > 0 && not from_command_line())
+    throw_input_error("key", path_, *file_, line(), what);
+  throw InputError("Invalid key '" + path_ + "' (set on the command line with --set, experiment " + *file_ + "): " +
+                   what);
+}
+
+bool ConfigNode::has(const std::string& key) const
+{
+  return node_.IsMap() && node_[key];
+}
+
+ConfigNode ConfigNode::child(const std::string& key) const
+{
+  if (not node_.IsMap())
+    fail("expected a map with key '" + key + "'");
+  YAML::Node c = node_[key];
+  if (not c)
+    fail("missing key '" + key + "'");
+  return ConfigNode(c, path_.empty() ? key : path_ + "." + key, file_, overridden_);
+}
+
+std::optional<ConfigNode> ConfigNode::find(const std::string& key) const
+{
+  if (not has(key))
+    return std::nullopt;
+  ConfigNode c = child(key);
+  if (c.is_null()) { // `seed:` or `--set seed=`: no value is not the default
+    for (auto it = node_.begin(); it != node_.end(); ++it) // named at the key's line (a null value has none)
+      if (it->first.IsScalar() && it->first.Scalar() == key)
+        ConfigNode(it->first, c.path(), file_, overridden_).fail("has no value (leave the key out for its default)");
+    c.fail("has no value (leave the key out for its default)");
+  }
+  return c;
+}
+
+ConfigNode ConfigNode::section(const std::string& key)
+{
+  if (not node_.IsMap())
+    fail("expected a map");
+  if (not node_[key] || node_[key].IsNull())
+    node_[key] = YAML::Node(YAML::NodeType::Map);
+  ConfigNode c = child(key);
+  if (not c.is_map())
+    c.fail("expected a map of settings");
+  return c;
+}
+
+std::vector<ConfigNode> ConfigNode::items() const
+{
+  if (not node_.IsSequence())
+    fail("expected a list");
+  std::vector<ConfigNode> out;
+  for (size_t i = 0; i < node_.size(); ++i)
+    out.emplace_back(node_[i], path_ + "[" + std::to_string(i) + "]", file_, overridden_);
+  return out;
+}
+
+std::string ConfigNode::key_of(const YAML::Node& key) const
+{
+  if (not key.IsScalar())
+    ConfigNode(key, path_.empty() ? "?" : path_ + ".?", file_, overridden_)
+        .fail("a key must be a plain name, not a list or a map");
+  return key.Scalar();
+}
+
+std::vector<std::pair<std::string, ConfigNode>> ConfigNode::entries() const
+{
+  if (not node_.IsMap())
+    fail("expected a map");
+  std::vector<std::pair<std::string, ConfigNode>> out;
+  for (auto it = node_.begin(); it != node_.end(); ++it) {
+    auto key = key_of(it->first);
+    out.emplace_back(key, ConfigNode(it->second, path_.empty() ? key : path_ + "." + key, file_, overridden_));
+  }
+  return out;
+}
+
+void ConfigNode::allow_only(const std::vector<std::string>& allowed) const
+{
+  if (not node_.IsMap())
+    fail("expected a map");
+  for (auto it = node_.begin(); it != node_.end(); ++it) {
+    auto key = key_of(it->first);
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      ConfigNode where(it->first, path_.empty() ? key : path_ + "." + key, file_, overridden_);
+      where.fail("unknown key (valid keys here: " + join(allowed) + ")");
+    }
+  }
+}
+
+std::string ConfigNode::as_string() const
+{
+  if (not node_.IsScalar())
+    fail("expected a single value");
+  return node_.Scalar();
+}
+
+double ConfigNode::as_number(double min, bool infinite) const
+{
+  auto value = node_.IsScalar() ? parse_quantity(node_.Scalar()) : std::nullopt;
+  if (not value)
+    fail("expected a number (got '" + (node_.IsScalar() ? node_.Scalar() : std::string("a non-scalar")) + "')");
+  if (std::isinf(*value) && not infinite) // an endless runtime, overhead or outage: a run that never ends
+    fail("must be finite (got '" + node_.Scalar() + "')");
+  if (std::isnan(*value) || *value < min)
+  {
+    std::ostringstream bound; // 1, 0.5, 1e+09: as short as the number allows
+    bound << min;
+    fail("must be at least " + bound.str() + " (got '" + node_.Scalar() + "')");
+  }
+  return *value;
+}
+
+int ConfigNode::as_int(int min) const
+{
+  double value = as_number(min);
+  if (value != std::floor(value) || value > 2e9)
+    fail("expected an integer (got '" + node_.Scalar() + "')");
+  return static_cast<int>(value);
+}
+
+bool ConfigNode::as_bool() const
+{
+  std::string text = as_string();
+  if (text == "true" || text == "yes")
+    return true;
+  if (text == "false" || text == "no")
+    return false;
+  fail("expected true or false (got '" + text + "')");
+}
+
+std::vector<std::string> ConfigNode::as_strings() const
+{
+  if (node_.IsScalar())
+    return {node_.Scalar()};
+  std::vector<std::string> out;
+  for (const auto& item : items())
+    out.push_back(item.as_string());
+  return out;
+}
+
+Distribution ConfigNode::as_distribution(double min) const
+{
+  Distribution d = read_distribution(min);
+  if (not std::isfinite(d.mean())) // e.g. a lognormal whose exp(mu + sigma^2 / 2) overflows
+    fail("has no finite mean (" + d.describe() + ")");
+  return d;
+}
+
+Distribution ConfigNode::read_distribution(double min) const
+{
+  if (node_.IsScalar())
+    return Distribution::constant(as_number(min));
+  if (not node_.IsMap())
+    fail("expected a number or a distribution such as {dist: uniform, min: 1, max: 2}");
+  std::string kind = child("dist").as_string();
+  auto numbers     = [&](const char* key) {
+    std::vector<double> out;
+    for (const auto& item : child(key).items())
+      out.push_back(item.as_number(key == std::string("weights") ? 0 : min));
+    return out;
+  };
+  if (kind == "constant") {
+    allow_only({"dist", "value"});
+    return Distribution::constant(child("value").as_number(min));
+  }
+  if (kind == "uniform") {
+    allow_only({"dist", "min", "max"});
+    double lo = child("min").as_number(min), hi = child("max").as_number(min);
+    if (hi < lo)
+      child("max").fail("must not be below min");
+    return Distribution::uniform(lo, hi);
+  }
+  if (kind == "exponential") {
+    allow_only({"dist", "mean"});
+    return Distribution::exponential(child("mean").as_number(0));
+  }
+  if (kind == "normal") {
+    allow_only({"dist", "mean", "sd", "min"});
+    double lower = has("min") ? child("min").as_number(min) : std::max(min, 0.0);
+    return Distribution::normal(child("mean").as_number(), child("sd").as_number(0), lower);
+  }
+  if (kind == "lognormal") {
+    allow_only({"dist", "mu", "sigma"});
+    return Distribution::lognormal(child("mu").as_number(), child("sigma").as_number(0));
+  }
+  if (kind == "choice") {
+    allow_only({"dist", "values", "weights"});
+    auto values = numbers("values");
+    if (values.empty())
+      child("values").fail("needs at least one value");
+    std::vector<double> weights;
+    if (has("weights")) {
+      weights = numbers("weights");
+      if (weights.size() != values.size())
+        child("weights").fail("needs one weight per value (" + std::to_string(values.size()) + ")");
+      double sum = 0;
+      for (double w : weights)
+        sum += w;
+      if (sum <= 0)
+        child("weights").fail("must not all be zero");
+    }
+    return Distribution::choice(values, weights);
+  }
+  child("dist").fail("unknown distribution; valid values are: constant, uniform, exponential, normal, lognormal, choice");
+}
+
+std::string ConfigNode::get(const std::string& key, const std::string& fallback)
+{
+  if (auto c = find(key))
+    return c->as_string();
+  node_[key] = fallback;
+  return fallback;
+}
+
+double ConfigNode::get(const std::string& key, double fallback, double min)
+{
+  if (auto c = find(key))
+    return c->as_number(min, std::isinf(fallback)); // infinity only where it is the default (stop.max_time)
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", fallback);
+  node_[key] = std::isinf(fallback) ? std::string("inf") : std::string(text);
+  return fallback;
+}
+
+int ConfigNode::get(const std::string& key, int fallback, int min)
+{
+  if (auto c = find(key))
+    return c->as_int(min);
+  node_[key] = fallback;
+  return fallback;
+}
+
+bool ConfigNode::get(const std::string& key, bool fallback)
+{
+  if (auto c = find(key))
+    return c->as_bool();
+  node_[key] = fallback;
+  return fallback;
+}
+
+Distribution ConfigNode::get_distribution(const std::string& key, double fallback, double min)
+{
+  if (auto c = find(key))
+    return c->as_distribution(min);
+  node_[key] = fallback;
+  return Distribution::constant(fallback);
+}
+
+std::string ConfigNode::get_choice(const std::string& key, const std::string& fallback,
+                                   const std::vector<std::string>& allowed)
+{
+  std::string value = get(key, fallback);
+  if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())
+    child(key).fail("valid values are: " + join(allowed) + " (got '" + value + "')");
+  return value;
+}
+
+namespace {
+/** yaml-cpp keeps both entries of a key given twice in a map and reads the first: refuse it instead. */
+void check_unique_keys(const YAML::Node& node, const std::string& path, const std::string& file)
+{
+  if (node.IsSequence())
+    for (size_t i = 0; i < node.size(); ++i)
+      check_unique_keys(node[i], path + "[" + std::to_string(i) + "]", file);
+  if (not node.IsMap())
+    return;
+  std::map<std::string, int> lines;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    if (not it->first.IsScalar())
+      continue; // refused with its path when read
+    const std::string& key = it->first.Scalar();
+    std::string where      = path.empty() ? key : path + "." + key;
+    int line               = it->first.Mark().line + 1;
+    if (auto [first, inserted] = lines.emplace(key, line); not inserted)
+      throw_input_error("key", where, file, line, "given twice in the same map (first at line " +
+                                                      std::to_string(first->second) + ")");
+    check_unique_keys(it->second, where, file);
+  }
+}
+} // namespace
+
+YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text)
+{
+  YAML::Node tree = parse_yaml(file, text);
+  check_unique_keys(tree, "", file);
+  return tree;
+}
+
+YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>& text)
+{
+  if (not text && std::filesystem::is_directory(file))
+    throw InputError("Invalid experiment file '" + file + "': is a folder, not a file");
+  try {
+    return text ? YAML::Load(*text) : YAML::LoadFile(file);
+  } catch (const YAML::BadFile&) {
+    throw InputError("Invalid experiment file '" + file + "': cannot be read");
+  } catch (const YAML::ParserException& e) {
+    throw_input_error("experiment file", file, file, e.mark.line + 1, e.msg);
+  } catch (const std::exception& e) { // e.g. a read error
+    throw InputError("Invalid experiment file '" + file + "': cannot be read (" + e.what() + ")");
+  }
+}
+
+std::string apply_override(YAML::Node& root, const std::string& assignment)
+{
+  auto equals = assignment.find('=');
+  if (equals == std::string::npos || equals == 0)
+    throw InputError("Invalid option '--set " + assignment + "': expected key.path=value");
+  std::string path = assignment.substr(0, equals);
+  YAML::Node value;
+  try {
+    value = YAML::Load(assignment.substr(equals + 1));
+  } catch (const YAML::ParserException& e) {
+    throw InputError("Invalid option '--set " + assignment + "': the value is not valid YAML (" + e.msg + ")");
+  }
+  if (not root || root.IsNull())
+    root = YAML::Node(YAML::NodeType::Map);
+  if (not root.IsMap())
+    throw InputError("Invalid option '--set " + assignment + "': the experiment is not a map of settings");
+  YAML::Node current = root;
+  size_t start       = 0;
+  while (true) {
+    size_t dot      = path.find('.', start);
+    std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (key.empty())
+      throw InputError("Invalid option '--set " + assignment + "': empty key in '" + path + "'");
+    if (dot == std::string::npos) {
+      current[key] = value;
+      return path;
+    }
+    if (not current[key] || not current[key].IsMap()) {
+      if (current[key] && current[key].IsScalar() && key == "policy") // `policy: cf` becomes `policy: {name: cf}`
+        current[key] = name_map(current[key]);
+      else
+        current[key] = YAML::Node(YAML::NodeType::Map);
+    }
+    YAML::Node next = current[key];
+    current.reset(next);
+    start = dot + 1;
+  }
+}
+
+} // namespace coalsim

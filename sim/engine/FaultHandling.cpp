@@ -1,0 +1,138 @@
+/* The scheduler's reaction to faults (paper 001, Section 4.5): a grid component dies when its cluster goes
+ * down, when the host of one of its cores fails, when SimGrid fails its run, or when its runner draws a
+ * component failure. The job is aborted: KOALA's go back to their placement queue (placed away from the
+ * failed cluster next time), other policies' as after a failed run or claim (abort_attempt). Each failure
+ * counts an error against its cluster, which is marked unusable past the threshold. */
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/GridScheduler.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_faults, coalsim_scheduler, "Faults and the scheduler's reaction to them");
+
+namespace coalsim {
+
+void GridScheduler::set_health(ClusterHealth* health, std::function<bool()> faults_go_on)
+{
+  health_ = health;
+  if (health_)
+    health_->start([this](ClusterIndex c, bool up) { cluster_changed(c, up); },
+                   [this](ClusterIndex c, const sg4::Host& host, bool up) { host_changed(c, host, up); },
+                   std::move(faults_go_on));
+}
+
+void GridScheduler::add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host)
+{
+  if (not parts_.trace)
+    return;
+  FailureRow row{};
+  row.time    = now();
+  row.job_id  = job;
+  row.cluster = c;
+  std::strncpy(row.kind, kind, sizeof row.kind - 1);
+  std::strncpy(row.host, host.c_str(), sizeof row.host - 1);
+  parts_.trace->add_failure(row);
+}
+
+void GridScheduler::count_error(ClusterIndex c, JobId job)
+{
+  add_failure_row(job, c, "component");
+  if (health_ && health_->error(c)) {
+    XBT_INFO("cluster %s marked unusable after %d consecutive errors", parts_.platform.cluster(c).name.c_str(),
+             health_->consecutive_errors(c));
+    add_failure_row(-1, c, "unusable");
+    request_pass();
+  }
+}
+
+bool GridScheduler::holds_processors(const ActiveJob& job, size_t k)
+{
+  return job.phase == Phase::running || job.phase == Phase::staging ||
+         (job.claiming == Claiming::incremental && job.phase == Phase::claiming && not std::isnan(job.claimed_at[k]));
+}
+
+void GridScheduler::fail_components(JobId id, const std::vector<ClusterIndex>& clusters)
+{
+  ActiveJob& job = active_.at(id);
+  if (job.claiming != Claiming::incremental) {
+    abort_attempt(id, clusters);
+    return;
+  }
+  ++job.run_failures;
+  for (ClusterIndex c : clusters)
+    count_error(c, id);
+  return_to_policy(id, ReturnReason::component_failed, clusters);
+}
+
+void GridScheduler::fail_holders(ClusterIndex c, const std::function<bool(const ActiveJob&, size_t)>& hit_by)
+{
+  std::vector<JobId> hit;
+  for (const auto& [id, job] : active_)
+    for (size_t k = 0; k < job.placement.size(); ++k)
+      if (job.placement[k].cluster == c && holds_processors(job, k) && hit_by(job, k)) {
+        hit.push_back(id);
+        break;
+      }
+  std::sort(hit.begin(), hit.end()); // the map's order is not deterministic across builds
+  for (JobId id : hit)
+    fail_components(id, {c});
+}
+
+void GridScheduler::run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters)
+{
+  auto it = active_.find(id);
+  if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
+    return;
+  fail_components(id, clusters);
+}
+
+void GridScheduler::run_failed_in_simgrid(JobId id, int epoch)
+{
+  auto it = active_.find(id);
+  if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
+    return; // already aborted (host_changed comes before SimGrid fails the run)
+  // The clusters with a core on a host that is off; none when a link of the run failed.
+  const ActiveJob& job = it->second;
+  std::vector<ClusterIndex> clusters;
+  for (size_t k = 0; k < job.placement.size(); ++k)
+    if (std::any_of(job.cores[k].begin(), job.cores[k].end(), [](const sg4::Host* h) { return not h->is_on(); }))
+      clusters.push_back(job.placement[k].cluster);
+  std::sort(clusters.begin(), clusters.end());
+  clusters.erase(std::unique(clusters.begin(), clusters.end()), clusters.end());
+  XBT_VERB("job %ld: SimGrid failed its run", static_cast<long>(id));
+  fail_components(id, clusters);
+}
+
+void GridScheduler::cluster_changed(ClusterIndex c, bool up)
+{
+  XBT_VERB("cluster %d %s", c, up ? "back up" : "down");
+  add_failure_row(-1, c, up ? "outage_end" : "outage");
+  if (up) {
+    request_pass();
+    return;
+  }
+  // Every grid component holding processors there dies with the cluster (ClusterHealth turns its hosts off
+  // right after): KOALA jobs running or with a component claimed (waiting at the barrier), and the running
+  // or staging jobs of other policies. Copies to or from the cluster of other jobs fail with its file server.
+  fail_holders(c, [](const ActiveJob&, size_t) { return true; });
+}
+
+void GridScheduler::host_changed(ClusterIndex c, const sg4::Host& host, bool up)
+{
+  XBT_VERB("host %s %s", host.get_cname(), up ? "back up" : "down");
+  add_failure_row(-1, c, up ? "host_up" : "host_down", host.get_name());
+  if (up) {
+    request_pass();
+    return;
+  }
+  // Every grid component with a core on the host dies with it; the manager has already killed the local jobs
+  // there. A copy from or to the host, if it is a file server, fails in SimGrid.
+  fail_holders(c, [&host](const ActiveJob& job, size_t k) {
+    return std::find(job.cores[k].begin(), job.cores[k].end(), &host) != job.cores[k].end();
+  });
+  request_pass(); // the killed local jobs' cores on other hosts are idle now
+}
+
+} // namespace coalsim

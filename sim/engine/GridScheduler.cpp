@@ -1,0 +1,499 @@
+#include "sim/engine/GridScheduler.hpp"
+
+#include "sim/engine/Clock.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(coalsim_scheduler, "The grid scheduler engine");
+
+namespace coalsim {
+
+GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhead,
+                             const Distribution& completion_overhead, uint64_t seed)
+    : parts_(parts)
+    , submission_overhead_(submission_overhead)
+    , completion_overhead_(completion_overhead)
+    , overheads_(seed, "middleware.overheads")
+    , completion_failures_(seed, "middleware.completion_failures")
+{
+  parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
+}
+
+void GridScheduler::start(JobSource& source)
+{
+  source_ = &source;
+  schedule_next_arrival();
+}
+
+void GridScheduler::schedule_next_arrival()
+{
+  auto job = source_->next();
+  if (not job) {
+    source_exhausted_ = true;
+    if (active_.empty() && not done_)
+      finish_run(now());
+    return;
+  }
+  double when = job->submit_time;
+  at(when, [this, spec = std::move(*job)]() mutable { submit(std::move(spec)); });
+}
+
+void GridScheduler::submit(JobSpec spec)
+{
+  JobId id = spec.id;
+  XBT_VERB("job %ld arrives", static_cast<long>(id));
+  auto [it, inserted] = active_.emplace(id, ActiveJob{});
+  xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
+  it->second.spec = std::move(spec);
+  it->second.queued_since = now();
+  it->second.history.queued(now());
+  ++parts_.statistics.submitted;
+  parts_.policy.on_job_submitted(it->second.spec);
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+  request_pass();
+  schedule_next_arrival();
+}
+
+void GridScheduler::request_pass()
+{
+  if (pass_pending_ || done_)
+    return;
+  pass_pending_ = true;
+  at(now(), [this] { pass(); });
+}
+
+void GridScheduler::pass()
+{
+  pass_pending_ = false;
+  if (done_)
+    return;
+  // A policy that keeps deciding without time passing would hang the run: stop it loudly instead.
+  if (now() == last_pass_time_) {
+    xbt_assert(++passes_at_this_time_ < 1000000,
+               "More than a million scheduling passes at t=%g: the policy keeps placing jobs whose claims fail at "
+               "once (a livelock)", now());
+  } else {
+    last_pass_time_      = now();
+    passes_at_this_time_ = 0;
+  }
+  Decisions decisions = parts_.policy.decide(parts_.info.view());
+  for (JobId id : decisions.not_placed)
+    ++active_.at(id).placement_tries;
+  for (auto& placement : decisions.placements)
+    apply(std::move(placement));
+  for (const auto& rejection : decisions.rejections) {
+    XBT_VERB("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
+    xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
+               static_cast<long>(rejection.job));
+    if (rejection.failed)
+      drop(rejection.job);
+    else
+      leave(rejection.job, JobStatus::rejected);
+  }
+  if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
+    at(decisions.wake_at, [this] { request_pass(); });
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+}
+
+void GridScheduler::validate(const ActiveJob& job, const Placement& placement) const
+{
+  const JobSpec& spec = job.spec;
+  const auto& comps   = placement.components;
+  xbt_assert(job.phase == Phase::waiting, "policy placed job %ld, which is not waiting", static_cast<long>(spec.id));
+  xbt_assert(not comps.empty(), "policy placed job %ld with no component", static_cast<long>(spec.id));
+  int total = 0;
+  for (const auto& c : comps) {
+    xbt_assert(c.cluster >= 0 && c.cluster < static_cast<int>(parts_.managers.size()) && c.processors > 0,
+               "policy placed job %ld on cluster %d with %d processors", static_cast<long>(spec.id), c.cluster,
+               c.processors);
+    xbt_assert(c.file_site == no_cluster || (spec.file && std::count(spec.file->replica_sites.begin(),
+                                                                     spec.file->replica_sites.end(), c.file_site)),
+               "policy took job %ld's file from cluster %d, which has no replica", static_cast<long>(spec.id),
+               c.file_site);
+    total += c.processors;
+  }
+  if (spec.type == RequestType::flexible) {
+    xbt_assert(total == spec.total_processors, "flexible job %ld placed on %d processors, not %d",
+               static_cast<long>(spec.id), total, spec.total_processors);
+    return;
+  }
+  xbt_assert(comps.size() == spec.components.size(), "job %ld placed with %zu components instead of %zu",
+             static_cast<long>(spec.id), comps.size(), spec.components.size());
+  for (size_t k = 0; k < comps.size(); ++k) {
+    xbt_assert(comps[k].processors == spec.components[k].processors, "job %ld component %zu resized",
+               static_cast<long>(spec.id), k);
+    xbt_assert(spec.type != RequestType::ordered || comps[k].cluster == spec.components[k].cluster,
+               "ordered job %ld component %zu moved off its cluster", static_cast<long>(spec.id), k);
+  }
+}
+
+void GridScheduler::apply(Placement placement)
+{
+  ActiveJob& job = active_.at(placement.job);
+  validate(job, placement);
+  job.placement      = std::move(placement.components);
+  job.phase          = Phase::claiming;
+  job.placement_time = now();
+  job.history.placed(now(), job.placement_tries);
+  job.claiming = placement.claiming;
+  if (job.claiming != Claiming::incremental) // KOALA's placements reserve nothing (see admit_incremental)
+    for (const auto& c : job.placement)
+      parts_.info.placed(c.cluster, c.processors);
+  if (job.claiming == Claiming::incremental) {
+    job.incremental = placement.incremental;
+    admit_incremental(job.spec.id);
+    return;
+  }
+  job.staged              = false;
+  job.submission_overhead = submission_overhead_.sample(overheads_);
+  JobId id                = job.spec.id;
+  auto claim_later        = [this, id] {
+    int epoch = active_.at(id).epoch;
+    at(now() + active_.at(id).submission_overhead, [this, id, epoch] { claim(id, epoch); });
+  };
+  if (job.claiming == Claiming::after_transfer)
+    stage(id, claim_later);
+  else
+    claim_later();
+}
+
+void GridScheduler::claim(JobId id, int epoch)
+{
+  auto it = active_.find(id);
+  if (it == active_.end() || it->second.epoch != epoch)
+    return; // the attempt was aborted by an outage
+  ActiveJob& job = it->second;
+  std::map<ClusterIndex, int> needed;
+  for (const auto& c : job.placement)
+    needed[c.cluster] += c.processors;
+  ClusterIndex short_cluster = no_cluster;
+  for (const auto& [cluster, count] : needed)
+    if (parts_.managers[cluster]->idle() < count) {
+      short_cluster = cluster;
+      break;
+    }
+  if (short_cluster != no_cluster) {
+    // The co-allocator cancels every component (DUROC): a submission failure.
+    XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
+    for (const auto& c : job.placement)
+      parts_.info.claim_failed(c.cluster, c.processors);
+    parts_.info.learn_idle(short_cluster);
+    ++job.submission_failures;
+    add_failure_row(id, short_cluster, "claim");
+    job.history.ended(PlacementOutcome::claim_failed, now());
+    job.phase  = Phase::waiting;
+    job.staged = false;
+    job.placement.clear();
+    parts_.policy.on_claim_failed(job.spec);
+    parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+    request_pass();
+    return;
+  }
+  job.cores.assign(job.placement.size(), {});
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
+    xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
+    parts_.info.claimed(c.cluster, c.processors);
+  }
+  parts_.policy.on_job_started(job.spec);
+  if (parts_.policy.decides_after_start())
+    request_pass();
+  if (job.staged) {
+    launch(id);
+  } else {
+    job.phase = Phase::staging;
+    stage(id, [this, id] { launch(id); });
+  }
+}
+
+void GridScheduler::stage(JobId id, std::function<void()> then)
+{
+  ActiveJob& job = active_.at(id);
+  job.staged     = true;
+  job.transfer_times.assign(job.placement.size(), 0.0);
+  std::vector<FileStager::Transfer> transfers;
+  std::vector<int> transfer_of(job.placement.size(), -1); // components on one cluster share one copy
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    if (not job.spec.file || c.file_site == no_cluster || c.file_site == c.cluster)
+      continue;
+    auto same = std::find_if(transfers.begin(), transfers.end(), [&](const FileStager::Transfer& t) {
+      return t.from == c.file_site && t.to == c.cluster;
+    });
+    if (same == transfers.end()) {
+      transfers.push_back({c.file_site, c.cluster, job.spec.file->size_bytes});
+      same = transfers.end() - 1;
+    }
+    transfer_of[k] = static_cast<int>(same - transfers.begin());
+  }
+  if (transfers.empty()) {
+    job.stage_time = 0;
+    then();
+    return;
+  }
+  double started = now();
+  job.stage_id   = parts_.stager.stage(transfers, [this, id, started, transfer_of, then = std::move(then)](
+                                                     const FileStager::Outcome& outcome) {
+    ActiveJob& j = active_.at(id);
+    j.stage_id   = 0;
+    if (not outcome.arrived()) {
+      abort_attempt(id, outcome.failed_at);
+      return;
+    }
+    for (size_t k = 0; k < transfer_of.size(); ++k)
+      j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : outcome.durations[transfer_of[k]];
+    j.stage_time = now() - started;
+    then();
+  });
+}
+
+void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters)
+{
+  ActiveJob& job     = active_.at(id);
+  const bool claimed = job.phase == Phase::staging || job.phase == Phase::running;
+  xbt_assert(claimed || job.phase == Phase::claiming, "job %ld aborted in phase %d", static_cast<long>(id),
+             static_cast<int>(job.phase));
+  XBT_VERB("job %ld: attempt aborted by an outage", static_cast<long>(id));
+  job.history.ended(PlacementOutcome::component_failed, now());
+  if (job.phase == Phase::running) {
+    --running_;
+    parts_.runtime.cancel(job.run);
+  }
+  parts_.stager.cancel(job.stage_id);
+  job.stage_id = 0;
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    if (claimed)
+      parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
+    else
+      parts_.info.claim_failed(c.cluster, c.processors); // the placement counted as taken until its claim
+  }
+  reset_to_waiting(job);
+  job.staged = false;
+  for (ClusterIndex c : clusters)
+    count_error(c, id);
+  if (claimed) {
+    ++job.run_failures;
+    if (not parts_.policy.on_job_failed(job.spec)) {
+      drop(id);
+      return;
+    }
+  } else {
+    ++job.submission_failures;
+    parts_.policy.on_claim_failed(job.spec);
+  }
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+  request_pass();
+}
+
+void GridScheduler::reset_to_waiting(ActiveJob& job)
+{
+  ++job.epoch; // the attempt's claim, copy and run callbacks are stale now
+  job.phase      = Phase::waiting;
+  job.start_time = NAN;
+  job.end_time   = NAN;
+  job.placement.clear();
+  job.cores.clear();
+}
+
+std::vector<ClusterIndex> GridScheduler::clusters_used(const ActiveJob& job)
+{
+  std::vector<ClusterIndex> seen; // in component order
+  for (const auto& c : job.placement)
+    if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end())
+      seen.push_back(c.cluster);
+  return seen;
+}
+
+void GridScheduler::launch(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  job.phase      = Phase::running;
+  job.start_time = now();
+  job.end_time   = NAN;
+  job.history.started(now());
+  parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
+  int epoch = job.epoch;
+  job.run   = parts_.runtime.run(
+      job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
+      [this, id, epoch] {
+        auto it = active_.find(id);
+        if (it != active_.end() && it->second.epoch == epoch) // else the run was aborted by an outage
+          end(id);
+      },
+      [this, id, epoch] { run_failed_in_simgrid(id, epoch); });
+}
+
+void GridScheduler::end(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  job.phase      = Phase::completing;
+  job.end_time   = now();
+  --running_;
+  // Every component ran to completion: its cluster's consecutive errors start again from zero, whichever the
+  // policy (the errors of other policies' jobs are outages that killed them, see abort_attempt).
+  if (health_)
+    for (const auto& c : job.placement)
+      health_->success(c.cluster);
+  for (size_t k = 0; k < job.placement.size(); ++k)
+    parts_.managers[job.placement[k].cluster]->release(job.placement[k].processors, job.cores[k]);
+  job.cores.clear();
+  job.completion_overhead = completion_overhead_.sample(overheads_);
+  // Drawn only when failures are enabled, so runs without them keep their random streams.
+  job.run_failed = completion_failure_probability_ > 0 && completion_failures_.uniform() < completion_failure_probability_;
+  at(now() + job.completion_overhead, [this, id] {
+    if (active_.at(id).run_failed)
+      fail_run(id);
+    else
+      complete(id);
+  });
+  request_pass();
+}
+
+void GridScheduler::fail_run(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  ++job.completion_failures;
+  XBT_VERB("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
+  add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
+  job.history.ended(PlacementOutcome::run_failed, now());
+  if (not parts_.policy.on_job_failed(job.spec)) {
+    drop(id);
+    return;
+  }
+  job.phase        = Phase::waiting;
+  job.run_failed   = false;
+  job.staged       = false;
+  job.queued_since = now();
+  job.start_time   = NAN; // the failed run is over: the job is waiting again, not started
+  job.end_time     = NAN;
+  job.placement.clear();
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+  request_pass();
+}
+
+void GridScheduler::drop(JobId id)
+{
+  // The policy gave the job up (at a scheduling pass, or after its run failed): it leaves as failed, with the
+  // row of its last attempt, when the user learns of it.
+  add_failure_row(id, no_cluster, "drop");
+  active_.at(id).completion_time = now();
+  leave(id, JobStatus::failed);
+}
+
+void GridScheduler::complete(JobId id)
+{
+  parts_.policy.on_job_finished(active_.at(id).spec);
+  active_.at(id).completion_time = now();
+  active_.at(id).history.ended(PlacementOutcome::completed, now());
+  leave(id, JobStatus::completed);
+}
+
+void GridScheduler::leave(JobId id, JobStatus status)
+{
+  record(active_.at(id), status);
+  active_.erase(id);
+  if (on_job_done_)
+    on_job_done_();
+  if (source_exhausted_ && active_.empty() && not done_)
+    finish_run(now());
+}
+
+void GridScheduler::finish_run(double time)
+{
+  done_ = true;
+  if (not run_ends_with_grid_)
+    return;
+  parts_.statistics.end_time = time;
+  parts_.recorder.finish(time);
+}
+
+void GridScheduler::stop_at(double time)
+{
+  if (done_)
+    return;
+  std::vector<JobId> ids;
+  for (const auto& [id, job] : active_)
+    ids.push_back(id);
+  std::sort(ids.begin(), ids.end());
+  for (JobId id : ids) {
+    active_.at(id).history.stop(time);
+    record(active_.at(id), JobStatus::unfinished);
+  }
+  active_.clear();
+  finish_run(time);
+}
+
+void GridScheduler::record(const ActiveJob& job, JobStatus status)
+{
+  JobRow row{};
+  const JobSpec& spec  = job.spec;
+  row.id               = spec.id;
+  row.request_type     = static_cast<int8_t>(spec.type);
+  row.priority         = static_cast<int8_t>(spec.priority);
+  row.status           = static_cast<int8_t>(status);
+  row.processors       = spec.total_processors;
+  bool started         = not std::isnan(job.start_time);
+  row.n_components     = static_cast<int32_t>(started ? job.placement.size() : spec.components.size());
+  std::string names;
+  std::vector<ClusterIndex> seen = clusters_used(job);
+  for (ClusterIndex c : seen) {
+    if (not names.empty())
+      names += '+';
+    names += parts_.platform.cluster(c).name;
+  }
+  std::strncpy(row.clusters, names.c_str(), sizeof row.clusters - 1);
+  row.n_clusters          = static_cast<int32_t>(seen.size());
+  row.job_spread          = started && row.n_components > 0 ? double(row.n_clusters) / row.n_components : NAN;
+  row.coallocated         = row.n_clusters > 1;
+  row.submit_time         = spec.submit_time;
+  row.placement_time      = job.placement_time;
+  row.start_time          = job.start_time;
+  row.end_time            = job.end_time;
+  row.completion_time     = job.completion_time;
+  row.response_time       = job.completion_time - spec.submit_time;
+  row.wait_time           = job.start_time - spec.submit_time;
+  row.runtime             = job.end_time - job.start_time;
+  row.overhead            = job.submission_overhead + job.completion_overhead;
+  row.file_transfer_time  = job.stage_time;
+  row.file_size           = spec.file ? spec.file->size_bytes : 0.0;
+  row.placement_tries     = job.placement_tries;
+  row.submission_failures = job.submission_failures;
+  row.completion_failures = job.completion_failures + job.run_failures;
+  bool koala               = job.claiming == Claiming::incremental || job.placements > 0;
+  row.total_placement_time = koala ? job.total_placement_time : job.placement_time - spec.submit_time;
+  row.estimated_ftt        = koala ? job.estimated_ftt : NAN;
+  row.jst                  = koala ? job.jst : NAN;
+  row.start_delay          = koala && started ? job.jst - job.first_jst : NAN;
+  row.pgt                  = koala && started ? job.pgt : NAN;
+  row.pwt                  = koala && started ? job.pwt : NAN;
+  row.claiming_tries       = job.claiming_tries;
+  row.placements           = koala ? job.placements : (std::isnan(job.placement_time) ? 0 : 1);
+  parts_.statistics.add(row);
+  if (not parts_.trace)
+    return;
+  parts_.trace->add_job(row);
+  for (PlacementRow placement : job.history.rows()) {
+    placement.job_id = spec.id;
+    parts_.trace->add_placement(placement);
+  }
+  if (not started)
+    return;
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    ComponentRow c{};
+    c.job_id        = spec.id;
+    c.index         = static_cast<int32_t>(k);
+    c.cluster       = job.placement[k].cluster;
+    c.processors    = job.placement[k].processors;
+    c.file_site     = job.placement[k].file_site;
+    c.transfer_time = job.transfer_times.empty() ? 0.0 : job.transfer_times[k];
+    parts_.trace->add_component(c);
+  }
+}
+
+} // namespace coalsim

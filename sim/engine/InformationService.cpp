@@ -1,0 +1,74 @@
+#include "sim/engine/InformationService.hpp"
+
+#include "sim/engine/Clock.hpp"
+
+#include <algorithm>
+
+namespace coalsim {
+
+InformationService::InformationService(const GridPlatform& platform,
+                                       std::vector<std::unique_ptr<LocalResourceManager>>& managers,
+                                       double poll_interval)
+    : platform_(&platform)
+    , managers_(&managers)
+    , poll_interval_(poll_interval)
+    , reported_idle_(managers.size(), 0)
+    , unclaimed_(managers.size(), 0)
+    , claimed_since_poll_(managers.size(), 0)
+{
+  for (size_t c = 0; c < managers.size(); ++c)
+    reported_idle_[c] = managers[c]->idle();
+}
+
+void InformationService::start(std::function<void()> on_change, std::function<bool()> keep_going)
+{
+  on_change_  = std::move(on_change);
+  keep_going_ = std::move(keep_going);
+  if (exact()) {
+    for (auto& manager : *managers_)
+      manager->set_on_change([this] { on_change_(); });
+  } else {
+    at(now() + poll_interval_, [this] { poll(); });
+  }
+}
+
+void InformationService::poll()
+{
+  if (not keep_going_())
+    return;
+  bool changed = false;
+  for (size_t c = 0; c < managers_->size(); ++c) {
+    int idle = (*managers_)[c]->idle();
+    changed  = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
+    reported_idle_[c]      = idle;
+    claimed_since_poll_[c] = 0;
+  }
+  if (changed)
+    on_change_();
+  at(now() + poll_interval_, [this] { poll(); });
+}
+
+void InformationService::learn_idle(ClusterIndex c)
+{
+  reported_idle_[c]      = (*managers_)[c]->idle();
+  claimed_since_poll_[c] = 0;
+}
+
+GridView InformationService::view() const
+{
+  std::vector<ClusterState> states;
+  states.reserve(managers_->size());
+  for (size_t c = 0; c < managers_->size(); ++c) {
+    const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
+    int idle = exact() ? (*managers_)[c]->idle() - unclaimed_[c]
+                       : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
+    bool usable = not health_ || health_->available(cluster.index);
+    bool up     = not health_ || health_->files_reachable(cluster.index);
+    states.push_back(
+        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable, up,
+                     health_ && not health_->usable(cluster.index)});
+  }
+  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_);
+}
+
+} // namespace coalsim

@@ -1,0 +1,64 @@
+/* The grid scheduler's picture of the clusters: idle counts refreshed by polling the local resource
+ * managers every `poll_interval` seconds (stale in between, like the DCS resource monitor and KOALA's
+ * MDS cache), or read exactly at every decision when the interval is 0. The scheduler's own placements
+ * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. */
+#pragma once
+
+#include "sim/engine/ClusterHealth.hpp"
+#include "sim/platform/GridPlatform.hpp"
+#include "sim/api/GridView.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace coalsim {
+
+class InformationService {
+public:
+  InformationService(const GridPlatform& platform, std::vector<std::unique_ptr<LocalResourceManager>>& managers,
+                     double poll_interval);
+
+  /** Starts polling; `on_change` is called when a poll (or, in exact mode, a change) alters what
+   *  the scheduler sees. Polling stops once `keep_going` returns false. */
+  void start(std::function<void()> on_change, std::function<bool()> keep_going);
+
+  GridView view() const;
+  /** Clusters that are down or marked unusable show as unusable (no idle processors). */
+  void set_health(const ClusterHealth* health) { health_ = health; }
+  /** Transfer estimates from another source than the platform's routes (KOALA's bandwidth repository). */
+  void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
+  bool exact() const { return poll_interval_ <= 0; }
+
+  /** A placement whose processors are claimed right away (DCS): they count as taken until the claim. */
+  void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
+  void claim_failed(ClusterIndex c, int processors) { unclaimed_[c] -= processors; }
+  /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. */
+  void learn_idle(ClusterIndex c);
+  void claimed(ClusterIndex c, int processors)
+  {
+    unclaimed_[c] -= processors;
+    claimed_since_poll_[c] += processors;
+  }
+  /** A claim of processors that were never reserved by `placed`: KOALA's placements reserve nothing (its
+   *  MDS reports processors in use; placed-but-unclaimed processors are free for anyone, which is the
+   *  processor gained time), so only the claim itself makes them busy in the scheduler's view. */
+  void claimed_unreserved(ClusterIndex c, int processors) { claimed_since_poll_[c] += processors; }
+
+private:
+  void poll();
+
+  const GridPlatform* platform_;
+  std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
+  double poll_interval_;
+  std::vector<int> reported_idle_;
+  std::vector<int> unclaimed_;          // placed, claim not yet attempted
+  std::vector<int> claimed_since_poll_; // claimed after the last report
+  std::function<void()> on_change_;
+  std::function<bool()> keep_going_;
+  const ClusterHealth* health_         = nullptr;
+  const TransferEstimator* estimator_ = nullptr;
+};
+
+} // namespace coalsim

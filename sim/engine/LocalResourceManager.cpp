@@ -1,0 +1,279 @@
+#include "sim/engine/LocalResourceManager.hpp"
+
+#include "sim/engine/Clock.hpp"
+
+#include <algorithm>
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
+                                           LocalScheduling scheduling)
+    : cluster_(&cluster), recorder_(&recorder), track_hosts_(track_hosts), scheduling_(scheduling)
+{
+  if (track_hosts_)
+    // Popped from the back: the first host's cores are handed out first.
+    for (auto host = cluster.compute_hosts.rbegin(); host != cluster.compute_hosts.rend(); ++host)
+      for (int core = 0; core < (*host)->get_core_count(); ++core)
+        free_cores_.push_back(*host);
+}
+
+void LocalResourceManager::take_cores(int count, std::vector<sg4::Host*>& into)
+{
+  if (not track_hosts_)
+    return;
+  into.insert(into.end(), free_cores_.end() - count, free_cores_.end());
+  free_cores_.resize(free_cores_.size() - count);
+}
+
+void LocalResourceManager::return_cores(std::vector<sg4::Host*>::const_iterator first,
+                                        std::vector<sg4::Host*>::const_iterator last)
+{
+  if (not track_hosts_)
+    return;
+  if (hosts_off_ == 0) { // the usual case; a host SimGrid turned off before host_down() gets its cores taken there
+    free_cores_.insert(free_cores_.end(), first, last);
+    return;
+  }
+  for (auto core = first; core != last; ++core)
+    ((*core)->is_on() ? free_cores_ : off_cores_).push_back(*core);
+}
+
+int LocalResourceManager::take_off(std::vector<sg4::Host*>& from, const sg4::Host* host)
+{
+  auto off = std::stable_partition(from.begin(), from.end(), [host](const sg4::Host* core) { return core != host; });
+  int count = static_cast<int>(from.end() - off);
+  off_cores_.insert(off_cores_.end(), off, from.end());
+  from.erase(off, from.end());
+  return count;
+}
+
+void LocalResourceManager::host_down(const sg4::Host* host)
+{
+  xbt_assert(track_hosts_, "host failures need host tracking");
+  ++hosts_off_;
+  take_off(free_cores_, host);
+  for (auto job = running_jobs_.begin(); job != running_jobs_.end();) {
+    auto next = std::next(job);
+    if (std::find(job->cores.begin(), job->cores.end(), host) != job->cores.end()) {
+      job->end->remove();
+      job->record.end_time = now();
+      finish(job); // its cores on the failed host go out of use, the others are idle
+    }
+    job = next;
+  }
+  int dummies = take_off(dummy_cores_, host);
+  dummy_ -= dummies;
+  busy_background_ -= dummies;
+  start_waiting();
+  changed();
+}
+
+void LocalResourceManager::host_up(const sg4::Host* host)
+{
+  hosts_off_ = std::max(0, hosts_off_ - 1);
+  auto back = std::stable_partition(off_cores_.begin(), off_cores_.end(),
+                                    [host](const sg4::Host* core) { return core != host; });
+  if (back == off_cores_.end())
+    return;
+  free_cores_.insert(free_cores_.end(), back, off_cores_.end());
+  off_cores_.erase(back, off_cores_.end());
+  start_waiting();
+  changed();
+}
+
+void LocalResourceManager::changed()
+{
+  recorder_->set_busy(cluster_->index, busy_grid_, busy_background_, now());
+  if (on_change_)
+    on_change_();
+}
+
+bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* cores)
+{
+  xbt_assert(count > 0, "claim of %d processors", count);
+  if (idle() < count)
+    return false;
+  busy_grid_ += count;
+  if (track_hosts_) {
+    xbt_assert(cores != nullptr, "host tracking needs a core list");
+    take_cores(count, *cores);
+  }
+  changed();
+  return true;
+}
+
+void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cores)
+{
+  xbt_assert(count <= busy_grid_, "releasing %d grid processors on %s, only %d busy", count, cluster_->name.c_str(),
+             busy_grid_);
+  busy_grid_ -= count;
+  return_cores(cores.begin(), cores.end());
+  start_waiting();
+  changed();
+}
+
+void LocalResourceManager::submit_background(const LocalJobRequest& job)
+{
+  xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,
+             cluster_->name.c_str());
+  double estimate = std::isnan(job.estimate) ? job.runtime : job.estimate;
+  waiting_.push_back({job, now(), estimate});
+  bool started;
+  if (waiting_.size() == 1)
+    started = start_waiting();
+  else if (scheduling_ == LocalScheduling::easy)
+    // Nothing else changed since the last pass, and time only makes backfilling harder: the newcomer is the
+    // only job that may start now.
+    started = backfill(std::prev(waiting_.end()));
+  else
+    started = false; // FCFS: the head still does not fit, so nothing behind it may start
+  if (started)
+    changed();
+}
+
+void LocalResourceManager::start(const QueuedJob& job)
+{
+  int size = job.request.size;
+  busy_background_ += size;
+  std::vector<sg4::Host*> cores;
+  take_cores(size, cores);
+  double start = now();
+  auto slot    = running_.emplace(start + job.estimate, size);
+  LocalJobRecord record{cluster_->index, job.request.trace_id, size, job.submit_time, start,
+                        start + job.request.runtime, job.estimate};
+  auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
+  it->end = at(record.end_time, [this, it] {
+    finish(it);
+    start_waiting();
+    changed();
+  });
+}
+
+void LocalResourceManager::finish(std::list<RunningJob>::iterator job)
+{
+  running_.erase(job->slot);
+  busy_background_ -= job->record.size;
+  return_cores(job->cores.begin(), job->cores.end());
+  LocalJobRecord record = job->record;
+  running_jobs_.erase(job);
+  if (on_local_job_done_)
+    on_local_job_done_(record);
+}
+
+void LocalResourceManager::go_down()
+{
+  xbt_assert(not down_, "cluster %s is already down", cluster_->name.c_str());
+  down_ = true;
+  while (not running_jobs_.empty()) {
+    auto job = running_jobs_.begin();
+    job->end->remove();
+    job->record.end_time = now();
+    finish(job);
+  }
+  busy_background_ -= dummy_;
+  dummy_ = 0;
+  return_cores(dummy_cores_.begin(), dummy_cores_.end());
+  dummy_cores_.clear();
+  changed();
+}
+
+void LocalResourceManager::come_up()
+{
+  xbt_assert(down_, "cluster %s is not down", cluster_->name.c_str());
+  down_ = false;
+  // The cluster comes back whole: hosts that had failed on their own before the outage are repaired too.
+  free_cores_.insert(free_cores_.end(), off_cores_.begin(), off_cores_.end());
+  off_cores_.clear();
+  hosts_off_ = 0;
+  start_waiting();
+  changed();
+}
+
+void LocalResourceManager::start_dummy(int size)
+{
+  xbt_assert(size >= 0 && size <= idle(), "dummy job of %d processors on %s with %d idle", size,
+             cluster_->name.c_str(), idle());
+  if (size == 0)
+    return;
+  dummy_ += size;
+  busy_background_ += size;
+  take_cores(size, dummy_cores_);
+  changed();
+}
+
+void LocalResourceManager::kill_dummy(int size)
+{
+  size = std::min(size, dummy_);
+  if (size <= 0)
+    return;
+  dummy_ -= size;
+  busy_background_ -= size;
+  if (track_hosts_) {
+    return_cores(dummy_cores_.end() - size, dummy_cores_.end());
+    dummy_cores_.resize(dummy_cores_.size() - size);
+  }
+  start_waiting();
+  changed();
+}
+
+bool LocalResourceManager::start_waiting()
+{
+  bool started = false;
+  while (not waiting_.empty() && waiting_.front().request.size <= idle()) {
+    start(waiting_.front());
+    waiting_.pop_front();
+    started = true;
+  }
+  if (scheduling_ == LocalScheduling::easy && waiting_.size() > 1 && idle() > 0)
+    started = backfill(std::next(waiting_.begin())) || started;
+  return started;
+}
+
+bool LocalResourceManager::backfill(std::list<QueuedJob>::iterator from)
+{
+  const int head_size = waiting_.front().request.size;
+  const double t      = now();
+  // The head's reservation: the shadow time, when the estimated ends of running local jobs free enough
+  // processors, and the extra processors left over then. Computed only once a candidate fits. Grid components
+  // have no estimate: when only their release could make room, the shadow time is infinite and any job that
+  // fits may start (the head waits for the grid either way).
+  bool planned  = false;
+  double shadow = INFINITY;
+  int extra     = 0;
+  auto plan     = [&] {
+    planned  = true;
+    int free = idle();
+    for (const auto& [end, size] : running_) {
+      free += size;
+      if (free >= head_size) {
+        shadow = std::max(end, t); // a job past its estimate is expected to end now
+        extra  = free - head_size;
+        return;
+      }
+    }
+  };
+  bool started = false;
+  for (auto it = from; it != waiting_.end() && idle() > 0;) {
+    int size = it->request.size;
+    if (size > idle()) {
+      ++it;
+      continue;
+    }
+    if (not planned)
+      plan();
+    bool ends_in_time = t + it->estimate <= shadow;
+    if (ends_in_time || size <= extra) {
+      if (not ends_in_time)
+        extra -= size; // it still runs at the shadow time, on processors the head does not need
+      start(*it);
+      it      = waiting_.erase(it);
+      started = true;
+    } else {
+      ++it;
+    }
+  }
+  return started;
+}
+
+} // namespace coalsim

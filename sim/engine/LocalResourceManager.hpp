@@ -1,0 +1,147 @@
+/* A cluster's local resource manager (openPBS/SGE on the DAS): space-shares the processors between
+ * local background jobs, queued FCFS or with EASY backfilling, and grid job components. A grid claim is
+ * not queued: it gets its processors now or fails, as a DUROC submission did when local jobs had taken
+ * them. During an outage of the cluster it has no idle processors: its running local jobs are killed,
+ * queued ones wait for the cluster to come back. A single compute host that fails takes its cores away
+ * until it is back: the local and dummy jobs on it are killed, and the cores a grid component returns
+ * from it stay out of use (the scheduler aborts that component). */
+#pragma once
+
+#include "sim/platform/GridPlatform.hpp"
+#include "sim/engine/LocalScheduling.hpp"
+#include "sim/trace/UtilizationRecorder.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <map>
+#include <simgrid/kernel/Timer.hpp>
+#include <vector>
+
+namespace coalsim {
+
+/** A local job as its user submitted it. */
+struct LocalJobRequest {
+  int size       = 1;
+  double runtime = 0;
+  double estimate = NAN; // requested wall time (EASY plans with it); NaN: the runtime is known exactly
+  int64_t trace_id = -1; // the job's number in a replayed trace, -1 for synthetic jobs
+};
+
+/** A local job that has ended, as the trace records it. */
+struct LocalJobRecord {
+  int cluster;
+  int64_t trace_id;
+  int size;
+  double submit_time, start_time, end_time, estimate;
+};
+
+class LocalResourceManager {
+public:
+  /** With `track_hosts`, every job gets concrete cores and claims return them (the network runtime model
+   *  runs on them, and a host failure kills what runs on that host); simulations always track hosts. */
+  LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
+                       LocalScheduling scheduling = LocalScheduling::fcfs);
+
+  const Cluster& cluster() const { return *cluster_; }
+  int processors() const { return cluster_->processors; }
+  int idle() const
+  {
+    return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_ - static_cast<int>(off_cores_.size());
+  }
+  /** Cores of failed hosts that nobody holds. */
+  int off() const { return static_cast<int>(off_cores_.size()); }
+  int busy_grid() const { return busy_grid_; }
+  int busy_background() const { return busy_background_; }
+  size_t background_waiting() const { return waiting_.size(); }
+  LocalScheduling scheduling() const { return scheduling_; }
+
+  /** Claims `count` processors for a grid component; false (and nothing claimed) if fewer are idle.
+   *  With host tracking, appends one host per processor to `cores`. */
+  bool claim(int count, std::vector<sg4::Host*>* cores);
+  void release(int count, const std::vector<sg4::Host*>& cores);
+
+  /** Queues a local job (size at most the cluster's) and starts what the local policy allows. */
+  void submit_background(const LocalJobRequest& job);
+
+  /** The experimenters' dummy local jobs (KOALA paper, Section 7.5): started at once on idle processors,
+   *  outside the FCFS queue, and running until killed. Counted as background. */
+  void start_dummy(int size);
+  /** Kills `size` processors' worth of dummy jobs (at most what runs). */
+  void kill_dummy(int size);
+  int dummy() const { return dummy_; }
+
+  /** The cluster goes down: running local jobs are killed (reported as ended now) and so are the dummy
+   *  jobs; nothing starts and no claim succeeds until come_up(). Grid components still hold their
+   *  processors until the scheduler releases them. */
+  void go_down();
+  /** The cluster is back: queued local jobs start as the local policy allows. */
+  void come_up();
+  bool down() const { return down_; }
+
+  /** A compute host has failed (SimGrid has turned it off): its idle cores go out of use, and the local
+   *  and dummy jobs with a core on it are killed (a local job is reported as ended now, as in an outage).
+   *  Grid components on it keep their cores until the scheduler releases them; the cores of a host that
+   *  is off then go out of use too. Needs host tracking. */
+  void host_down(const sg4::Host* host);
+  /** The host is back: its cores are idle again. */
+  void host_up(const sg4::Host* host);
+
+  /** Called after every change of the idle count. */
+  void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
+  /** Called when a local job ends. */
+  void set_on_local_job_done(std::function<void(const LocalJobRecord&)> callback)
+  {
+    on_local_job_done_ = std::move(callback);
+  }
+
+private:
+  struct QueuedJob {
+    LocalJobRequest request;
+    double submit_time;
+    double estimate; // never NaN here
+  };
+  using RunningByEnd = std::multimap<double, int>; // estimated end -> processors, of running local jobs
+  struct RunningJob {
+    LocalJobRecord record;
+    RunningByEnd::iterator slot;
+    std::vector<sg4::Host*> cores;
+    simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
+  };
+
+  /** Starts the waiting local jobs the local policy allows; true if any started. */
+  bool start_waiting();
+  /** EASY's second step: starts the jobs from `from` on that fit now without delaying the head's reservation. */
+  bool backfill(std::list<QueuedJob>::iterator from);
+  void start(const QueuedJob& job);
+  /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
+  void finish(std::list<RunningJob>::iterator job);
+  /** With host tracking: moves `count` idle cores to `into` (the first host's first), and back. */
+  void take_cores(int count, std::vector<sg4::Host*>& into);
+  /** Cores of hosts that are off go out of use instead. */
+  void return_cores(std::vector<sg4::Host*>::const_iterator first, std::vector<sg4::Host*>::const_iterator last);
+  /** Moves the cores of `host` held in `from` to `off_cores_`; returns how many. */
+  int take_off(std::vector<sg4::Host*>& from, const sg4::Host* host);
+  void changed();
+
+  const Cluster* cluster_;
+  UtilizationRecorder* recorder_;
+  bool track_hosts_;
+  LocalScheduling scheduling_;
+  int busy_grid_       = 0;
+  int busy_background_ = 0;
+  std::list<QueuedJob> waiting_;
+  RunningByEnd running_;
+  std::list<RunningJob> running_jobs_; // in order of start
+  bool down_ = false;
+  std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
+  std::vector<sg4::Host*> off_cores_;  // cores of failed hosts, held by nobody
+  int hosts_off_ = 0;                  // hosts failed on their own (host_down without host_up yet)
+  int dummy_ = 0;
+  std::vector<sg4::Host*> dummy_cores_;
+  std::function<void()> on_change_;
+  std::function<void(const LocalJobRecord&)> on_local_job_done_;
+};
+
+} // namespace coalsim

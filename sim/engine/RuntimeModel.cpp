@@ -1,0 +1,81 @@
+#include "sim/engine/RuntimeModel.hpp"
+
+#include "sim/engine/Clock.hpp"
+
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
+                                      const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended,
+                                      std::function<void()>)
+{
+  double duration = job.runtime * (clusters_used > 1 ? slowdown_ : 1.0);
+  at(now() + duration, std::move(ended));
+  return 0;
+}
+
+RuntimeModel::RunId NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
+                                        std::function<void()> ended, std::function<void()> failed)
+{
+  // One process per processor, in component order: a 1-D decomposition of the Poisson grid, so each
+  // process exchanges its halo with the previous and the next one, across clusters at component borders.
+  auto hosts = std::make_shared<std::vector<sg4::Host*>>();
+  for (const auto& component : cores)
+    hosts->insert(hosts->end(), component.begin(), component.end());
+  xbt_assert(not hosts->empty(), "job %ld has no cores", static_cast<long>(job.id));
+  // The runtime is the computation on a dedicated processor of the job's speed.
+  double flops = job.runtime * hosts->front()->get_speed() / iterations_;
+  RunId id     = next_run_++;
+  run_iteration(id, hosts, flops, iterations_, std::make_shared<Outcomes>(std::move(ended), std::move(failed)));
+  return id;
+}
+
+void NetworkRuntime::cancel(RunId run)
+{
+  auto it = tasks_.find(run);
+  if (it == tasks_.end())
+    return;
+  tracker_->cancel(it->second);
+  tasks_.erase(it);
+}
+
+void NetworkRuntime::run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
+                                   std::shared_ptr<Outcomes> outcomes)
+{
+  const size_t n = hosts->size();
+  std::vector<double> compute(n, flops);
+  std::vector<double> bytes;
+  if (halo_bytes_ > 0 && n > 1) {
+    bytes.assign(n * n, 0.0);
+    for (size_t i = 0; i + 1 < n; ++i) {
+      bytes[i * n + i + 1]   = halo_bytes_;
+      bytes[(i + 1) * n + i] = halo_bytes_;
+    }
+  }
+  auto task = sg4::Exec::init()->set_flops_amounts(compute)->set_hosts(*hosts);
+  if (not bytes.empty())
+    task->set_bytes_amounts(bytes);
+  tasks_[run] = tracker_->start(task, [this, run, hosts, flops, left, outcomes](const sg4::Activity& a) {
+    // A job on a cluster that goes down is aborted, and its task cancelled, before the hosts are turned off;
+    // a single host or a link turned off fails the task.
+    if (a.get_state() != sg4::Activity::State::FINISHED) {
+      tasks_.erase(run);
+      outcomes->failed();
+    } else if (left > 1) {
+      run_iteration(run, hosts, flops, left - 1, outcomes);
+    } else {
+      tasks_.erase(run);
+      outcomes->ended();
+    }
+  });
+}
+
+std::unique_ptr<RuntimeModel> make_runtime_model(const RuntimeModelConfig& config, ActivityTracker& tracker)
+{
+  if (config.kind == RuntimeModelConfig::Kind::network)
+    return std::make_unique<NetworkRuntime>(tracker, config.iterations, config.halo_bytes);
+  return std::make_unique<DelayRuntime>(config.coallocation_slowdown);
+}
+
+} // namespace coalsim

@@ -1,0 +1,79 @@
+/* How long a started job runs. `delay`: its runtime, times a slowdown when it spans clusters. `network`:
+ * the Poisson application as SimGrid parallel tasks (compute plus a halo exchange between neighbouring
+ * processes, in `iterations` phases), so wide-area slowdown emerges from the platform's links. */
+#pragma once
+
+#include "sim/engine/ActivityTracker.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "sim/platform/GridPlatform.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim {
+
+class RuntimeModel {
+public:
+  /** Identifies a started run, to cancel it (0: nothing to cancel). */
+  using RunId = uint64_t;
+
+  virtual ~RuntimeModel() = default;
+  /** Whether claims must hand out concrete cores. */
+  virtual bool needs_cores() const = 0;
+  /** Starts the job's processes; `cores[k]` holds component k's cores (one entry per processor). Calls
+   *  `ended` when all processes have ended, or `failed` when SimGrid failed them (a host or a link of the
+   *  run was turned off). */
+  virtual RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
+                    std::function<void()> ended, std::function<void()> failed) = 0;
+  /** The job was aborted: its processes stop taking the resources (its `ended` may still be called; the
+   *  caller ignores it). */
+  virtual void cancel(RunId /*run*/) {}
+  virtual const char* name() const = 0;
+};
+
+class DelayRuntime : public RuntimeModel {
+public:
+  explicit DelayRuntime(double coallocation_slowdown) : slowdown_(coallocation_slowdown) {}
+  bool needs_cores() const override { return false; }
+  /** A timer: nothing to cancel (returns 0), and nothing SimGrid can fail. */
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
+            std::function<void()> ended, std::function<void()> failed) override;
+  const char* name() const override { return "delay"; }
+
+private:
+  double slowdown_;
+};
+
+class NetworkRuntime : public RuntimeModel {
+public:
+  NetworkRuntime(ActivityTracker& tracker, int iterations, double halo_bytes)
+      : tracker_(&tracker), iterations_(iterations), halo_bytes_(halo_bytes)
+  {
+  }
+  bool needs_cores() const override { return true; }
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
+            std::function<void()> ended, std::function<void()> failed) override;
+  /** Cancels the run's parallel task in progress; `ended` is then never called. */
+  void cancel(RunId run) override;
+  const char* name() const override { return "network"; }
+
+private:
+  struct Outcomes {
+    std::function<void()> ended, failed;
+  };
+  void run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
+                     std::shared_ptr<Outcomes> outcomes);
+
+  ActivityTracker* tracker_;
+  RunId next_run_ = 1;
+  std::unordered_map<RunId, uint64_t> tasks_; // run -> its parallel task in progress (the tracker's key)
+  int iterations_;
+  double halo_bytes_;
+};
+
+std::unique_ptr<RuntimeModel> make_runtime_model(const RuntimeModelConfig& config, ActivityTracker& tracker);
+
+} // namespace coalsim

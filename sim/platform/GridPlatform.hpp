@@ -1,0 +1,56 @@
+/* The clusters of a SimGrid platform, as the simulator uses them. A cluster is a zone that holds hosts.
+ * Zone properties: `site` (the institution; default: the zone name) and `file_server` (a host of the
+ * zone that stores files and runs no job components; default: none, and the first host stores files). */
+#pragma once
+
+#include "sim/api/GridView.hpp"
+#include "sim/api/Job.hpp"
+
+#include <simgrid/s4u.hpp>
+#include <string>
+#include <vector>
+
+namespace coalsim {
+
+namespace sg4 = simgrid::s4u;
+
+struct Cluster {
+  ClusterIndex index = 0;
+  std::string name;
+  std::string site;
+  std::vector<sg4::Host*> compute_hosts; // in natural order of their names (fs0-2 before fs0-10)
+  sg4::Host* file_server = nullptr;
+  int processors         = 0; // cores of the compute hosts
+};
+
+class GridPlatform : public TransferEstimator {
+public:
+  /** Discovers the clusters of the loaded platform; keeps only `selected` ones when not empty (in the
+   *  platform's order). Throws InputError naming `origin` for an unknown name. */
+  GridPlatform(const sg4::Engine& engine, const std::string& platform_file, const std::vector<std::string>& selected,
+               const std::string& origin);
+
+  const std::vector<Cluster>& clusters() const { return clusters_; }
+  const Cluster& cluster(ClusterIndex c) const { return clusters_.at(c); }
+  std::vector<std::string> names() const;
+  /** Index of the cluster called `name`, or no_cluster. */
+  ClusterIndex find(const std::string& name) const;
+  int total_processors() const;
+
+  /** Route latency plus size over the route's bottleneck bandwidth, between file servers. */
+  double estimate(ClusterIndex from, ClusterIndex to, double bytes) const override;
+  /** The links between two clusters' file servers, and their latency (s), looked up once at load time. */
+  const std::vector<sg4::Link*>& route(ClusterIndex from, ClusterIndex to) const { return routes_.at(from).at(to); }
+  double latency(ClusterIndex from, ClusterIndex to) const { return latency_.at(from).at(to); }
+
+private:
+  std::vector<Cluster> clusters_;
+  std::vector<std::vector<std::vector<sg4::Link*>>> routes_; // [from][to]
+  std::vector<std::vector<double>> latency_;   // [from][to]
+  std::vector<std::vector<double>> bandwidth_; // [from][to], bytes/s
+};
+
+/** Natural order of host names: "fs0-2" < "fs0-10". */
+bool natural_less(const std::string& a, const std::string& b);
+
+} // namespace coalsim

@@ -1,0 +1,98 @@
+/* The rows of the HDF5 trace tables (layout documented in README, "The HDF5 trace"). */
+#pragma once
+
+#include <cstdint>
+
+namespace coalsim {
+
+enum class JobStatus : int8_t { completed = 0, failed = 1, rejected = 2, unfinished = 3 };
+
+struct JobRow {
+  int64_t id;
+  int8_t request_type;
+  int8_t priority;
+  int8_t status;
+  int8_t coallocated;
+  int32_t n_components;
+  int32_t processors;
+  int32_t n_clusters;
+  char clusters[48];
+  double job_spread;
+  double submit_time;
+  double placement_time;
+  double start_time;
+  double end_time;
+  double completion_time;
+  double response_time;
+  double wait_time;
+  double runtime;
+  double overhead;
+  double file_transfer_time;
+  double file_size;
+  int32_t placement_tries;
+  int32_t submission_failures;
+  int32_t completion_failures;
+  // KOALA (paper 001, Figure 5); NaN or 0 for jobs of other policies
+  double total_placement_time; // sum of the job's placement times (queue entry to JPT), over re-placements
+  double estimated_ftt;        // of the last placement: the largest estimated component FTT
+  double jst;                  // last estimated job start time (JPT + estimated FTT)
+  double start_delay;          // last JST minus the first JST
+  double pgt;                  // processor gained time: processors x (claim, or abort, - JPT), summed over all attempts
+  double pwt;                  // processor wasted time: processors x (start, or abort, - claim), summed over all attempts
+  int32_t claiming_tries;
+  int32_t placements;          // successful placements (failures + 1 for a completed job)
+};
+
+/** One placement of a grid job and how the attempt that followed it ended (the outcomes are
+ *  PlacementOutcome, sim/engine/PlacementHistory.hpp). */
+struct PlacementRow {
+  int64_t job_id;
+  int32_t placement;     // 1-based number of this placement of the job
+  double queued_at;      // when the job entered its queue for this placement (arrival, or the end of the last attempt)
+  double placed_at;      // the JPT
+  double placement_time; // placed_at - queued_at
+  int32_t tries;         // placement tries of this placement: scheduling passes that could not place the job
+  double estimated_ftt;  // KOALA: the placement's estimated FTT (largest over components); NaN otherwise
+  double jst;            // KOALA: the placement's JST (JPT + estimated FTT); NaN otherwise
+  double started_at;     // when the attempt's components started (NaN: they never did)
+  double ended_at;       // when the attempt ended (its outcome)
+  char outcome[24];      // PlacementOutcome as text, NUL-terminated
+};
+
+struct ComponentRow {
+  int64_t job_id;
+  int32_t index;
+  int32_t cluster;
+  int32_t processors;
+  int32_t file_site;
+  double transfer_time;
+};
+
+struct ClusterRow {
+  int32_t index;
+  char name[32];
+  char site[32];
+  int32_t processors;
+};
+
+struct FailureRow {
+  double time;
+  int64_t job_id;
+  int32_t cluster;
+  char kind[16];
+  char host[32]; // the host of a host_down or host_up event, empty otherwise
+};
+
+/** A local (background) job that ended; written when `trace.local_jobs` is on. */
+struct LocalJobRow {
+  int64_t trace_id; // job number in the replayed log, -1 for synthetic jobs
+  int32_t cluster;
+  int32_t processors;
+  double submit_time;
+  double start_time;
+  double end_time;
+  double wait_time;
+  double estimate; // the requested time the local scheduler planned with
+};
+
+} // namespace coalsim

@@ -1,0 +1,287 @@
+#include "sim/trace/TraceWriter.hpp"
+
+#include "sim/config/InputError.hpp"
+#include "sim/trace/TraceTypes.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+namespace {
+
+char interrupted_path[4096] = {0}; // the live temporary file, for the signal handler
+
+void remove_and_exit(int signal)
+{
+  if (interrupted_path[0] != '\0')
+    unlink(interrupted_path);
+  _exit(128 + signal);
+}
+
+/** An abort (xbt_die, xbt_assert, an uncaught exception: SimGrid's way to stop on what it cannot run) removes
+ *  the temporary file too, then aborts as it would have. */
+void remove_and_abort(int signal)
+{
+  if (interrupted_path[0] != '\0')
+    unlink(interrupted_path);
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+void check(herr_t status, const char* what)
+{
+  xbt_assert(status >= 0, "HDF5 failed to %s", what);
+}
+
+hid_t untimed_group(hid_t file, const char* name)
+{
+  hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+  H5Pset_obj_track_times(gcpl, false);
+  hid_t group = H5Gcreate2(file, name, H5P_DEFAULT, gcpl, H5P_DEFAULT);
+  H5Pclose(gcpl);
+  xbt_assert(group >= 0, "HDF5 failed to create group %s", name);
+  return group;
+}
+
+} // namespace
+
+AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size,
+                                     hsize_t columns, hid_t file_type)
+    : type_(type), row_bytes_(element_size * (columns == 0 ? 1 : columns)), columns_(columns)
+{
+  int rank           = columns == 0 ? 1 : 2;
+  hsize_t dims[2]    = {0, columns};
+  hsize_t maxdims[2] = {H5S_UNLIMITED, columns};
+  hsize_t chunk[2]   = {block_rows, columns == 0 ? 1 : columns};
+  hid_t space        = H5Screate_simple(rank, dims, maxdims);
+  hid_t dcpl         = H5Pcreate(H5P_DATASET_CREATE);
+  H5Pset_chunk(dcpl, rank, chunk);
+  H5Pset_obj_track_times(dcpl, false);
+  dataset_ = H5Dcreate2(location, path.c_str(), file_type >= 0 ? file_type : type, space, H5P_DEFAULT, dcpl,
+                        H5P_DEFAULT);
+  H5Pclose(dcpl);
+  H5Sclose(space);
+  xbt_assert(dataset_ >= 0, "HDF5 failed to create dataset %s", path.c_str());
+  buffer_.resize(row_bytes_ * block_rows);
+}
+
+AppendableDataset::~AppendableDataset()
+{
+  H5Dclose(dataset_);
+}
+
+void AppendableDataset::append(const void* row)
+{
+  std::memcpy(buffer_.data() + buffered_ * row_bytes_, row, row_bytes_);
+  if (++buffered_ == block_rows)
+    flush();
+}
+
+void AppendableDataset::flush()
+{
+  if (buffered_ == 0)
+    return;
+  int rank            = columns_ == 0 ? 1 : 2;
+  hsize_t new_dims[2] = {rows_ + buffered_, columns_};
+  check(H5Dset_extent(dataset_, new_dims), "extend a dataset");
+  hid_t file_space     = H5Dget_space(dataset_);
+  hsize_t start[2]     = {rows_, 0};
+  hsize_t count[2]     = {buffered_, columns_};
+  check(H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, nullptr, count, nullptr), "select rows");
+  hid_t memory_space = H5Screate_simple(rank, count, nullptr);
+  check(H5Dwrite(dataset_, type_, memory_space, file_space, H5P_DEFAULT, buffer_.data()), "write rows");
+  H5Sclose(memory_space);
+  H5Sclose(file_space);
+  rows_ += buffered_;
+  buffered_ = 0;
+}
+
+TraceWriter::TraceWriter(const std::string& output, size_t clusters, double sample_interval)
+    : output_(output), temporary_(output + ".tmp-" + std::to_string(getpid()))
+{
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  if (temporary_.size() >= sizeof(interrupted_path))
+    throw InputError("Invalid output '" + output + "': the path is too long (" + std::to_string(output.size()) +
+                     " characters)");
+  std::strncpy(interrupted_path, temporary_.c_str(), sizeof(interrupted_path) - 1);
+  install_interrupt_cleanup(); // after SimGrid's engine, which installs its own SIGINT handler
+  file_ = H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  if (file_ < 0) {
+    interrupted_path[0] = '\0';
+    throw InputError("Invalid output '" + output + "': cannot create " + temporary_ + " (" + std::strerror(errno) +
+                     ")");
+  }
+  types_["job"]       = job_type();
+  types_["component"] = component_type();
+  types_["placement"] = placement_type();
+  types_["cluster"]   = cluster_type();
+  types_["failure"]   = failure_type();
+  types_["local_job"] = local_job_type();
+  for (const char* name : {"job", "component", "placement", "cluster", "failure", "local_job"})
+    types_[std::string(name) + ".file"] = packed(types_[name]);
+
+  jobs_       = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
+  components_ = std::make_unique<AppendableDataset>(file_, "/components", types_["component"], sizeof(ComponentRow),
+                                                    0, types_["component.file"]);
+  placements_ = std::make_unique<AppendableDataset>(file_, "/placements", types_["placement"], sizeof(PlacementRow),
+                                                    0, types_["placement.file"]);
+  clusters_   = std::make_unique<AppendableDataset>(file_, "/clusters", types_["cluster"], sizeof(ClusterRow), 0,
+                                                  types_["cluster.file"]);
+  failures_   = std::make_unique<AppendableDataset>(file_, "/failures", types_["failure"], sizeof(FailureRow), 0,
+                                                  types_["failure.file"]);
+  local_jobs_ = std::make_unique<AppendableDataset>(file_, "/local_jobs", types_["local_job"], sizeof(LocalJobRow), 0,
+                                                    types_["local_job.file"]);
+  hid_t utilization = untimed_group(file_, "/utilization");
+  sample_time_      = std::make_unique<AppendableDataset>(utilization, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  grid_busy_ = std::make_unique<AppendableDataset>(utilization, "grid_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  background_busy_ =
+      std::make_unique<AppendableDataset>(utilization, "background_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  held_   = std::make_unique<AppendableDataset>(utilization, "held", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  gained_ = std::make_unique<AppendableDataset>(utilization, "gained", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  hid_t space = H5Screate(H5S_SCALAR);
+  hid_t attr  = H5Acreate2(utilization, "interval", H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(attr, H5T_NATIVE_DOUBLE, &sample_interval);
+  H5Aclose(attr);
+  H5Sclose(space);
+  H5Gclose(utilization);
+  hid_t queues  = untimed_group(file_, "/queues");
+  queue_time_   = std::make_unique<AppendableDataset>(queues, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  queue_length_ = std::make_unique<AppendableDataset>(queues, "length", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  H5Gclose(queues);
+}
+
+TraceWriter::~TraceWriter()
+{
+  if (committed_)
+    return;
+  jobs_.reset();
+  components_.reset();
+  placements_.reset();
+  clusters_.reset();
+  failures_.reset();
+  local_jobs_.reset();
+  sample_time_.reset();
+  grid_busy_.reset();
+  background_busy_.reset();
+  queue_time_.reset();
+  queue_length_.reset();
+  held_.reset();
+  gained_.reset();
+  for (auto& [name, type] : types_)
+    H5Tclose(type);
+  H5Fclose(file_);
+  std::remove(temporary_.c_str());
+  interrupted_path[0] = '\0';
+}
+
+void TraceWriter::add_cluster(const ClusterRow& row)
+{
+  clusters_->append(&row);
+}
+void TraceWriter::add_job(const JobRow& row)
+{
+  jobs_->append(&row);
+}
+void TraceWriter::add_component(const ComponentRow& row)
+{
+  components_->append(&row);
+}
+void TraceWriter::add_placement(const PlacementRow& row)
+{
+  placements_->append(&row);
+}
+void TraceWriter::add_failure(const FailureRow& row)
+{
+  failures_->append(&row);
+}
+
+void TraceWriter::add_local_job(const LocalJobRow& row)
+{
+  local_jobs_->append(&row);
+}
+
+void TraceWriter::add_sample(const UtilizationSample& sample)
+{
+  sample_time_->append(&sample.time);
+  grid_busy_->append(sample.grid_busy.data());
+  background_busy_->append(sample.background_busy.data());
+  queue_time_->append(&sample.time);
+  queue_length_->append(&sample.queue_length);
+  held_->append(&sample.held);
+  gained_->append(&sample.gained);
+}
+
+void TraceWriter::set_attribute(const std::string& name, const std::string& value)
+{
+  hid_t type = H5Tcopy(H5T_C_S1);
+  H5Tset_size(type, H5T_VARIABLE);
+  H5Tset_cset(type, H5T_CSET_UTF8);
+  hid_t space      = H5Screate(H5S_SCALAR);
+  hid_t attr       = H5Acreate2(file_, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT);
+  const char* text = value.c_str();
+  check(H5Awrite(attr, type, &text), "write an attribute");
+  H5Aclose(attr);
+  H5Sclose(space);
+  H5Tclose(type);
+}
+
+void TraceWriter::set_scalar_attribute(const std::string& name, hid_t type, const void* value)
+{
+  hid_t space = H5Screate(H5S_SCALAR);
+  hid_t attr  = H5Acreate2(file_, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT);
+  check(H5Awrite(attr, type, value), "write an attribute");
+  H5Aclose(attr);
+  H5Sclose(space);
+}
+
+void TraceWriter::set_attribute(const std::string& name, double value)
+{
+  set_scalar_attribute(name, H5T_NATIVE_DOUBLE, &value);
+}
+
+void TraceWriter::set_attribute(const std::string& name, int64_t value)
+{
+  set_scalar_attribute(name, H5T_NATIVE_INT64, &value);
+}
+
+void TraceWriter::commit()
+{
+  for (auto* d : {&jobs_, &components_, &placements_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
+                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_}) {
+    (*d)->flush();
+    d->reset();
+  }
+  for (auto& [name, type] : types_)
+    H5Tclose(type);
+  types_.clear();
+  check(H5Fclose(file_), "close the trace");
+  if (std::rename(temporary_.c_str(), output_.c_str()) != 0) {
+    std::remove(temporary_.c_str());
+    interrupted_path[0] = '\0';
+    committed_          = true;
+    throw InputError("Invalid output '" + output_ + "': cannot rename " + temporary_ + " into place (" +
+                     std::strerror(errno) + ")");
+  }
+  interrupted_path[0] = '\0';
+  committed_          = true;
+}
+
+void TraceWriter::install_interrupt_cleanup()
+{
+  struct sigaction action = {};
+  action.sa_handler       = remove_and_exit;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  struct sigaction abort_action = {};
+  abort_action.sa_handler       = remove_and_abort;
+  sigemptyset(&abort_action.sa_mask);
+  sigaction(SIGABRT, &abort_action, nullptr);
+}
+
+} // namespace coalsim

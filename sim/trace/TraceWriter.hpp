@@ -1,0 +1,79 @@
+/* Writes the HDF5 trace incrementally (chunked tables, appended in blocks, so memory does not grow with
+ * the run) into `<output>.tmp-<pid>`, and renames it to `<output>` only on commit(). A writer destroyed
+ * without commit, a run interrupted by SIGINT/SIGTERM, or one that aborts (SIGABRT), removes the temporary file. */
+#pragma once
+
+#include "sim/trace/TraceRows.hpp"
+#include "sim/trace/UtilizationRecorder.hpp"
+
+#include <hdf5.h>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace coalsim {
+
+/** A dataset that grows along its first dimension, written in chunks. */
+class AppendableDataset {
+public:
+  /** `columns` == 0: a 1-D dataset of `type`; otherwise [n, columns]. `file_type` defaults to `type`. */
+  AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size, hsize_t columns,
+                    hid_t file_type = -1);
+  ~AppendableDataset();
+  AppendableDataset(const AppendableDataset&)            = delete;
+  AppendableDataset& operator=(const AppendableDataset&) = delete;
+
+  void append(const void* row);
+  void flush();
+  hid_t id() const { return dataset_; }
+
+private:
+  hid_t dataset_;
+  hid_t type_;
+  size_t row_bytes_;
+  hsize_t columns_;
+  hsize_t rows_ = 0;
+  std::vector<char> buffer_;
+  size_t buffered_ = 0;
+  static constexpr size_t block_rows = 4096;
+};
+
+class TraceWriter {
+public:
+  TraceWriter(const std::string& output, size_t clusters, double sample_interval);
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&)            = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  void add_cluster(const ClusterRow& row);
+  void add_job(const JobRow& row);
+  void add_component(const ComponentRow& row);
+  void add_placement(const PlacementRow& row);
+  void add_failure(const FailureRow& row);
+  void add_local_job(const LocalJobRow& row);
+  void add_sample(const UtilizationSample& sample);
+  void set_attribute(const std::string& name, const std::string& value);
+  void set_attribute(const std::string& name, double value);
+  void set_attribute(const std::string& name, int64_t value);
+
+  /** Flushes, closes and renames the file into place. */
+  void commit();
+
+  /** Makes SIGINT, SIGTERM (and SIGABRT) remove the temporary file of the live writer before exiting (done by the
+   *  constructor, after SimGrid has installed its own handlers). */
+  static void install_interrupt_cleanup();
+
+private:
+  void set_scalar_attribute(const std::string& name, hid_t type, const void* value);
+
+  std::string output_;
+  std::string temporary_;
+  hid_t file_ = -1;
+  std::map<std::string, hid_t> types_;
+  std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, sample_time_, grid_busy_,
+      background_busy_, queue_time_, queue_length_, held_, gained_;
+  bool committed_ = false;
+};
+
+} // namespace coalsim

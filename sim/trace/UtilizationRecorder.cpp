@@ -1,0 +1,95 @@
+#include "sim/trace/UtilizationRecorder.hpp"
+
+namespace coalsim {
+
+UtilizationRecorder::UtilizationRecorder(size_t clusters, double interval, Sink sink)
+    : interval_(interval)
+    , sink_(std::move(sink))
+    , next_sample_(interval)
+    , grid_(clusters, 0)
+    , background_(clusters, 0)
+    , acc_grid_(clusters, 0)
+    , acc_background_(clusters, 0)
+    , total_grid_(clusters, 0)
+    , total_background_(clusters, 0)
+    , avg_grid_(clusters, 0)
+    , avg_background_(clusters, 0)
+{
+}
+
+void UtilizationRecorder::emit(double interval_end, double length)
+{
+  for (size_t c = 0; c < grid_.size(); ++c) {
+    avg_grid_[c]       = length > 0 ? acc_grid_[c] / length : grid_[c];
+    avg_background_[c] = length > 0 ? acc_background_[c] / length : background_[c];
+    acc_grid_[c] = acc_background_[c] = 0;
+  }
+  double queue = length > 0 ? acc_queue_ / length : static_cast<double>(queue_);
+  acc_queue_   = 0;
+  double held   = length > 0 ? acc_held_ / length : held_;
+  double gained = length > 0 ? acc_gained_ / length : gained_;
+  acc_held_ = acc_gained_ = 0;
+  sink_(UtilizationSample{interval_end, avg_grid_, avg_background_, queue, held, gained});
+}
+
+void UtilizationRecorder::advance(double now)
+{
+  auto accumulate = [&](double until) {
+    double dt = until - last_;
+    for (size_t c = 0; c < grid_.size(); ++c) {
+      acc_grid_[c] += grid_[c] * dt;
+      acc_background_[c] += background_[c] * dt;
+      total_grid_[c] += grid_[c] * dt;
+      total_background_[c] += background_[c] * dt;
+    }
+    acc_queue_ += static_cast<double>(queue_) * dt;
+    acc_held_ += held_ * dt;
+    acc_gained_ += gained_ * dt;
+    last_ = until;
+  };
+  while (now >= next_sample_) {
+    accumulate(next_sample_);
+    emit(next_sample_, interval_);
+    next_sample_ += interval_;
+  }
+  accumulate(now);
+}
+
+void UtilizationRecorder::set_busy(size_t cluster, int grid, int background, double now)
+{
+  if (finished_)
+    return;
+  advance(now);
+  grid_[cluster]       = grid;
+  background_[cluster] = background;
+}
+
+void UtilizationRecorder::set_queue_length(size_t length, double now)
+{
+  if (finished_ || length == queue_)
+    return;
+  advance(now);
+  queue_ = length;
+}
+
+void UtilizationRecorder::set_claims(int held, int gained, double now)
+{
+  if (finished_)
+    return;
+  advance(now);
+  held_   = held;
+  gained_ = gained;
+}
+
+void UtilizationRecorder::finish(double end)
+{
+  if (finished_)
+    return;
+  advance(end);
+  double start = next_sample_ - interval_;
+  if (end > start)
+    emit(end, end - start);
+  finished_ = true;
+}
+
+} // namespace coalsim

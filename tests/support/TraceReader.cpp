@@ -1,0 +1,109 @@
+#include "tests/support/TraceReader.hpp"
+
+#include "sim/config/InputError.hpp"
+#include "sim/trace/TraceTypes.hpp"
+
+namespace coalsim {
+
+namespace {
+template <class Row> std::vector<Row> read_table(hid_t file, const std::string& trace, const char* path, hid_t type)
+{
+  hid_t dataset = H5Dopen2(file, path, H5P_DEFAULT);
+  if (dataset < 0) {
+    H5Tclose(type);
+    throw InputError("Invalid trace '" + trace + "': no dataset " + path);
+  }
+  hid_t space = H5Dget_space(dataset);
+  hssize_t n  = H5Sget_simple_extent_npoints(space);
+  std::vector<Row> rows(static_cast<size_t>(n));
+  if (n > 0)
+    H5Dread(dataset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows.data());
+  H5Sclose(space);
+  H5Dclose(dataset);
+  H5Tclose(type);
+  return rows;
+}
+
+std::vector<double> read_doubles(hid_t file, const std::string& trace, const char* path, size_t* columns)
+{
+  hid_t dataset = H5Dopen2(file, path, H5P_DEFAULT);
+  if (dataset < 0)
+    throw InputError("Invalid trace '" + trace + "': no dataset " + path);
+  hid_t space     = H5Dget_space(dataset);
+  hsize_t dims[2] = {0, 1};
+  int rank        = H5Sget_simple_extent_dims(space, dims, nullptr);
+  if (columns)
+    *columns = rank == 2 ? dims[1] : 1;
+  std::vector<double> values(dims[0] * (rank == 2 ? dims[1] : 1));
+  if (not values.empty())
+    H5Dread(dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
+  H5Sclose(space);
+  H5Dclose(dataset);
+  return values;
+}
+/** The root attribute `name` (a double), if the file has it. */
+std::optional<double> read_double_attribute(hid_t file, const char* name)
+{
+  if (H5Aexists(file, name) <= 0)
+    return std::nullopt;
+  double value = 0;
+  hid_t attr   = H5Aopen(file, name, H5P_DEFAULT);
+  herr_t read  = H5Aread(attr, H5T_NATIVE_DOUBLE, &value);
+  H5Aclose(attr);
+  return read < 0 ? std::nullopt : std::optional<double>(value);
+}
+
+/** The root attribute `name` (a variable-length string), or "" if the file does not have it. */
+std::string read_string_attribute(hid_t file, const char* name)
+{
+  if (H5Aexists(file, name) <= 0)
+    return "";
+  hid_t attr = H5Aopen(file, name, H5P_DEFAULT);
+  hid_t type = H5Tcopy(H5T_C_S1);
+  H5Tset_size(type, H5T_VARIABLE);
+  H5Tset_cset(type, H5T_CSET_UTF8); // as TraceWriter writes them
+  char* text = nullptr;
+  std::string value;
+  if (H5Aread(attr, type, &text) >= 0 && text) {
+    value = text;
+    H5free_memory(text);
+  }
+  H5Tclose(type);
+  H5Aclose(attr);
+  return value;
+}
+
+} // namespace
+
+Trace read_trace(const std::string& path)
+{
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  if (file < 0)
+    throw InputError("Invalid trace '" + path + "': not an HDF5 file that can be opened");
+  Trace t;
+  try {
+    t.jobs            = read_table<JobRow>(file, path, "/jobs", job_type());
+    t.components      = read_table<ComponentRow>(file, path, "/components", component_type());
+    t.placements      = read_table<PlacementRow>(file, path, "/placements", placement_type());
+    t.clusters        = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
+    t.failures        = read_table<FailureRow>(file, path, "/failures", failure_type());
+    t.local_jobs      = read_table<LocalJobRow>(file, path, "/local_jobs", local_job_type());
+    t.sample_time     = read_doubles(file, path, "/utilization/time", nullptr);
+    t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
+    t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);
+    t.queue_length    = read_doubles(file, path, "/queues/length", nullptr);
+    t.held            = read_doubles(file, path, "/utilization/held", nullptr);
+    t.gained          = read_doubles(file, path, "/utilization/gained", nullptr);
+    t.void_time       = read_double_attribute(file, "void_time");
+    t.void_cluster    = read_string_attribute(file, "void_cluster");
+    t.config          = read_string_attribute(file, "config");
+  } catch (...) {
+    H5Fclose(file);
+    throw;
+  }
+  H5Fclose(file);
+  return t;
+}
+
+} // namespace coalsim

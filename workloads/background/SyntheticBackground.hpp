@@ -1,0 +1,33 @@
+/* Synthetic local load: Poisson-like arrivals (an inter-arrival distribution, or the exponential rate that
+ * gives a target utilization), and size and runtime distributions. */
+#pragma once
+
+#include "workloads/background/BackgroundLoad.hpp"
+#include "sim/config/ExperimentConfig.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+#include "sim/config/Random.hpp"
+
+namespace coalsim {
+
+class SyntheticBackground : public BackgroundLoad {
+public:
+  SyntheticBackground(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed);
+  void start(std::function<bool()> keep_going) override;
+  uint64_t submitted() const override { return submitted_; }
+  bool finite() const override { return not std::isfinite(mean_interarrival_); }
+  /** The mean inter-arrival time used (s); +inf without load. */
+  double mean_interarrival() const { return mean_interarrival_; }
+
+private:
+  void arrive();
+
+  BackgroundModel model_;
+  LocalResourceManager* manager_;
+  RngStream rng_;
+  Distribution interarrival_ = Distribution::constant(INFINITY);
+  double mean_interarrival_  = INFINITY;
+  uint64_t submitted_        = 0;
+  std::function<bool()> keep_going_;
+};
+
+} // namespace coalsim
