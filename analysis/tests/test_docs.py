@@ -227,3 +227,44 @@ def test_policies_and_their_parameters_are_documented():
     assert set(documented) <= set(registered), set(documented) - set(registered)
     names = set(re.findall(r"^\| `(\w+)`", (DOCS / "policies.md").read_text().split("\n## ")[1], re.M))
     assert names == set(registered), f"the list of policies in docs/policies.md: {names ^ set(registered)}"
+
+
+def documented_fields(page_text):
+    """{dataset: [(field, type)]} from the `## \\`/dataset\\` fields` tables of docs/trace-format.md."""
+    fields, dataset, in_table = {}, None, False
+    for line in page_text.splitlines():
+        heading = re.match(r"^## `(/\w+)` fields", line)
+        if line.startswith("#"):
+            dataset = heading.group(1) if heading else None
+        if not line.startswith("|"):
+            in_table = False
+        elif line.startswith("| field | type |"):
+            in_table = True
+        elif dataset and in_table and line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split(" | ")]
+            fields.setdefault(dataset, []).append((cells[0].strip("`"), cells[1]))
+    return fields
+
+
+HDF5_TYPES = {"i8": "|i1", "i32": "<i4", "i64": "<i8", "f64": "<f8"}
+
+
+def test_trace_format_documents_every_dataset_field_and_attribute(simulated_koala_trace):
+    import h5py
+
+    page = (DOCS / "trace-format.md").read_text()
+    documented = documented_fields(page)
+    tables = set(re.findall(r"^\| `(/[\w/]+)` \|", page, re.M))
+    attributes = set(re.findall(r"^\| `(\w+)` \| (?:string|i64|f64) \|", page, re.M))
+    with h5py.File(simulated_koala_trace, "r") as f:
+        assert set(f.attrs) <= attributes, set(f.attrs) - attributes
+        datasets = []
+        f.visititems(lambda name, obj: datasets.append("/" + name) if isinstance(obj, h5py.Dataset) else None)
+        assert set(datasets) == tables, set(datasets) ^ tables
+        for name in datasets:
+            dtype = f[name].dtype
+            if dtype.names is None:
+                continue
+            written = [(field, dtype.fields[field][0].str) for field in dtype.names]
+            expected = [(field, HDF5_TYPES.get(kind, "|" + kind)) for field, kind in documented.get(name, [])]
+            assert written == expected, f"docs/trace-format.md, {name}: documented {expected}, written {written}"
