@@ -268,3 +268,19 @@ def test_trace_format_documents_every_dataset_field_and_attribute(simulated_koal
             written = [(field, dtype.fields[field][0].str) for field in dtype.names]
             expected = [(field, HDF5_TYPES.get(kind, "|" + kind)) for field, kind in documented.get(name, [])]
             assert written == expected, f"docs/trace-format.md, {name}: documented {expected}, written {written}"
+
+
+def test_every_figure_kind_is_documented():
+    """claiming_utilization and delays were drawn by plot.py but missing from the figure table."""
+    from coalsim_analysis.figures import FIGURE_KINDS
+
+    page = (DOCS / "analysis.md").read_text()
+    documented = set(re.findall(r"^\| `([a-z_]+)` \| `[a-z_<>]+` \|", page, re.M))
+    assert documented == set(FIGURE_KINDS), (set(FIGURE_KINDS) - documented, documented - set(FIGURE_KINDS))
+
+
+def test_placement_mean_is_documented_as_the_total_placement_time():
+    """The documentation said placement_time - submit_time; for KOALA the metric is the sum over placements."""
+    page = (DOCS / "analysis.md").read_text()
+    row = next(line for line in page.splitlines() if line.startswith("| `placement_mean`"))
+    assert "total_placement_time" in row, row
