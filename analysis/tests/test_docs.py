@@ -284,3 +284,26 @@ def test_placement_mean_is_documented_as_the_total_placement_time():
     page = (DOCS / "analysis.md").read_text()
     row = next(line for line in page.splitlines() if line.startswith("| `placement_mean`"))
     assert "total_placement_time" in row, row
+
+
+def options_of(command):
+    """The long options a --help text lists."""
+    run = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", run.stdout.split("Policies (")[0])) - {"--help"}
+
+
+def test_cli_documents_every_option_of_simulate_trace_stats_and_the_analysis_scripts():
+    require_simulate()
+    page = (DOCS / "cli.md").read_text()
+    commands = {"simulate": [str(SIMULATE), "--help"]}
+    trace_stats = SIMULATE.parent / "trace_stats"
+    if trace_stats.exists():
+        commands["trace_stats"] = [str(trace_stats), "--help"]
+    for script in ("plot.py", "compare.py", "replay_waits.py", "season_load.py", "dcs_experiments.py"):
+        commands[script] = ["/usr/bin/python3", str(REPO / "analysis" / script), "--help"]
+    for name, command in commands.items():
+        options = options_of(command)
+        assert options, f"{name} --help lists no option"
+        missing = sorted(o for o in options if f"`{o}" not in page and f" {o} " not in page and f"[{o}" not in page)
+        assert not missing, f"docs/cli.md does not document {name}'s {missing}"
