@@ -307,3 +307,15 @@ def test_cli_documents_every_option_of_simulate_trace_stats_and_the_analysis_scr
         assert options, f"{name} --help lists no option"
         missing = sorted(o for o in options if f"`{o}" not in page and f" {o} " not in page and f"[{o}" not in page)
         assert not missing, f"docs/cli.md does not document {name}'s {missing}"
+
+
+def test_the_example_experiments_of_configuration_md_run(tmp_path):
+    require_simulate()
+    examples = re.findall(r"^```yaml\n(.*?)^```$", (DOCS / "configuration.md").read_text(), re.M | re.S)
+    assert examples, "docs/configuration.md shows no example experiment"
+    for i, example in enumerate(examples):
+        path = tmp_path / f"example{i}.yaml"
+        path.write_text(example)
+        run = subprocess.run([str(SIMULATE), "-c", str(path), "--quiet", "--no-trace", "--set", "stop.max_time=600"],
+                             capture_output=True, text=True, timeout=120, cwd=REPO)
+        assert run.returncode == 0, f"docs/configuration.md, example {i + 1}:\n{run.stderr}"
