@@ -62,12 +62,8 @@ def simulate(binary, config, trace, seed=None):
     return trace
 
 
-def finish(fig, stem, figures):
-    """Keeps the figure to be saved at about WIDTH_PX pixels wide."""
-    figures.append((stem, fig))
-
-
 def save_all(figures, out_dir):
+    """Writes each (stem, figure) as out_dir/stem.png, about WIDTH_PX pixels wide."""
     for stem, fig in figures:
         width = fig.get_size_inches()[0]
         dpi = (WIDE_WIDTH_PX if width > 10 else WIDTH_PX) / width  # wide two-panel figures get more pixels
@@ -92,7 +88,7 @@ def dcs_figures(args, work, figures):
                     fig.axes[0].axhline(66.67, color=PUBLISHED_COLOR, linestyle="--", linewidth=1.2,
                                         label="published DCS load (66.67%)")
                     fig.axes[0].legend(loc="upper right", fontsize="small")
-                finish(fig, f"dcs-utilization-{name}", figures)
+                figures.append((f"dcs-utilization-{name}", fig))
         simulated[name] = dcs.aggregate(runs)
 
     fig, (left, right) = plt.subplots(1, 2, figsize=(8, 3.4), layout="constrained",
@@ -122,7 +118,7 @@ def dcs_figures(args, work, figures):
     right.set_title("Most DCS jobs at once")
     right.set_ylim(0, 12)
     right.legend(loc="upper right", fontsize="small")
-    finish(fig, "dcs-published-vs-simulated", figures)
+    figures.append(("dcs-published-vs-simulated", fig))
 
 
 def koala_figures(args, work, figures):
@@ -159,12 +155,12 @@ def koala_figures(args, work, figures):
     util_ax.legend(loc="upper right", fontsize="small", ncols=2)
     queue_ax.set_ylabel("jobs")
     queue_ax.set_title("W50 queue")
-    finish(fig, "koala-published-vs-simulated", figures)
+    figures.append(("koala-published-vs-simulated", fig))
 
     def draw(kind, names, stem, title):
         traces = [load_trace(single[n]) for n in names]
         for i, (_, fig) in enumerate(FIGURE_KINDS[kind](traces, title)):
-            finish(fig, stem if i == 0 else f"{stem}-{i}", figures)
+            figures.append((stem if i == 0 else f"{stem}-{i}", fig))
 
     draw("claiming_utilization", ["w30-cf-norep"], "koala-w30-claiming", "W30, CF, no replication")
     draw("placement_transfer", ["w30-cf-norep", "w30-wf-norep", "w30-cf-rep", "w30-wf-rep"], "koala-w30-shapes",
