@@ -4,7 +4,7 @@
   compare.py --reference REF.yaml [TRACE...] [--strict]
 
 Prints a Markdown table (simulated, published, deviation in %) and each claim as PASS or FAIL.
-The reference file format is described in coalsim_analysis/reference.py and README.md.
+The reference file format is described in coalsim_analysis/reference.py and docs/analysis.md.
 Exit status: 0 done; 1 with --strict when a value is out of tolerance or has no data, or a claim
 fails; 2 when the reference file or a trace is invalid.
 """

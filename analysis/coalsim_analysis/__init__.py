@@ -1,4 +1,4 @@
-"""Analysis of coalsim HDF5 traces (layout: README.md, section "The HDF5 trace")."""
+"""Analysis of coalsim HDF5 traces (layout: docs/trace-format.md)."""
 
 from .trace import Trace, TraceFormatError, load_trace
 from .metrics import compute_metrics

@@ -1,6 +1,6 @@
 """Load one `simulate` trace into numpy arrays, checking it against the documented layout.
 
-Only the layout documented in README.md ("The HDF5 trace") is read. Anything missing is reported
+Only the layout documented in docs/trace-format.md is read. Anything missing is reported
 with the file and the dataset or field that is missing: a mismatch between the simulator and this
 reader must never be papered over.
 """

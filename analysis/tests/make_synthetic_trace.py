@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Write synthetic traces in the documented layout (README.md, "The HDF5 trace").
+"""Write synthetic traces in the documented layout (docs/trace-format.md).
 
 Two kinds:
 - `write_small_trace(path)`: a tiny trace whose metrics are computed by hand in the unit tests

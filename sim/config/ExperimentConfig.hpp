@@ -1,5 +1,5 @@
 /* Everything one run needs, read from an experiment file (YAML), with `--set` overrides applied first.
- * Every key is documented in the README ("Experiment files"). */
+ * Every key is documented in docs/configuration.md. */
 #pragma once
 
 #include "sim/engine/ClusterHealth.hpp"

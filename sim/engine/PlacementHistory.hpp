@@ -1,4 +1,4 @@
-/* The placements of one grid job, one /placements row each (README, "The HDF5 trace"). A placement opens a
+/* The placements of one grid job, one /placements row each (docs/trace-format.md). A placement opens a
  * row; the end of the attempt that followed it (its run completed or failed, its claim failed, a component
  * failed, it was preempted, ...) closes the row with its outcome, and the job is back in its queue from
  * then on. KOALA (paper 001, Figure 5) defines a placement time for each placement: from the job's entry in

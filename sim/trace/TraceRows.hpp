@@ -1,4 +1,4 @@
-/* The rows of the HDF5 trace tables (layout documented in README, "The HDF5 trace"). */
+/* The rows of the HDF5 trace tables (layout documented in docs/trace-format.md). */
 #pragma once
 
 #include <cstdint>
