@@ -196,7 +196,7 @@ RunStatistics Simulation::run()
   if (config_.submission_overhead.max_value() > 0 && not policy->claims_after_submission_overhead())
     throw InputError("Invalid key 'overheads.submission' in " + config_.submission_overhead_origin + ": policy '" +
                      config_.policy + "' claims at its own claiming times, after no submission delay; set it to 0");
-  if (not config_.faults.component_failure_origin.empty() && not policy->claims_incrementally())
+  if (not config_.faults.component_failure_origin.empty() && not policy->draws_component_failures())
     throw InputError("Invalid key 'faults.component_failure' in " + config_.faults.component_failure_origin +
                      ": policy '" + config_.policy + "' does not claim incrementally, so no component failure is drawn "
                      "(only koala draws them); use faults.completion_failure, outages or host failures, or set it to 0");

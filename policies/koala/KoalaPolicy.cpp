@@ -1,6 +1,7 @@
 #include "policies/koala/KoalaPolicy.hpp"
 
 #include "policies/common/CloseToFiles.hpp"
+#include "policies/koala/ClaimingTimes.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 
 #include <algorithm>
@@ -35,35 +36,63 @@ KoalaSettings KoalaSettings::read(PolicyParameters& p)
 }
 
 KoalaPolicy::KoalaPolicy(KoalaSettings settings, std::unique_ptr<PlacementRule> rule)
-    : settings_(settings), rule_(std::move(rule)), queues_(settings.queues)
+    : settings_(settings)
+    , rule_(std::move(rule))
+    , queues_(settings.queues)
+    , claimer_(settings.claiming, [this](const JobSpec& job, size_t component, const GridView& view) {
+      return replace_component(job, component, view);
+    })
 {
+}
+
+void KoalaPolicy::set_control(JobControl& control)
+{
+  claimer_.set_control(control);
 }
 
 void KoalaPolicy::on_job_submitted(const JobSpec& job)
 {
   state_[job.id] = {settings_.claiming.L, {}};
   arrivals_.push_back(&job);
+  claimer_.submitted(job);
 }
 
 void KoalaPolicy::on_claim_failed(const JobSpec& job)
 {
-  on_job_returned(job, ReturnReason::claiming_deadline, {});
+  requeue(job, AbortReason::claim_deadline, {});
 }
 
-void KoalaPolicy::on_job_returned(const JobSpec& job, ReturnReason reason, const std::vector<ClusterIndex>& clusters)
+void KoalaPolicy::on_job_placed(const JobSpec& job)
 {
-  if (reason == ReturnReason::claiming_tries_exceeded) {
+  claimer_.placed(job, placed_.at(job.id).level, state_.at(job.id).L);
+}
+
+void KoalaPolicy::on_run_started(const JobSpec& job)
+{
+  claimer_.run_started(job);
+}
+
+void KoalaPolicy::on_job_aborted(const JobSpec& job, const Abort& ended)
+{
+  claimer_.aborted(job, ended);
+  requeue(job, ended.reason, ended.clusters);
+}
+
+void KoalaPolicy::requeue(const JobSpec& job, AbortReason reason, const std::vector<ClusterIndex>& clusters)
+{
+  if (reason == AbortReason::given_up) {
     // The job submission fails (Section 6.1), as a job out of placement tries does.
     failed_.push_back({job.id, "claiming failed more than " + std::to_string(settings_.claiming.max_tries) + " times",
                        true});
     state_.erase(job.id);
     placed_.erase(job.id);
+    claimer_.forget(job.id);
     return;
   }
   JobState& state = state_.at(job.id);
-  if (reason == ReturnReason::claiming_deadline)
+  if (reason == AbortReason::claim_deadline)
     state.L = claiming::lowered(state.L, settings_.L_step, settings_.L_floor);
-  if (reason == ReturnReason::component_failed)
+  if (reason == AbortReason::component_failed)
     state.avoid = clusters;
   auto entry = placed_.find(job.id);
   Priority level = entry == placed_.end() ? job.priority : entry->second.level;
@@ -77,11 +106,13 @@ void KoalaPolicy::on_job_finished(const JobSpec& job)
 {
   state_.erase(job.id);
   placed_.erase(job.id);
+  claimer_.forget(job.id);
 }
 
 bool KoalaPolicy::on_job_failed(const JobSpec& job)
 {
-  on_job_returned(job, ReturnReason::component_failed, {});
+  claimer_.requeued(job);
+  requeue(job, AbortReason::component_failed, {});
   return true;
 }
 
@@ -124,11 +155,12 @@ std::optional<fitting::Components> KoalaPolicy::place_on(const JobSpec& job, std
   return placed;
 }
 
-Placement KoalaPolicy::placement_of(const JobSpec& job, fitting::Components components, Priority level)
+Placement KoalaPolicy::placement_of(const JobSpec& job, fitting::Components components)
 {
-  Placement placement{job.id, std::move(components), Claiming::incremental, settings_.claiming};
-  placement.incremental.L        = state_.at(job.id).L;
-  placement.incremental.priority = level;
+  // The placement's level and L are read back when the engine applies it (on_job_placed).
+  Placement placement{job.id, std::move(components), Claiming::by_policy};
+  placement.reserve            = settings_.claiming.count_pending;
+  placement.component_failures = true;
   return placement;
 }
 
@@ -156,7 +188,7 @@ void KoalaPolicy::scan(Priority level, std::vector<int>& idle, const GridView& v
     const JobSpec& job = *it->job;
     if (auto placed = place(job, idle, view)) {
       placed_[job.id] = *it;
-      decisions.placements.push_back(placement_of(job, std::move(*placed), level));
+      decisions.placements.push_back(placement_of(job, std::move(*placed)));
       it = queue.erase(it);
       continue;
     }
@@ -190,7 +222,7 @@ Decisions KoalaPolicy::decide(const GridView& view)
   for (const JobSpec* job : arrivals_) {
     if (auto placed = place(*job, idle, view)) {
       placed_[job->id] = {job, job->priority, 0};
-      decisions.placements.push_back(placement_of(*job, std::move(*placed), job->priority));
+      decisions.placements.push_back(placement_of(*job, std::move(*placed)));
     } else {
       not_placed.push_back(job);
     }

@@ -16,33 +16,27 @@ struct ComponentPlacement {
   ClusterIndex file_site = no_cluster; // where this component's input file is copied from
 };
 
-/** When processors are claimed relative to the file stage-in. */
+/** Who claims the processors of a placement, and when relative to the file stage-in. */
 enum class Claiming {
-  immediate,     // claim now, then copy the files while the processors wait (DUROC-style)
-  after_transfer, // copy the files first, claim when they have arrived (KOALA claims late); the claim may fail
-  incremental     // KOALA's claiming queue: per-component claims at the job's claiming times (see ClaimingQueue.hpp)
-};
-
-/** Parameters of KOALA's incremental claiming (paper 001, Section 6) for one placement. */
-struct IncrementalClaiming {
-  double L          = 0.75; // JCT_0 = JPT + L * FTT; JCT_{n+1} = JCT_n + L * (JST - JCT_n)
-  double T          = 1;    // ICP threshold on the fraction of components started (1: atomic claiming)
-  double min_step   = 1;    // s: claiming tries closer than this to the previous one or to the JST are made at the JST
-  Priority priority = Priority::high; // the job's current priority (placement queues may have promoted it)
-  // The co-allocator counts the processors of its placed, not yet claimed components as taken when it
-  // places other grid jobs (they stay free for local jobs until claimed).
-  bool count_pending = false;
-  // Claiming tries, over all of the job's placements, after which the job fails (0: no limit). The engine
-  // aborts the job when an unsuccessful try makes its count exceed this, and returns it to the policy with
-  // ReturnReason::claiming_tries_exceeded.
-  int max_tries = 0;
+  immediate,      // the engine claims every component after the submission overhead, then copies the files while
+                  // the processors wait (DUROC-style); the claim fails as a whole when one component's is short
+  after_transfer, // the engine copies the files first and claims when they have arrived (late claiming); the claim
+                  // may fail
+  by_policy       // the policy stages and claims itself, component by component, at times it chooses (JobControl:
+                  // stage, claim, move, abort, wake_at); the job starts once every component is claimed and staged
 };
 
 struct Placement {
   JobId job = 0;
   std::vector<ComponentPlacement> components;
   Claiming claiming = Claiming::immediate;
-  IncrementalClaiming incremental{}; // used when claiming == incremental
+  /** The placed processors count as taken in the scheduler's view until they are claimed (or the attempt ends).
+   *  false (by_policy claiming only): they stay free for anyone until claimed, and only the claim makes them
+   *  busy in the view. */
+  bool reserve = true;
+  /** Each component draws at its start whether it fails (`faults.component_failure` of its cluster), at a random
+   *  point of its run; a failure aborts the job. Only a policy that declares draws_component_failures() sets it. */
+  bool component_failures = false;
 };
 
 struct Rejection {

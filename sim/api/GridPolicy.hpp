@@ -1,25 +1,18 @@
 /* The interface of a grid scheduling policy. A policy keeps its own queues; the engine tells it what
- * happened (events) and asks it for decisions over a read-only GridView. */
+ * happened (events) and asks it for decisions over a read-only GridView. A policy that claims by itself
+ * (Claiming::by_policy) acts between decisions through the JobControl it is given. */
 #pragma once
 
 #include "sim/api/Decision.hpp"
 #include "sim/api/GridView.hpp"
 #include "sim/api/Job.hpp"
+#include "sim/api/JobControl.hpp"
 
 #include <cstddef>
-#include <optional>
+#include <cstdint>
 #include <vector>
 
 namespace coalsim {
-
-/** Why a job placed with incremental claiming came back to its placement queue. */
-enum class ReturnReason {
-  claiming_deadline, // its JST came with components still unclaimed
-  preempted,         // a higher-priority job took its processors
-  component_failed,  // a component failed to run (the clusters are given)
-  claiming_tries_exceeded // its claiming tries exceeded IncrementalClaiming::max_tries: the job has failed,
-                          // and the policy reports it as a failed rejection (Section 6.1: "the job submission fails")
-};
 
 class GridPolicy {
 public:
@@ -29,11 +22,13 @@ public:
    *  error, checked before it starts. */
   virtual bool takes(RequestType /*type*/) const { return true; }
   /** Whether a placement is claimed after the middleware's submission delay (`overheads.submission`).
-   *  A policy that times its own claims (KOALA's JCTs) says no, and a run giving it one is an input error. */
+   *  A policy that times its own claims says no, and a run giving it one is an input error. */
   virtual bool claims_after_submission_overhead() const { return true; }
-  /** Whether the policy's jobs claim through KOALA's incremental claiming, where `faults.component_failure`
-   *  is drawn as each component starts; the other claiming paths have no component failures to draw. */
-  virtual bool claims_incrementally() const { return false; }
+  /** Whether the policy's placements ask for component failures (Placement::component_failures); a run
+   *  with `faults.component_failure` and a policy that does not is an input error. */
+  virtual bool draws_component_failures() const { return false; }
+  /** The engine's controls, given once before the run starts (and kept by the policy for its lifetime). */
+  virtual void set_control(JobControl& /*control*/) {}
 
   /** A job arrived; the policy now owns its waiting. The reference stays valid until the job is
    *  started, rejected or dropped. */
@@ -43,32 +38,29 @@ public:
   virtual void on_claim_failed(const JobSpec& job) = 0;
   /** All components of the job claimed their processors; the policy may forget the job. */
   virtual void on_job_started(const JobSpec& /*job*/) {}
+  /** The job's components started together: its run began. */
+  virtual void on_run_started(const JobSpec& /*job*/) {}
   /** The job completed: its processes ended and its run did not fail (else on_job_failed comes instead).
    *  The policy may forget it. */
   virtual void on_job_finished(const JobSpec& /*job*/) {}
   /** The job's run failed (a completion failure, or an outage of one of its clusters killed it while its
    *  files were copied or it ran; its processors are free again). Return true to take
    *  the job back: it waits with the policy again, as after a failed claim. Return false and the engine
-   *  records it as failed. Fault-tolerant policies (DCS re-queueing, KOALA) override this. */
+   *  records it as failed. Fault-tolerant policies override this. */
   virtual bool on_job_failed(const JobSpec& /*job*/) { return false; }
   /** Whether the engine calls decide() again right after a job's claim succeeded. A policy that submits
-   *  one job at a time (the DCS co-allocator's blocking DUROC submission) needs that moment. */
+   *  one job at a time (a blocking DUROC submission) needs that moment. */
   virtual bool decides_after_start() const { return false; }
 
-  /** A job placed with incremental claiming is back with the policy (its components were aborted);
-   *  `clusters` names the clusters whose components failed. By default: like a failed claim. */
-  virtual void on_job_returned(const JobSpec& job, ReturnReason /*reason*/,
-                               const std::vector<ClusterIndex>& /*clusters*/)
-  {
-    on_claim_failed(job);
-  }
-  /** KOALA's ICP re-places one unclaimable component with the policy that placed the job (Algorithm 2,
-   *  line 5). None by default: the component stays where it is. */
-  virtual std::optional<ComponentPlacement> replace_component(const JobSpec& /*job*/, size_t /*component*/,
-                                                              const GridView& /*view*/)
-  {
-    return std::nullopt;
-  }
+  /** A job placed with Claiming::by_policy was applied: it is the policy's to stage and claim (JobControl).
+   *  Nothing is staged or claimed yet. */
+  virtual void on_job_placed(const JobSpec& /*job*/) {}
+  /** The attempt of a job placed with Claiming::by_policy ended before its completion (the policy aborted it,
+   *  or a component failed): its processors are released and it waits with the policy again. By default: like
+   *  a failed claim. */
+  virtual void on_job_aborted(const JobSpec& job, const Abort& /*abort*/) { on_claim_failed(job); }
+  /** A wake-up asked for with JobControl::wake_at is due. */
+  virtual void on_wake(uint64_t /*token*/) {}
 
   virtual Decisions decide(const GridView& view) = 0;
   /** Jobs waiting in the policy's queues (traced as the placement-queue length). */

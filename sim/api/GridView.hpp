@@ -1,5 +1,5 @@
 /* What a grid policy is allowed to see: the information service's picture of the grid.
- * Idle counts may be stale (polled), exactly as the DCS resource monitor and KOALA's MDS cache were. */
+ * Idle counts may be stale (polled), exactly as a co-allocator's resource monitor or MDS cache was. */
 #pragma once
 
 #include "sim/api/Job.hpp"

@@ -13,7 +13,7 @@ using JobId        = int64_t;
 using ClusterIndex = int;
 constexpr ClusterIndex no_cluster = -1;
 
-/** Request types of Bucur's classification (DCS thesis 3.2.1). */
+/** Request types of Bucur's classification (thesis 3.2.1). */
 enum class RequestType : int8_t {
   ordered   = 0, // each component names its cluster
   unordered = 1, // the scheduler picks the clusters
@@ -22,7 +22,7 @@ enum class RequestType : int8_t {
 };
 const char* to_string(RequestType type);
 
-/** KOALA's four priority levels. */
+/** Four priority levels (paper 001, Section 5.2). */
 enum class Priority : int8_t { super_high = 0, high = 1, low = 2, super_low = 3 };
 const char* to_string(Priority priority);
 
@@ -31,7 +31,7 @@ struct ComponentRequest {
   ClusterIndex cluster = no_cluster; // set for ordered jobs only
 };
 
-/** One input file; every component of the job needs it (the KOALA model). */
+/** One input file; every component of the job needs it (paper 001's model). */
 struct InputFile {
   std::string name;
   double size_bytes = 0;

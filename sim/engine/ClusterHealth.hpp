@@ -1,4 +1,4 @@
-/* Faults of the simulated grid and KOALA's reaction to them (paper 001, Section 4.5): components fail
+/* Faults of the simulated grid and the scheduler's reaction to them (paper 001, Section 4.5): components fail
  * with a per-cluster probability (mis-configured nodes, resource-manager bugs), clusters go down for
  * scripted or random outages, and the scheduler counts each cluster's consecutive errors and marks it
  * unusable past a threshold.

@@ -1,12 +1,13 @@
 /* The scheduler's reaction to faults (paper 001, Section 4.5): a grid component dies when its cluster goes
- * down, when the host of one of its cores fails, when SimGrid fails its run, or when its runner draws a
- * component failure. The job is aborted: KOALA's go back to their placement queue (placed away from the
- * failed cluster next time), other policies' as after a failed run or claim (abort_attempt). Each failure
+ * down, when the host of one of its cores fails, when SimGrid fails its run, or when it drew a component
+ * failure at its start. The job's attempt is aborted: a job its policy claims goes back to the policy as an
+ * abort (on_job_aborted), an engine-claimed one as after a failed run or claim (abort_attempt). Each failure
  * counts an error against its cluster, which is marked unusable past the threshold. */
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/GridScheduler.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <xbt/log.h>
 
@@ -49,21 +50,20 @@ void GridScheduler::count_error(ClusterIndex c, JobId job)
 
 bool GridScheduler::holds_processors(const ActiveJob& job, size_t k)
 {
-  return job.phase == Phase::running || job.phase == Phase::staging ||
-         (job.claiming == Claiming::incremental && job.phase == Phase::claiming && not std::isnan(job.claimed_at[k]));
+  return k < job.claimed_at.size() && not std::isnan(job.claimed_at[k]);
 }
 
 void GridScheduler::fail_components(JobId id, const std::vector<ClusterIndex>& clusters)
 {
   ActiveJob& job = active_.at(id);
-  if (job.claiming != Claiming::incremental) {
+  if (job.claiming != Claiming::by_policy) {
     abort_attempt(id, clusters);
     return;
   }
   ++job.run_failures;
   for (ClusterIndex c : clusters)
     count_error(c, id);
-  return_to_policy(id, ReturnReason::component_failed, clusters);
+  abort_to_policy(id, AbortReason::component_failed, clusters);
 }
 
 void GridScheduler::fail_holders(ClusterIndex c, const std::function<bool(const ActiveJob&, size_t)>& hit_by)
@@ -80,21 +80,11 @@ void GridScheduler::fail_holders(ClusterIndex c, const std::function<bool(const 
     fail_components(id, {c});
 }
 
-void GridScheduler::run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters)
+void GridScheduler::run_failed_in_simgrid(JobId id)
 {
-  auto it = active_.find(id);
-  if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
-    return;
-  fail_components(id, clusters);
-}
-
-void GridScheduler::run_failed_in_simgrid(JobId id, int epoch)
-{
-  auto it = active_.find(id);
-  if (it == active_.end() || it->second.epoch != epoch || it->second.phase != Phase::running)
-    return; // already aborted (host_changed comes before SimGrid fails the run)
+  // (Called through guarded(): a run already aborted by host_changed, which comes first, is not here.)
   // The clusters with a core on a host that is off; none when a link of the run failed.
-  const ActiveJob& job = it->second;
+  const ActiveJob& job = active_.at(id);
   std::vector<ClusterIndex> clusters;
   for (size_t k = 0; k < job.placement.size(); ++k)
     if (std::any_of(job.cores[k].begin(), job.cores[k].end(), [](const sg4::Host* h) { return not h->is_on(); }))
@@ -114,8 +104,8 @@ void GridScheduler::cluster_changed(ClusterIndex c, bool up)
     return;
   }
   // Every grid component holding processors there dies with the cluster (ClusterHealth turns its hosts off
-  // right after): KOALA jobs running or with a component claimed (waiting at the barrier), and the running
-  // or staging jobs of other policies. Copies to or from the cluster of other jobs fail with its file server.
+  // right after): running or staging jobs, and jobs with a component claimed by their policy (waiting at the
+  // barrier). Copies to or from the cluster of other jobs fail with its file server.
   fail_holders(c, [](const ActiveJob&, size_t) { return true; });
 }
 

@@ -1,6 +1,6 @@
 /* Stage-in of input files as SimGrid communications between the clusters' file servers, over the
  * platform network: concurrent transfers share bandwidth as the network model says. A stage-in can be
- * cancelled (KOALA's Data Manager stops the transfers of a job that was aborted): its transfers stop
+ * cancelled (a data manager stops the transfers of a job that was aborted): its transfers stop
  * taking bandwidth at once and no longer count as flows on their links. A stage-in fails when a file
  * server it uses is off (its cluster is down): at once if it was off at the start, else when SimGrid
  * fails the communication; its other transfers are then cancelled. */

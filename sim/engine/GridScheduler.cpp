@@ -3,6 +3,7 @@
 #include "sim/engine/Clock.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <xbt/asserts.h>
@@ -20,6 +21,7 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     , overheads_(seed, "middleware.overheads")
     , completion_failures_(seed, "middleware.completion_failures")
 {
+  parts_.policy.set_control(*this);
   parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
 }
 
@@ -49,7 +51,6 @@ void GridScheduler::submit(JobSpec spec)
   auto [it, inserted] = active_.emplace(id, ActiveJob{});
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
-  it->second.queued_since = now();
   it->second.history.queued(now());
   ++parts_.statistics.submitted;
   parts_.policy.on_job_submitted(it->second.spec);
@@ -139,34 +140,43 @@ void GridScheduler::apply(Placement placement)
   job.phase          = Phase::claiming;
   job.placement_time = now();
   job.history.placed(now(), job.placement_tries);
-  job.claiming = placement.claiming;
-  if (job.claiming != Claiming::incremental) // KOALA's placements reserve nothing (see admit_incremental)
-    for (const auto& c : job.placement)
-      parts_.info.placed(c.cluster, c.processors);
-  if (job.claiming == Claiming::incremental) {
-    job.incremental = placement.incremental;
-    admit_incremental(job.spec.id);
+  job.claiming           = placement.claiming;
+  job.reserve            = placement.reserve;
+  job.component_failures = placement.component_failures;
+  ++job.attempt;
+  const size_t n = job.placement.size();
+  job.claimed_at.assign(n, NAN);
+  if (job.claiming == Claiming::by_policy) {
+    job.file_ready.assign(n, false);
+    job.transfer_times.assign(n, 0.0);
+    job.cores.assign(n, {});
+    for (const auto& c : job.placement) {
+      gained_ += c.processors;
+      if (job.reserve)
+        parts_.info.placed(c.cluster, c.processors);
+    }
+    update_claim_series();
+    parts_.policy.on_job_placed(job.spec);
     return;
   }
+  if (job.reserve)
+    for (const auto& c : job.placement)
+      parts_.info.placed(c.cluster, c.processors);
   job.staged              = false;
   job.submission_overhead = submission_overhead_.sample(overheads_);
   JobId id                = job.spec.id;
   auto claim_later        = [this, id] {
-    int epoch = active_.at(id).epoch;
-    at(now() + active_.at(id).submission_overhead, [this, id, epoch] { claim(id, epoch); });
+    at(now() + active_.at(id).submission_overhead, guarded(id, [this, id] { claim_all(id); }));
   };
   if (job.claiming == Claiming::after_transfer)
-    stage(id, claim_later);
+    stage_together(id, claim_later);
   else
     claim_later();
 }
 
-void GridScheduler::claim(JobId id, int epoch)
+void GridScheduler::claim_all(JobId id)
 {
-  auto it = active_.find(id);
-  if (it == active_.end() || it->second.epoch != epoch)
-    return; // the attempt was aborted by an outage
-  ActiveJob& job = it->second;
+  ActiveJob& job = active_.at(id);
   std::map<ClusterIndex, int> needed;
   for (const auto& c : job.placement)
     needed[c.cluster] += c.processors;
@@ -179,18 +189,13 @@ void GridScheduler::claim(JobId id, int epoch)
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.
     XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
-    for (const auto& c : job.placement)
-      parts_.info.claim_failed(c.cluster, c.processors);
+    stop_attempt(job, PlacementOutcome::claim_failed);
     parts_.info.learn_idle(short_cluster);
     ++job.submission_failures;
     add_failure_row(id, short_cluster, "claim");
-    job.history.ended(PlacementOutcome::claim_failed, now());
-    job.phase  = Phase::waiting;
-    job.staged = false;
-    job.placement.clear();
+    reset_to_waiting(job);
     parts_.policy.on_claim_failed(job.spec);
-    parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
-    request_pass();
+    requeued();
     return;
   }
   job.cores.assign(job.placement.size(), {});
@@ -198,7 +203,11 @@ void GridScheduler::claim(JobId id, int epoch)
     const auto& c = job.placement[k];
     bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
     xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
-    parts_.info.claimed(c.cluster, c.processors);
+    job.claimed_at[k] = now();
+    if (job.reserve)
+      parts_.info.claimed(c.cluster, c.processors);
+    else
+      parts_.info.claimed_unreserved(c.cluster, c.processors);
   }
   parts_.policy.on_job_started(job.spec);
   if (parts_.policy.decides_after_start())
@@ -207,11 +216,11 @@ void GridScheduler::claim(JobId id, int epoch)
     launch(id);
   } else {
     job.phase = Phase::staging;
-    stage(id, [this, id] { launch(id); });
+    stage_together(id, [this, id] { launch(id); });
   }
 }
 
-void GridScheduler::stage(JobId id, std::function<void()> then)
+void GridScheduler::stage_together(JobId id, std::function<void()> then)
 {
   ActiveJob& job = active_.at(id);
   job.staged     = true;
@@ -237,19 +246,91 @@ void GridScheduler::stage(JobId id, std::function<void()> then)
     return;
   }
   double started = now();
-  job.stage_id   = parts_.stager.stage(transfers, [this, id, started, transfer_of, then = std::move(then)](
-                                                     const FileStager::Outcome& outcome) {
-    ActiveJob& j = active_.at(id);
-    j.stage_id   = 0;
-    if (not outcome.arrived()) {
-      abort_attempt(id, outcome.failed_at);
-      return;
+  job.stage_id   = parts_.stager.stage(
+      transfers, guarded(id, [this, id, started, transfer_of, then = std::move(then)](const FileStager::Outcome& outcome) {
+        ActiveJob& j = active_.at(id);
+        j.stage_id   = 0;
+        if (not outcome.arrived()) {
+          abort_attempt(id, outcome.failed_at);
+          return;
+        }
+        for (size_t k = 0; k < transfer_of.size(); ++k)
+          j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : outcome.durations[transfer_of[k]];
+        j.stage_time = now() - started;
+        then();
+      }));
+}
+
+void GridScheduler::start_if_ready(JobId id)
+{
+  ActiveJob& job = active_.at(id);
+  if (job.phase != Phase::claiming)
+    return;
+  // The components start together (DUROC barrier) once all are claimed and their input files are there.
+  if (all_claimed(job) && std::all_of(job.file_ready.begin(), job.file_ready.end(), [](bool b) { return b; }))
+    launch(id);
+}
+
+bool GridScheduler::all_claimed(const ActiveJob& job)
+{
+  return std::none_of(job.claimed_at.begin(), job.claimed_at.end(), [](double t) { return std::isnan(t); });
+}
+
+void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
+{
+  job.history.ended(outcome, now());
+  const bool running    = job.phase == Phase::running;
+  const bool by_policy  = job.claiming == Claiming::by_policy;
+  const bool released   = job.phase == Phase::completing; // the run ended: its processors are free already
+  if (running) {
+    --running_;
+    parts_.runtime.cancel(job.run); // its processes stop before its cores go to others
+  }
+  parts_.stager.cancel(job.stage_id);
+  job.stage_id = 0;
+  bool claims_changed = false;
+  for (size_t k = 0; k < job.placement.size(); ++k) {
+    const auto& c = job.placement[k];
+    if (holds_processors(job, k)) {
+      parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
+      if (by_policy && not running) {
+        held_ -= c.processors;
+        claims_changed = true;
+      }
+    } else if (not released) {
+      if (job.reserve)
+        parts_.info.claim_failed(c.cluster, c.processors); // the placement counted as taken until its claim
+      if (by_policy) {
+        gained_ -= c.processors;
+        claims_changed = true;
+      }
     }
-    for (size_t k = 0; k < transfer_of.size(); ++k)
-      j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : outcome.durations[transfer_of[k]];
-    j.stage_time = now() - started;
-    then();
-  });
+  }
+  if (claims_changed)
+    update_claim_series();
+  for (const auto& [copy, stage] : job.copies) // the Data Manager stops an aborted job's transfers
+    parts_.stager.cancel(stage);
+  job.copies.clear();
+}
+
+void GridScheduler::reset_to_waiting(ActiveJob& job)
+{
+  ++job.attempt; // the attempt's claim, copy and run callbacks are stale now
+  job.phase      = Phase::waiting;
+  job.start_time = NAN;
+  job.end_time   = NAN;
+  job.staged     = false;
+  job.run_failed = false;
+  job.placement.clear();
+  job.cores.clear();
+  job.claimed_at.clear();
+  job.file_ready.clear();
+}
+
+void GridScheduler::requeued()
+{
+  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+  request_pass();
 }
 
 void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters)
@@ -259,22 +340,8 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
   xbt_assert(claimed || job.phase == Phase::claiming, "job %ld aborted in phase %d", static_cast<long>(id),
              static_cast<int>(job.phase));
   XBT_VERB("job %ld: attempt aborted by an outage", static_cast<long>(id));
-  job.history.ended(PlacementOutcome::component_failed, now());
-  if (job.phase == Phase::running) {
-    --running_;
-    parts_.runtime.cancel(job.run);
-  }
-  parts_.stager.cancel(job.stage_id);
-  job.stage_id = 0;
-  for (size_t k = 0; k < job.placement.size(); ++k) {
-    const auto& c = job.placement[k];
-    if (claimed)
-      parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
-    else
-      parts_.info.claim_failed(c.cluster, c.processors); // the placement counted as taken until its claim
-  }
+  stop_attempt(job, PlacementOutcome::component_failed);
   reset_to_waiting(job);
-  job.staged = false;
   for (ClusterIndex c : clusters)
     count_error(c, id);
   if (claimed) {
@@ -287,18 +354,17 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
     ++job.submission_failures;
     parts_.policy.on_claim_failed(job.spec);
   }
-  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
-  request_pass();
+  requeued();
 }
 
-void GridScheduler::reset_to_waiting(ActiveJob& job)
+void GridScheduler::abort_to_policy(JobId id, AbortReason reason, const std::vector<ClusterIndex>& clusters)
 {
-  ++job.epoch; // the attempt's claim, copy and run callbacks are stale now
-  job.phase      = Phase::waiting;
-  job.start_time = NAN;
-  job.end_time   = NAN;
-  job.placement.clear();
-  job.cores.clear();
+  ActiveJob& job = active_.at(id);
+  Abort ended{reason, clusters, job.phase == Phase::running, job.placement, job.claimed_at};
+  stop_attempt(job, outcome_of(reason));
+  reset_to_waiting(job);
+  parts_.policy.on_job_aborted(job.spec, ended);
+  requeued();
 }
 
 std::vector<ClusterIndex> GridScheduler::clusters_used(const ActiveJob& job)
@@ -317,21 +383,34 @@ void GridScheduler::launch(JobId id)
   job.start_time = now();
   job.end_time   = NAN;
   job.history.started(now());
+  if (job.claiming == Claiming::by_policy) {
+    job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
+    for (const auto& c : job.placement)
+      held_ -= c.processors;
+    update_claim_series();
+  }
+  parts_.policy.on_run_started(job.spec);
   parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
-  int epoch = job.epoch;
-  job.run   = parts_.runtime.run(
-      job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
-      [this, id, epoch] {
-        auto it = active_.find(id);
-        if (it != active_.end() && it->second.epoch == epoch) // else the run was aborted by an outage
-          end(id);
-      },
-      [this, id, epoch] { run_failed_in_simgrid(id, epoch); });
+  if (job.component_failures) {
+    // A component on a faulty cluster fails at a random point of its run, which aborts the job.
+    std::vector<ClusterIndex> failing;
+    for (const auto& c : job.placement)
+      if (health_ && health_->draw_component_failure(c.cluster) &&
+          std::find(failing.begin(), failing.end(), c.cluster) == failing.end())
+        failing.push_back(c.cluster);
+    if (not failing.empty())
+      at(now() + health_->draw_fraction() * job.spec.runtime,
+         guarded(id, [this, id, failing] { fail_components(id, failing); }));
+  }
+  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
+                               guarded(id, [this, id] { end(id); }),
+                               guarded(id, [this, id] { run_failed_in_simgrid(id); }));
 }
 
 void GridScheduler::end(JobId id)
 {
   ActiveJob& job = active_.at(id);
+  ++job.attempt; // the run's callbacks (a drawn component failure, SimGrid failing it) are stale now
   job.phase      = Phase::completing;
   job.end_time   = now();
   --running_;
@@ -340,8 +419,10 @@ void GridScheduler::end(JobId id)
   if (health_)
     for (const auto& c : job.placement)
       health_->success(c.cluster);
-  for (size_t k = 0; k < job.placement.size(); ++k)
+  for (size_t k = 0; k < job.placement.size(); ++k) {
     parts_.managers[job.placement[k].cluster]->release(job.placement[k].processors, job.cores[k]);
+    job.claimed_at[k] = NAN;
+  }
   job.cores.clear();
   job.completion_overhead = completion_overhead_.sample(overheads_);
   // Drawn only when failures are enabled, so runs without them keep their random streams.
@@ -361,20 +442,13 @@ void GridScheduler::fail_run(JobId id)
   ++job.completion_failures;
   XBT_VERB("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
   add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
-  job.history.ended(PlacementOutcome::run_failed, now());
+  stop_attempt(job, PlacementOutcome::run_failed);
   if (not parts_.policy.on_job_failed(job.spec)) {
     drop(id);
     return;
   }
-  job.phase        = Phase::waiting;
-  job.run_failed   = false;
-  job.staged       = false;
-  job.queued_since = now();
-  job.start_time   = NAN; // the failed run is over: the job is waiting again, not started
-  job.end_time     = NAN;
-  job.placement.clear();
-  parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
-  request_pass();
+  reset_to_waiting(job);
+  requeued();
 }
 
 void GridScheduler::drop(JobId id)
@@ -429,6 +503,30 @@ void GridScheduler::stop_at(double time)
   finish_run(time);
 }
 
+void GridScheduler::add_policy_figures(JobRow& row, const ActiveJob& job, bool started)
+{
+  if (job.metrics) { // the policy's figures
+    const JobMetrics& m      = *job.metrics;
+    row.total_placement_time = m.total_placement_time;
+    row.estimated_ftt        = m.estimated_ftt;
+    row.jst                  = m.jst;
+    row.start_delay          = started ? m.start_delay : NAN;
+    row.pgt                  = started ? m.pgt : NAN;
+    row.pwt                  = started ? m.pwt : NAN;
+    row.claiming_tries       = m.claiming_tries;
+    row.placements           = m.placements;
+  } else {
+    row.total_placement_time = job.placement_time - job.spec.submit_time;
+    row.estimated_ftt        = NAN;
+    row.jst                  = NAN;
+    row.start_delay          = NAN;
+    row.pgt                  = NAN;
+    row.pwt                  = NAN;
+    row.claiming_tries       = 0;
+    row.placements           = std::isnan(job.placement_time) ? 0 : 1;
+  }
+}
+
 void GridScheduler::record(const ActiveJob& job, JobStatus status)
 {
   JobRow row{};
@@ -465,15 +563,7 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   row.placement_tries     = job.placement_tries;
   row.submission_failures = job.submission_failures;
   row.completion_failures = job.completion_failures + job.run_failures;
-  bool koala               = job.claiming == Claiming::incremental || job.placements > 0;
-  row.total_placement_time = koala ? job.total_placement_time : job.placement_time - spec.submit_time;
-  row.estimated_ftt        = koala ? job.estimated_ftt : NAN;
-  row.jst                  = koala ? job.jst : NAN;
-  row.start_delay          = koala && started ? job.jst - job.first_jst : NAN;
-  row.pgt                  = koala && started ? job.pgt : NAN;
-  row.pwt                  = koala && started ? job.pwt : NAN;
-  row.claiming_tries       = job.claiming_tries;
-  row.placements           = koala ? job.placements : (std::isnan(job.placement_time) ? 0 : 1);
+  add_policy_figures(row, job, started);
   parts_.statistics.add(row);
   if (not parts_.trace)
     return;

@@ -1,16 +1,18 @@
 /* The grid scheduler's engine side: it takes arriving jobs, asks the policy for decisions over the
- * information service's view, validates them and carries them out: claim after the submission overhead
- * (a claim fails when processors the policy believed idle are gone), stage the input files in, start
- * all components together (a DUROC-like barrier), run, release, and complete after the completion
- * overhead. It holds only the jobs that are in the system. */
+ * information service's view, validates them and carries them out along one job life cycle (waiting,
+ * claiming, staging, running, completing, and back to waiting; docs/architecture.md). The engine claims
+ * a placement itself (after the submission overhead, before or after staging its files: a claim fails when
+ * processors the policy believed idle are gone) or lets the policy claim component by component through
+ * JobControl; either way all components start together (a DUROC-like barrier), run, release, and complete
+ * after the completion overhead. It holds only the jobs that are in the system. */
 #pragma once
 
-#include "sim/engine/ClaimingQueue.hpp"
 #include "sim/engine/ClusterHealth.hpp"
 #include "sim/config/ExperimentConfig.hpp"
 #include "sim/engine/FileStager.hpp"
 #include "sim/api/GridPolicy.hpp"
 #include "sim/engine/InformationService.hpp"
+#include "sim/api/JobControl.hpp"
 #include "sim/api/JobSource.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/PlacementHistory.hpp"
@@ -22,13 +24,13 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <set>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
 namespace coalsim {
 
-class GridScheduler {
+class GridScheduler : public JobControl {
 public:
   struct Parts {
     const GridPlatform& platform;
@@ -61,33 +63,61 @@ public:
    *  failures go on while `faults_go_on` says so. */
   void set_health(ClusterHealth* health, std::function<bool()> faults_go_on);
 
+  // JobControl (PolicyClaiming.cpp): what a policy claiming by itself may do.
+  double now() const override;
+  GridView view() const override { return parts_.info.view(); }
+  std::vector<int> claimable() const override;
+  bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
+  const std::vector<ComponentPlacement>& placement(JobId job) const override;
+  const std::vector<double>& claimed_at(JobId job) const override;
+  void stage(JobId job) override;
+  void claim(JobId job, const std::vector<size_t>& components) override;
+  void move(JobId job, size_t component, const ComponentPlacement& to) override;
+  void abort_job(JobId job, AbortReason reason, ClusterIndex where = no_cluster) override;
+  std::vector<Holding> holders(ClusterIndex c) const override;
+  void wake_at(double time, uint64_t token) override;
+  void report(JobId job, const JobMetrics& metrics) override;
+  void report_estimates(JobId job, double estimated_ftt, double estimated_start) override;
+
 private:
   enum class Phase { waiting, claiming, staging, running, completing };
   struct ActiveJob {
     JobSpec spec;
     Phase phase = Phase::waiting;
+    // Bumped when an attempt begins, when its run ends and when it is aborted: the callbacks made for what
+    // came before go stale (see guarded()).
+    uint64_t attempt = 0;
     std::vector<ComponentPlacement> placement;
-    Claiming claiming = Claiming::immediate;
-    bool staged       = false; // files are at the execution sites of `placement`
+    Claiming claiming       = Claiming::immediate;
+    bool reserve            = true;
+    bool component_failures = false;
+    std::vector<double> claimed_at; // per component: when its processors were claimed (NaN: not, or released)
+    bool staged = false;            // engine-claimed: the files are at the execution sites of `placement`
+    std::vector<bool> file_ready;   // by_policy: per component
     std::vector<std::vector<sg4::Host*>> cores;
-    RuntimeModel::RunId run = 0;        // the run in progress (to cancel it when the job is aborted)
-    FileStager::StageId stage_id = 0;   // the stage-in under way (non-incremental claiming)
+    RuntimeModel::RunId run = 0;      // the run in progress (to cancel it when the job is aborted)
+    FileStager::StageId stage_id = 0; // engine-claimed: the stage-in under way
+    // by_policy: the file copies under way, by (execution cluster, file site): components on one cluster share one.
+    std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
     std::vector<double> transfer_times;
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
-    int placement_tries = 0, submission_failures = 0, completion_failures = 0;
+    int placement_tries = 0, submission_failures = 0, completion_failures = 0, run_failures = 0;
     bool run_failed = false; // the current run ended with a completion failure
-    // KOALA's incremental claiming (IncrementalClaiming.cpp)
-    IncrementalClaiming incremental{};
-    double jst = NAN, jct = NAN, first_jst = NAN, estimated_ftt = NAN, files_done = NAN;
-    std::vector<double> claimed_at; // per component: when its processors were claimed (NaN: not yet)
-    std::vector<bool> file_ready;
-    // The file copies under way, by (execution cluster, file site): components on one cluster share one.
-    std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
-    int epoch = 0, claiming_tries = 0, placements = 0, run_failures = 0;
-    double queued_since = NAN, total_placement_time = 0, pgt = 0, pwt = 0;
-    PlacementHistory history; // one /placements row per placement
+    std::optional<JobMetrics> metrics; // as the policy reported them
+    PlacementHistory history;          // one /placements row per placement
   };
+
+  /** `work` wrapped to run only while the job is in the system and in the attempt (or run) it was made for:
+   *  the one guard against callbacks of aborted attempts, ended runs and cancelled timers. */
+  template <class F> auto guarded(JobId id, F work)
+  {
+    return [this, id, attempt = active_.at(id).attempt, work = std::move(work)](auto&&... args) mutable {
+      auto it = active_.find(id);
+      if (it != active_.end() && it->second.attempt == attempt)
+        work(std::forward<decltype(args)>(args)...);
+    };
+  }
 
   void schedule_next_arrival();
   void submit(JobSpec spec);
@@ -95,16 +125,16 @@ private:
   void pass();
   void validate(const ActiveJob& job, const Placement& placement) const;
   void apply(Placement placement);
-  void claim(JobId id, int epoch);
-  /** Copies the job's input files to its execution sites, then calls `then`. */
-  void stage(JobId id, std::function<void()> then);
-  /** An outage ended the attempt of a job placed without incremental claiming (its cluster went down, or a
-   *  file server it copies from or to): what it claimed is released and its transfers and run are stopped;
-   *  a job that had claimed is back with the policy as after a failed run (GridPolicy::on_job_failed), one
-   *  that had not as after a failed claim. Each cluster counts a component error. */
-  void abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters);
-  /** The job's attempt is over: its callbacks go stale and it waits again, unplaced (processors already released). */
-  void reset_to_waiting(ActiveJob& job);
+  /** Engine claiming: all components at once, or none (the co-allocator cancels every component). */
+  void claim_all(JobId id);
+  /** Engine claiming: copies the job's input files to its execution sites in one stage-in, then calls `then`.
+   *  One stage-in fails as a whole (the co-allocator cancels every component); a policy that claims by itself
+   *  gets one copy per (cluster, file site) instead, so that a moved component is staged again alone. */
+  void stage_together(JobId id, std::function<void()> then);
+  /** by_policy: starts the copy of component k's file, unless one is on its way or there (PolicyClaiming.cpp). */
+  void stage_component(JobId id, size_t k);
+  /** Starts the job if every component is claimed and staged (the barrier). */
+  void start_if_ready(JobId id);
   void launch(JobId id);
   void end(JobId id);
   void complete(JobId id);
@@ -115,42 +145,42 @@ private:
   void leave(JobId id, JobStatus status);
   void finish_run(double time);
   void record(const ActiveJob& job, JobStatus status);
+  /** The /jobs figures the policy reported (JobMetrics), or the engine's own when it reported none. */
+  static void add_policy_figures(JobRow& row, const ActiveJob& job, bool started);
+
+  // Ending an attempt: every way back to waiting goes through these.
+  /** The attempt is over: its placement row ends with `outcome`, its run and copies stop, what it claimed is
+   *  released and what it reserved given back. */
+  void stop_attempt(ActiveJob& job, PlacementOutcome outcome);
+  /** The job waits again, unplaced (nothing held); its attempt's callbacks go stale. */
+  void reset_to_waiting(ActiveJob& job);
+  /** The job is back with the policy: the queue length is traced and a pass follows. */
+  void requeued();
+  /** An outage ended the attempt of an engine-claimed job (its cluster went down, or a file server it copies
+   *  from or to): a job that had claimed is back with the policy as after a failed run (on_job_failed), one that
+   *  had not as after a failed claim. Each cluster counts a component error. */
+  void abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters);
+  /** The attempt of a by_policy job ends; the policy learns it with on_job_aborted. */
+  void abort_to_policy(JobId id, AbortReason reason, const std::vector<ClusterIndex>& clusters);
   /** The job's distinct execution clusters, in component order. */
   static std::vector<ClusterIndex> clusters_used(const ActiveJob& job);
+  static bool all_claimed(const ActiveJob& job);
+  void update_claim_series();
 
-  // KOALA: claiming queue, Incremental Claiming Policy, runners and fault tolerance (IncrementalClaiming.cpp)
-  void admit_incremental(JobId id);
-  void stage_component(JobId id, size_t k);
-  /** Stops the job's file copies under way (the Data Manager cancels an aborted job's transfers). */
-  void cancel_copies(ActiveJob& job);
-  void arm_claiming_timer();
-  void claiming_due();
-  void claiming_try(JobId id);
-  /** Algorithm 2, lines 9-13 for component k; updates `idle` (the try's view of idle processors). */
-  bool preempt_for(ActiveJob& job, size_t k, std::vector<int>& idle);
-  void maybe_start(JobId id, int epoch);
-  void launch_incremental(JobId id);
-  void run_failed(JobId id, int epoch, std::vector<ClusterIndex> clusters);
-  /** SimGrid failed the job's run (a host or link turned off): the clusters with a core on a host that is off
-   *  fail their components. */
-  void run_failed_in_simgrid(JobId id, int epoch);
-  /** Aborts every component of the job (releasing what it claimed) and hands it back to the policy. */
-  void return_to_policy(JobId id, ReturnReason reason, const std::vector<ClusterIndex>& clusters);
-  /** At the end of an attempt's claiming (its launch, or an abort before it): adds the attempt's processor
-   *  gained and wasted time to the job's PGT and PWT, which sum over all its attempts. */
-  void add_claim_times(ActiveJob& job);
   // Faults (FaultHandling.cpp)
   void cluster_changed(ClusterIndex c, bool up);
   void host_changed(ClusterIndex c, const sg4::Host& host, bool up);
-  /** Whether component k of the job holds processors now (claimed, staging or running). */
+  /** Whether component k of the job holds processors now (claimed and not released). */
   static bool holds_processors(const ActiveJob& job, size_t k);
   /** Fails, in job order, every job with a component on cluster c that holds processors and is `hit_by` it. */
   void fail_holders(ClusterIndex c, const std::function<bool(const ActiveJob&, size_t)>& hit_by);
   /** The job's components on `clusters` died: each counts an error, the job is aborted and handed back. */
   void fail_components(JobId id, const std::vector<ClusterIndex>& clusters);
+  /** SimGrid failed the job's run (a host or link turned off): the clusters with a core on a host that is off
+   *  fail their components. */
+  void run_failed_in_simgrid(JobId id);
   void count_error(ClusterIndex c, JobId job);
   void add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
-  void update_claim_series();
 
   Parts parts_;
   Distribution submission_overhead_, completion_overhead_;
@@ -168,9 +198,8 @@ private:
   std::unordered_map<JobId, ActiveJob> active_;
   std::function<void()> on_job_done_;
   ClusterHealth* health_ = nullptr;
-  ClaimingQueue claiming_;
-  std::set<double> claiming_timers_;
-  int held_ = 0, gained_ = 0; // processors claimed but not yet running; placed but not yet claimed
+  // by_policy placements: processors claimed but not yet running; placed but not yet claimed
+  int held_ = 0, gained_ = 0;
 };
 
 } // namespace coalsim

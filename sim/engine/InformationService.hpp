@@ -1,5 +1,5 @@
 /* The grid scheduler's picture of the clusters: idle counts refreshed by polling the local resource
- * managers every `poll_interval` seconds (stale in between, like the DCS resource monitor and KOALA's
+ * managers every `poll_interval` seconds (stale in between, like a co-allocator's resource monitor or
  * MDS cache), or read exactly at every decision when the interval is 0. The scheduler's own placements
  * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. */
 #pragma once
@@ -27,11 +27,11 @@ public:
   GridView view() const;
   /** Clusters that are down or marked unusable show as unusable (no idle processors). */
   void set_health(const ClusterHealth* health) { health_ = health; }
-  /** Transfer estimates from another source than the platform's routes (KOALA's bandwidth repository). */
+  /** Transfer estimates from another source than the platform's routes (a bandwidth repository). */
   void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
   bool exact() const { return poll_interval_ <= 0; }
 
-  /** A placement whose processors are claimed right away (DCS): they count as taken until the claim. */
+  /** A placement that reserves its processors (Placement::reserve): they count as taken until the claim. */
   void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
   void claim_failed(ClusterIndex c, int processors) { unclaimed_[c] -= processors; }
   /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. */
@@ -41,7 +41,7 @@ public:
     unclaimed_[c] -= processors;
     claimed_since_poll_[c] += processors;
   }
-  /** A claim of processors that were never reserved by `placed`: KOALA's placements reserve nothing (its
+  /** A claim of processors that were never reserved by `placed`: a placement may reserve nothing (the
    *  MDS reports processors in use; placed-but-unclaimed processors are free for anyone, which is the
    *  processor gained time), so only the claim itself makes them busy in the scheduler's view. */
   void claimed_unreserved(ClusterIndex c, int processors) { claimed_since_poll_[c] += processors; }

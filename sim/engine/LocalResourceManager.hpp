@@ -65,7 +65,7 @@ public:
   /** Queues a local job (size at most the cluster's) and starts what the local policy allows. */
   void submit_background(const LocalJobRequest& job);
 
-  /** The experimenters' dummy local jobs (KOALA paper, Section 7.5): started at once on idle processors,
+  /** The experimenters' dummy local jobs (paper 001, Section 7.5): started at once on idle processors,
    *  outside the FCFS queue, and running until killed. Counted as background. */
   void start_dummy(int size);
   /** Kills `size` processors' worth of dummy jobs (at most what runs). */

@@ -26,19 +26,19 @@ const char* to_string(PlacementOutcome outcome)
   xbt_die("unknown placement outcome %d", static_cast<int>(outcome));
 }
 
-PlacementOutcome outcome_of(ReturnReason reason)
+PlacementOutcome outcome_of(AbortReason reason)
 {
   switch (reason) {
-    case ReturnReason::claiming_deadline:
+    case AbortReason::claim_deadline:
       return PlacementOutcome::claim_failed;
-    case ReturnReason::preempted:
+    case AbortReason::preempted:
       return PlacementOutcome::preempted;
-    case ReturnReason::component_failed:
+    case AbortReason::component_failed:
       return PlacementOutcome::component_failed;
-    case ReturnReason::claiming_tries_exceeded:
+    case AbortReason::given_up:
       return PlacementOutcome::tries_exceeded;
   }
-  xbt_die("unknown return reason %d", static_cast<int>(reason));
+  xbt_die("unknown abort reason %d", static_cast<int>(reason));
 }
 
 void PlacementHistory::queued(double time)

@@ -1,11 +1,11 @@
 /* The placements of one grid job, one /placements row each (docs/trace-format.md). A placement opens a
  * row; the end of the attempt that followed it (its run completed or failed, its claim failed, a component
  * failed, it was preempted, ...) closes the row with its outcome, and the job is back in its queue from
- * then on. KOALA (paper 001, Figure 5) defines a placement time for each placement: from the job's entry in
- * its placement queue to its JPT. */
+ * then on. The placement time of each placement (paper 001, Figure 5) runs from the job's entry in its queue
+ * to its job placement time (JPT). */
 #pragma once
 
-#include "sim/api/GridPolicy.hpp"
+#include "sim/api/JobControl.hpp"
 #include "sim/trace/TraceRows.hpp"
 
 #include <cmath>
@@ -17,16 +17,17 @@ namespace coalsim {
 enum class PlacementOutcome {
   completed,        // the run completed: the job is done
   run_failed,       // the run ended with a completion failure (faults.completion_failure)
-  claim_failed,     // processors were gone at claim time, or KOALA's JST came with components unclaimed
+  claim_failed,     // processors were gone at claim time, or the policy's claiming deadline came with components
+                    // unclaimed
   component_failed, // a component failed (drawn by component_failure, killed by an outage) or its file copy did
-  preempted,        // KOALA: a higher-priority job took its processors
-  tries_exceeded,   // KOALA: its claiming tries exceeded max_claiming_tries; the job fails
+  preempted,        // the policy gave its processors to a higher-priority job
+  tries_exceeded,   // the policy gave it up (its claiming tries exceeded max_claiming_tries); the job fails
   unfinished        // still under way at the stop time
 };
 
 const char* to_string(PlacementOutcome outcome);
-/** The outcome of a KOALA attempt that ended by returning the job to its placement queue. */
-PlacementOutcome outcome_of(ReturnReason reason);
+/** The outcome of an attempt of a policy-claimed job that was aborted for `reason`. */
+PlacementOutcome outcome_of(AbortReason reason);
 
 class PlacementHistory {
 public:
@@ -34,7 +35,7 @@ public:
   void queued(double time);
   /** A placement was applied at `time` (the JPT); `placement_tries` counts the job's tries so far. */
   void placed(double time, int placement_tries);
-  /** KOALA: the estimated FTT and the JST of the open placement. */
+  /** The estimated file transfer time and start time of the open placement (reported by its policy). */
   void estimated(double ftt, double jst);
   /** The components of the open placement started together. */
   void started(double time);

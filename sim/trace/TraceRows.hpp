@@ -32,7 +32,7 @@ struct JobRow {
   int32_t placement_tries;
   int32_t submission_failures;
   int32_t completion_failures;
-  // KOALA (paper 001, Figure 5); NaN or 0 for jobs of other policies
+  // Figures the policy reports (JobMetrics; paper 001, Figure 5); NaN or 0 for jobs of policies that report none
   double total_placement_time; // sum of the job's placement times (queue entry to JPT), over re-placements
   double estimated_ftt;        // of the last placement: the largest estimated component FTT
   double jst;                  // last estimated job start time (JPT + estimated FTT)
@@ -52,8 +52,8 @@ struct PlacementRow {
   double placed_at;      // the JPT
   double placement_time; // placed_at - queued_at
   int32_t tries;         // placement tries of this placement: scheduling passes that could not place the job
-  double estimated_ftt;  // KOALA: the placement's estimated FTT (largest over components); NaN otherwise
-  double jst;            // KOALA: the placement's JST (JPT + estimated FTT); NaN otherwise
+  double estimated_ftt;  // the placement's estimated FTT (largest over components), if its policy reports one; else NaN
+  double jst;            // the placement's JST (JPT + estimated FTT), if its policy reports one; else NaN
   double started_at;     // when the attempt's components started (NaN: they never did)
   double ended_at;       // when the attempt ended (its outcome)
   char outcome[24];      // PlacementOutcome as text, NUL-terminated

@@ -13,8 +13,8 @@ struct UtilizationSample {
   const std::vector<double>& grid_busy;
   const std::vector<double>& background_busy;
   double queue_length;
-  double held;   // processors claimed by grid jobs that have not started yet (KOALA's wasted time, PWT)
-  double gained; // processors placed but not yet claimed, free for local jobs (KOALA's gained time, PGT)
+  double held;   // processors claimed by grid jobs that have not started yet (the processor wasted time, PWT)
+  double gained; // processors placed but not yet claimed, free for local jobs (the processor gained time, PGT)
 };
 
 class UtilizationRecorder {
@@ -24,7 +24,7 @@ public:
 
   void set_busy(size_t cluster, int grid, int background, double now);
   void set_queue_length(size_t length, double now);
-  /** KOALA's claiming: processors held before the start, and placed but not yet claimed (system totals). */
+  /** Claims made by the policy: processors held before the start, and placed but not yet claimed (system totals). */
   void set_claims(int held, int gained, double now);
   /** Closes the last (possibly shorter) interval at `end`; later updates are ignored. */
   void finish(double end);

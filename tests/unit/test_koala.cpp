@@ -1,10 +1,14 @@
 /* KOALA (paper 001): placement queues, Worst-Fit's replica choice, the claiming arithmetic (JCT, L), the
  * ICP threshold and the preemption order, each on hand-built inputs. */
+#include "FakeControl.hpp"
 #include "PolicyTestKit.hpp"
 #include "policies/common/PlacementRule.hpp"
 #include "policies/koala/KoalaPolicy.hpp"
 #include "policies/koala/PlacementQueues.hpp"
-#include "sim/engine/ClaimingQueue.hpp"
+#include "policies/koala/ClaimingQueue.hpp"
+#include "policies/koala/ClaimingTimes.hpp"
+#include "policies/koala/IncrementalClaiming.hpp"
+#include "policies/koala/Preemption.hpp"
 #include "sim/config/InputError.hpp"
 
 #include <gtest/gtest.h>
@@ -155,6 +159,7 @@ TEST(KoalaPolicyTest, QueuedJobIsScannedOnlyAtScanTimesAndPlacedWithIncrementalC
   PolicyParameters parameters("koala", {});
   auto settings = KoalaSettings::read(parameters);
   KoalaPolicy policy(settings, std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {16, 4});
   auto j = job(1, {8}, {0});
   policy.on_job_submitted(j);
   auto d = policy.decide(view_of({4, 4}, t, 5)); // no room: queued
@@ -164,8 +169,8 @@ TEST(KoalaPolicyTest, QueuedJobIsScannedOnlyAtScanTimesAndPlacedWithIncrementalC
   EXPECT_TRUE(d.placements.empty());
   d = policy.decide(view_of({16, 4}, t, 60));
   ASSERT_EQ(d.placements.size(), 1u);
-  EXPECT_EQ(d.placements[0].claiming, Claiming::incremental);
-  EXPECT_DOUBLE_EQ(d.placements[0].incremental.L, 0.75);
+  EXPECT_EQ(d.placements[0].claiming, Claiming::by_policy);
+  EXPECT_DOUBLE_EQ(policy.L_of(1), 0.75);
   EXPECT_EQ(d.placements[0].components[0].cluster, 0);
 }
 
@@ -174,12 +179,14 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   TableEstimator t({{0, 10}, {10, 0}});
   PolicyParameters parameters("koala", {});
   KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {32, 16});
   auto failed = job(1, {8});
   policy.on_job_submitted(failed);
   auto d = policy.decide(view_of({32, 16}, t));
   ASSERT_EQ(d.placements.size(), 1u);
   EXPECT_EQ(d.placements[0].components[0].cluster, 0); // worst fit
-  policy.on_job_returned(failed, ReturnReason::component_failed, {0});
+  control.place(d.placements[0], failed);
+  control.end_attempt(1, AbortReason::component_failed, {0});
   auto next = job(2, {8});
   policy.on_job_submitted(next);
   // At the next scan: the failed job avoids cluster 0 although it has the most idle processors; the new
@@ -188,8 +195,9 @@ TEST(KoalaPolicyTest, FailedJobIsPlacedAwayFromItsFailedClusterWhichOtherJobsSti
   ASSERT_EQ(d.placements.size(), 2u);
   expect_placed(d, 0, 2, 0);
   expect_placed(d, 1, 1, 1);
+  control.place_all(d, {{1, &failed}, {2, &next}});
   auto third = job(3, {16});
-  policy.on_job_returned(failed, ReturnReason::component_failed, {1});
+  control.end_attempt(1, AbortReason::component_failed, {1});
   policy.on_job_submitted(third);
   // Arrivals come before the scan, so the avoided cluster matters to a job placed after the failed one in
   // the same scan: job 4 queued behind job 1 must still find cluster 1's idle processors.
@@ -210,6 +218,7 @@ TEST(KoalaPolicyTest, CompletedJobsAreForgottenAndAFailedRunGoesBackToItsQueue)
   TableEstimator t({{0, 10}, {10, 0}});
   PolicyParameters parameters("koala", {});
   KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {32, 16});
   auto a = job(1, {8});
   auto b = job(2, {8}, {}, Priority::low);
   policy.on_job_submitted(a);
@@ -227,7 +236,7 @@ TEST(KoalaPolicyTest, CompletedJobsAreForgottenAndAFailedRunGoesBackToItsQueue)
   d = policy.decide(view_of({32, 16}, t, 60));
   ASSERT_EQ(d.placements.size(), 1u);
   EXPECT_EQ(d.placements[0].job, 2);
-  EXPECT_EQ(d.placements[0].incremental.priority, Priority::low);
+  EXPECT_EQ(policy.level_of(2), Priority::low);
   policy.on_job_finished(b);
   EXPECT_EQ(policy.remembered_jobs(), 0u);
 }
@@ -251,15 +260,22 @@ TEST(KoalaPolicyTest, IcpReplacesAnUnorderedComponentButNeverMovesAnOrderedOne)
 
 TEST(KoalaPolicyTest, JobOutOfClaimingTriesFailsAtTheNextDecisionAndIsNotPlacedAgain)
 {
-  TableEstimator t({{0, 10}, {10, 0}});
+  TableEstimator t({{0, 100}, {100, 0}});
   PolicyParameters parameters("koala", {{"max_claiming_tries", {"3", "test.yaml:1"}}});
   KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
-  auto j = job(1, {4});
+  coalsim::testing::FakeControl control(policy, {0, 0}); // no claim can succeed
+  control.transfers = &t;
+  auto j = job(1, {4}, {1});
   policy.on_job_submitted(j);
-  auto d = policy.decide(view_of({8, 8}, t));
+  auto d = policy.decide(view_of({8, 0}, t));
   ASSERT_EQ(d.placements.size(), 1u);
-  EXPECT_EQ(d.placements[0].incremental.max_tries, 3) << "the engine counts the tries against the policy's limit";
-  policy.on_job_returned(j, ReturnReason::claiming_tries_exceeded, {});
+  control.place(d.placements[0], j); // FTT 100 s: JST 100, claiming tries at 75, 93.75, 98.4375 and 100
+  control.run_until(99);
+  EXPECT_TRUE(control.aborts.empty()) << "3 tries do not exceed max_claiming_tries = 3";
+  control.run_until(100);
+  ASSERT_EQ(control.aborts.size(), 1u) << "the policy counts the tries against its limit";
+  EXPECT_EQ(control.aborts[0].second, AbortReason::given_up) << "the 4th try fails the job before its JST aborts it";
+  EXPECT_EQ(control.metrics.at(1).claiming_tries, 4);
   EXPECT_EQ(policy.waiting_jobs(), 0u);
   d = policy.decide(view_of({8, 8}, t, 60));
   EXPECT_TRUE(d.placements.empty());
@@ -329,6 +345,7 @@ TEST(KoalaPolicyTest, JobFailsAtTheQueueTryThatExceedsMaxPlacementTriesTheArriva
   // (phase 1) comes before the job enters a queue.
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({{"max_placement_tries", "2"}});
+  coalsim::testing::FakeControl control(*policy, {});
   // Job 1, queued first, starts the scans (t = 0, 60, ...) and leaves at 60: job 2 arrives between two
   // scans, so its queue tries are exactly the scans at 60, 120 and 180.
   auto early = job(1, {8}), stuck = job(2, {40});
@@ -371,6 +388,7 @@ TEST(KoalaPolicyTest, JobArrivingWhenAScanIsDueIsNotScannedAgainInItsArrivalPass
   // counts against the limit. Its queue tries are the scans at 540 and 600.
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({{"max_placement_tries", "1"}});
+  coalsim::testing::FakeControl control(*policy, {});
   auto stuck  = job(1, {40});
   policy->on_job_submitted(stuck);
   auto d = policy->decide(view_of({4, 4}, t, 500));
@@ -388,6 +406,7 @@ TEST(KoalaPolicyTest, WithoutAPlacementTriesLimitAJobWaitsThroughManyScansUntilT
 {
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({});
+  coalsim::testing::FakeControl control(*policy, {});
   auto big    = job(1, {40});
   policy->on_job_submitted(big);
   auto d = policy->decide(view_of({4, 4}, t, 0));
@@ -412,6 +431,7 @@ TEST(KoalaPolicyTest, LowJobPromotedTwiceIsScannedInTheTurnsOfTheHigherQueuesBut
   // high queue two, in the super-high queue four; P = 2.
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({{"N_h", "2"}, {"n1", "2"}, {"promote_after", "2"}});
+  coalsim::testing::FakeControl control(*policy, {});
   auto low = job(1, {40}, {}, Priority::low), super_low = job(2, {40}, {}, Priority::super_low);
   // The super-low job starts the scans on the minute grid; the low job arrives between two scans.
   policy->on_job_submitted(super_low);
@@ -429,11 +449,11 @@ TEST(KoalaPolicyTest, LowJobPromotedTwiceIsScannedInTheTurnsOfTheHigherQueuesBut
   auto d = policy->decide(view_of({48, 48}, t, 60.0 * 13)); // the super-high queue's turn
   ASSERT_EQ(d.placements.size(), 1u);
   EXPECT_EQ(d.placements[0].job, 1);
-  EXPECT_EQ(d.placements[0].incremental.priority, Priority::super_high) << "claims, and may preempt, as super-high";
+  EXPECT_EQ(policy->level_of(1), Priority::super_high) << "claims, and may preempt, as super-high";
   d = policy->decide(view_of({48, 48}, t, 60.0 * 14)); // the super-low queue's turn, after 9 tries
   ASSERT_EQ(d.placements.size(), 1u);
   EXPECT_EQ(d.placements[0].job, 2);
-  EXPECT_EQ(d.placements[0].incremental.priority, Priority::super_low);
+  EXPECT_EQ(policy->level_of(2), Priority::super_low);
 }
 
 TEST(KoalaClaiming, JctSequenceApproachesTheJstAndEndsAtIt)
@@ -463,20 +483,23 @@ TEST(KoalaClaiming, LIsLoweredByItsStepDownToItsFloorEachTimeTheJstIsReached)
   PolicyParameters parameters("koala", {});
   auto settings = KoalaSettings::read(parameters);
   KoalaPolicy policy(settings, std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {8, 8});
   auto j = job(1, {4});
   policy.on_job_submitted(j);
   auto d = policy.decide(view_of({8, 8}, t));
   ASSERT_EQ(d.placements.size(), 1u);
-  policy.on_job_returned(j, ReturnReason::claiming_deadline, {});
+  control.place(d.placements[0], j);
+  control.end_attempt(1, AbortReason::claim_deadline);
   EXPECT_DOUBLE_EQ(policy.L_of(1), 0.5);
-  std::vector<ReturnReason> reasons = {ReturnReason::preempted, ReturnReason::claiming_deadline,
-                                       ReturnReason::claiming_deadline, ReturnReason::claiming_deadline};
+  std::vector<AbortReason> reasons = {AbortReason::preempted, AbortReason::claim_deadline,
+                                      AbortReason::claim_deadline, AbortReason::claim_deadline};
   std::vector<double> expected_L = {0.5, 0.5, 0.25, 0};
   for (size_t i = 0; i < reasons.size(); ++i) {
     d = policy.decide(view_of({8, 8}, t, 60.0 * (i + 1))); // re-placed at the next scan with its current L
     ASSERT_EQ(d.placements.size(), 1u);
-    EXPECT_DOUBLE_EQ(d.placements[0].incremental.L, expected_L[i]);
-    policy.on_job_returned(j, reasons[i], {}); // a preemption is no claiming failure: L stays
+    EXPECT_DOUBLE_EQ(policy.L_of(1), expected_L[i]); // the L this placement claims with
+    control.place(d.placements[0], j);
+    control.end_attempt(1, reasons[i]); // a preemption is no claiming failure: L stays
   }
   EXPECT_DOUBLE_EQ(policy.L_of(1), 0);
 }
@@ -518,4 +541,64 @@ TEST(KoalaClaiming, ClaimingQueueIsOrderedByJct)
   EXPECT_TRUE(q.remove(4));
   EXPECT_EQ(q.pop_due(50), (std::vector<JobId>{2, 1, 3}));
   EXPECT_FALSE(q.next_time());
+}
+
+TEST(KoalaClaiming, IcpPreemptsTheLowerPriorityHolderAndTheComponentClaimsItsProcessors)
+{
+  // T = 0: the ICP acts at every try. Job 1 (low) claims cluster 0's 8 idle processors at its JCT; job 2 (high)
+  // finds none there at its own, cannot be re-placed (no idle processors anywhere) and preempts job 1.
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {{"T", {"0", "test.yaml:1"}}});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {8, 0});
+  auto low = job(1, {8}, {}, Priority::low), high = job(2, {8}, {}, Priority::high);
+  policy.on_job_submitted(low);
+  auto d = policy.decide(view_of({8, 0}, t));
+  ASSERT_EQ(d.placements.size(), 1u);
+  control.place(d.placements[0], low); // no file: JST = JPT = 0, claimed at once
+  control.run_until(0);
+  ASSERT_TRUE(control.jobs.at(1).started);
+  EXPECT_EQ(control.idle, (std::vector<int>{0, 0}));
+  control.time = 10;
+  policy.on_job_submitted(high);
+  d = policy.decide(view_of({8, 0}, t, 10)); // a stale view: cluster 0 looks idle
+  ASSERT_EQ(d.placements.size(), 1u);
+  control.place(d.placements[0], high);
+  control.run_until(10);
+  ASSERT_EQ(control.aborts.size(), 1u);
+  EXPECT_EQ(control.aborts[0], std::make_pair(JobId{1}, AbortReason::preempted));
+  ASSERT_TRUE(control.jobs.count(2));
+  EXPECT_TRUE(control.jobs.at(2).started) << "the preempted job's processors went to the high-priority job";
+  EXPECT_DOUBLE_EQ(control.jobs.at(2).claimed_at[0], 10);
+  EXPECT_EQ(policy.waiting_jobs(), 1u) << "the preempted job waits in its placement queue again";
+  EXPECT_EQ(control.metrics.at(2).claiming_tries, 1);
+  EXPECT_DOUBLE_EQ(control.metrics.at(2).jst, 10);
+  EXPECT_DOUBLE_EQ(control.metrics.at(2).pwt, 0) << "claimed and started at once";
+}
+
+TEST(KoalaClaiming, JobWhoseJstComesWithAComponentUnclaimedIsAbortedAndItsLLowered)
+{
+  // FTT 10 s: JST 10, claiming tries at 7.5 and 10 (closer than claim_min_step to the JST); nothing is ever
+  // claimable, and T = 1 keeps the ICP from acting. The policy aborts the job at its JST and lowers L.
+  TableEstimator t({{0, 10}, {10, 0}});
+  PolicyParameters parameters("koala", {});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {0, 0});
+  control.transfers = &t;
+  auto j = job(1, {4}, {1});
+  policy.on_job_submitted(j);
+  auto d = policy.decide(view_of({8, 0}, t));
+  ASSERT_EQ(d.placements.size(), 1u);
+  control.place(d.placements[0], j);
+  EXPECT_EQ(control.estimates.at(1), std::make_pair(10.0, 10.0)) << "(estimated FTT, JST) of the placement row";
+  ASSERT_EQ(control.wakes.size(), 1u);
+  EXPECT_DOUBLE_EQ(control.wakes.begin()->first, 7.5) << "JCT_0 = JPT + L * FTT";
+  control.run_until(9.9);
+  EXPECT_TRUE(control.aborts.empty());
+  control.run_until(10);
+  ASSERT_EQ(control.aborts.size(), 1u);
+  EXPECT_EQ(control.aborts[0].second, AbortReason::claim_deadline);
+  EXPECT_DOUBLE_EQ(policy.L_of(1), 0.5);
+  EXPECT_EQ(control.metrics.at(1).claiming_tries, 2);
+  EXPECT_DOUBLE_EQ(control.metrics.at(1).pgt, 40) << "4 processors placed for 10 s and never claimed";
 }

@@ -1,0 +1,23 @@
+#include "policies/koala/ClaimingTimes.hpp"
+
+#include <algorithm>
+
+namespace coalsim::koala::claiming {
+
+double initial_time(double jpt, double ftt, double L)
+{
+  return jpt + L * ftt;
+}
+
+double next_time(double jct, double jst, double L, double min_step)
+{
+  double next = std::max(jct + L * (jst - jct), jct + min_step);
+  return jst - next < min_step ? std::max(jst, jct) : next;
+}
+
+double lowered(double L, double step, double floor)
+{
+  return std::max(floor, L - step);
+}
+
+} // namespace coalsim::koala::claiming
