@@ -7,7 +7,6 @@
 
 #include "sim/engine/ClaimingQueue.hpp"
 #include "sim/engine/ClusterHealth.hpp"
-#include "sim/config/ExperimentConfig.hpp"
 #include "sim/engine/FileStager.hpp"
 #include "sim/api/GridPolicy.hpp"
 #include "sim/engine/InformationService.hpp"
