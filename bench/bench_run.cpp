@@ -1,6 +1,6 @@
 /* bench_run EXPERIMENT.yaml [--set key=value ...]: runs one experiment without a trace and prints the
  * throughput (grid plus background jobs per wall-clock second) and the peak resident memory. */
-#include "sim/config/ExperimentConfig.hpp"
+#include "setup/ExperimentConfig.hpp"
 #include "sim/config/InputError.hpp"
 #include "setup/Simulation.hpp"
 
@@ -15,7 +15,7 @@ int main(int argc, char** argv)
     std::fprintf(stderr, "usage: bench_run EXPERIMENT.yaml [--set key=value ...]\n");
     return 2;
   }
-  std::vector<std::string> overrides;
+  std::vector<coalsim::Override> overrides;
   for (int i = 2; i + 1 < argc; i += 2)
     if (std::string(argv[i]) == "--set")
       overrides.push_back(argv[i + 1]);

@@ -1,309 +1,355 @@
 #include "setup/Simulation.hpp"
 
+#include "setup/InputFiles.hpp"
+#include "setup/LogSettings.hpp"
+#include "sim/api/PolicyRegistry.hpp"
+#include "sim/config/InputError.hpp"
 #include "sim/engine/ActivityTracker.hpp"
 #include "sim/engine/BandwidthRepository.hpp"
-#include "sim/engine/ClusterHealth.hpp"
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/ClusterHealth.hpp"
 #include "sim/engine/FileStager.hpp"
-#include "sim/platform/GridPlatform.hpp"
 #include "sim/engine/GridScheduler.hpp"
 #include "sim/engine/InformationService.hpp"
-#include "sim/config/InputError.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
-#include "sim/platform/PlatformCheck.hpp"
-#include "sim/api/PolicyRegistry.hpp"
-#include "sim/trace/ProgressReporter.hpp"
 #include "sim/engine/RuntimeModel.hpp"
+#include "sim/platform/GridPlatform.hpp"
+#include "sim/platform/PlatformCheck.hpp"
+#include "sim/trace/ProgressReporter.hpp"
 #include "sim/trace/TraceWriter.hpp"
-#include "workloads/background/BackgroundLoads.hpp"
+#include "sim/trace/UtilizationRecorder.hpp"
 #include "workloads/ReplayedWorkload.hpp"
 #include "workloads/SyntheticWorkload.hpp"
+#include "workloads/background/BackgroundLoads.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <simgrid/s4u.hpp>
-#include <xbt/log.h>
 
 namespace coalsim {
 
-namespace fs = std::filesystem;
+/** Declared in the order they are built: destroyed in the reverse order, the engine last. */
+struct Simulation::Parts {
+  int argc       = 1;
+  char program[8] = "coalsim";
+  char* argv[2]  = {program, nullptr};
+  std::unique_ptr<sg4::Engine> engine;
+  std::string platform_file;
+  std::unique_ptr<GridPlatform> platform;
+  std::unique_ptr<TraceWriter> trace;
+  std::unique_ptr<UtilizationRecorder> recorder;
+  ActivityTracker tracker;
+  std::unique_ptr<RuntimeModel> runtime;
+  RunStatistics statistics;
+  std::vector<std::unique_ptr<LocalResourceManager>> managers;
+  std::vector<std::unique_ptr<BackgroundLoad>> background;
+  /** No grid jobs: the run is the background's own (a trace replay on its own cluster). */
+  bool background_only = false;
+  std::unique_ptr<GridPolicy> policy;
+  std::unique_ptr<JobSource> workload;
+  std::unique_ptr<InformationService> info;
+  std::unique_ptr<BandwidthRepository> bandwidths;
+  std::unique_ptr<ClusterHealth> health;
+  std::unique_ptr<FileStager> stager;
+  std::unique_ptr<GridScheduler> scheduler;
+  std::unique_ptr<ProgressReporter> progress;
+};
 
 Simulation::Simulation(ExperimentConfig config, RunOptions options)
     : config_(std::move(config)), options_(std::move(options))
 {
 }
 
-std::string Simulation::locate(const std::string& path, const std::string& experiment_file)
-{
-  if (fs::exists(path) || fs::path(path).is_absolute())
-    return path;
-  if (not experiment_file.empty() && fs::exists(experiment_file)) {
-    // Relative to the experiment file's folder and its parents (experiment files live in the repository).
-    for (fs::path dir = fs::absolute(experiment_file).parent_path(); not dir.empty(); dir = dir.parent_path()) {
-      if (fs::exists(dir / path))
-        return (dir / path).string();
-      if (dir == dir.root_path())
-        break;
-    }
-  }
-  // Last, the source tree this simulator was built from (the built-in default names platforms/das2.xml).
-  if (fs::exists(fs::path(COALSIM_SOURCE_DIR) / path))
-    return (fs::path(COALSIM_SOURCE_DIR) / path).string();
-  return path;
-}
-
-
-void check_log_setting(const std::string& setting)
-{
-  // What xbt_log_control_set accepts; it aborts (xbt_die) or throws on anything else.
-  auto fail = [&setting](const std::string& what) {
-    throw InputError("Invalid option '--log " + setting + "': " + what +
-                     " (expected CATEGORY.thres:PRIORITY, CATEGORY.fmt:FORMAT, CATEGORY.app:file:NAME or "
-                     "CATEGORY.add:yes|no, separated by spaces)");
-  };
-  std::istringstream words(setting);
-  std::string word;
-  while (words >> word) {
-    if (word == "no_loc")
-      continue;
-    size_t dot = word.find_first_of(".:=");
-    if (dot == std::string::npos || word[dot] != '.')
-      fail("'" + word + "' names no setting after the category");
-    size_t colon = word.find_first_of(":=", dot);
-    if (colon == std::string::npos)
-      fail("'" + word + "' has no value");
-    std::string option = word.substr(dot + 1, colon - dot - 1), value = word.substr(colon + 1);
-    auto is_prefix     = [&option](const char* of) { return not option.empty() && std::string(of).rfind(option, 0) == 0; };
-    if (is_prefix("threshold")) {
-      static const std::vector<std::string> priorities = {"trace", "debug", "verbose", "info", "warning", "error", "critical"};
-      std::string lower = value;
-      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-      if (std::find(priorities.begin(), priorities.end(), lower) == priorities.end())
-        fail("unknown priority '" + value + "' (trace, debug, verbose, info, warning, error or critical)");
-    } else if (is_prefix("additivity")) { // SimGrid's order: "a" is additivity
-    } else if (is_prefix("appender")) {
-      if (value.rfind("file:", 0) != 0 && value.rfind("rollfile:", 0) != 0 && value.rfind("splitfile:", 0) != 0)
-        fail("unknown appender '" + value + "' (file:NAME, rollfile:NAME or splitfile:NAME)");
-    } else if (not is_prefix("fmt")) {
-      fail("unknown setting '" + option + "'");
-    }
-  }
-}
+Simulation::~Simulation() = default;
 
 RunStatistics Simulation::run()
 {
   auto wall_start = std::chrono::steady_clock::now();
-  std::string platform_file = locate(config_.platform, config_.source);
-  check_platform_file(platform_file);
+  parts_          = std::make_unique<Parts>();
+  struct Release { // the parts go when the run ends, also on an error (an unfinished trace is removed)
+    std::unique_ptr<Parts>& parts;
+    ~Release() { parts.reset(); }
+  } release{parts_};
 
-  for (const auto& setting : options_.log_options)
-    check_log_setting(setting);
-  xbt_log_control_set("root.thres:critical");
-  for (const auto& setting : options_.log_options)
-    xbt_log_control_set(setting.c_str());
-  int argc          = 1;
-  char program[]    = "coalsim";
-  char* argv[]      = {program, nullptr};
-  sg4::Engine engine(&argc, argv);
-  engine.set_config("network/model:" + config_.network_model);
-  if (config_.network_model == "CM02")
+  build_engine();
+  build_platform();
+  open_trace();
+  build_local_side();
+  build_policy();
+  build_workload();
+  build_grid_side();
+  start();
+  run_engine();
+  collect_statistics();
+  parts_->statistics.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  write_trace_attributes();
+  return parts_->statistics;
+}
+
+/** SimGrid's engine with the experiment's models and settings (the platform is checked first: SimGrid
+ *  aborts on much of what it refuses). */
+void Simulation::build_engine()
+{
+  parts_->platform_file = locate_readable(config_.platform, config_.source, config_.platform_location);
+  check_platform_file(parts_->platform_file);
+  apply_log_settings(options_.log_options);
+  parts_->engine = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);
+  sg4::Engine& engine = *parts_->engine;
+  engine.set_config("network/model:" + config_.simgrid.network_model);
+  if (config_.simgrid.network_model == "CM02")
     engine.set_config("network/crosstraffic:0");
   if (config_.runtime_model.kind == RuntimeModelConfig::Kind::network)
     engine.set_config("host/model:ptask_L07");
-  for (const auto& option : config_.simgrid_options) {
+  for (const auto& option : config_.simgrid.options) {
     try {
       engine.set_config(option);
     } catch (const std::exception& e) { // an unknown key or a value of the wrong type
-      throw InputError("Invalid key 'simgrid.options' in " + config_.source + ": SimGrid refuses '" + option + "' (" +
-                       std::string(e.what()).substr(0, std::string(e.what()).find('\n')) + ")");
+      std::string reason = e.what();
+      config_.simgrid.options_location.fail("SimGrid refuses '" + option + "' (" + reason.substr(0, reason.find('\n')) +
+                                            ")");
     }
   }
+}
+
+/** The platform file, and the clusters of the run found in it. */
+void Simulation::build_platform()
+{
   try {
-    engine.load_platform(platform_file);
+    parts_->engine->load_platform(parts_->platform_file);
   } catch (const std::exception& e) {
-    throw InputError("Invalid platform '" + platform_file + "': " + e.what());
+    throw InputError("Invalid platform '" + parts_->platform_file + "': " + e.what());
   }
+  parts_->platform = std::make_unique<GridPlatform>(*parts_->engine, parts_->platform_file, config_.clusters.names,
+                                                    config_.clusters.location);
+  for (const auto& [name, location] : config_.background.cluster_locations)
+    if (parts_->platform->find(name) == no_cluster)
+      location.fail("cluster '" + name + "' is not in this run");
+  for (const auto& [name, location] : config_.faults.cluster_locations)
+    if (parts_->platform->find(name) == no_cluster)
+      location.fail("cluster '" + name + "' is not in this run");
+}
 
-  GridPlatform platform(engine, platform_file, config_.clusters.names, config_.clusters.origin);
-  const auto& clusters = platform.clusters();
-
-  std::unique_ptr<TraceWriter> trace;
+/** The trace file (written under a temporary name until the run succeeds) and the utilization samples. */
+void Simulation::open_trace()
+{
+  const auto& clusters = parts_->platform->clusters();
   if (not options_.output.empty()) {
-    trace = std::make_unique<TraceWriter>(options_.output, clusters.size(), config_.sample_interval);
+    parts_->trace = std::make_unique<TraceWriter>(options_.output, clusters.size(), config_.trace.sample_interval);
     for (const auto& c : clusters) {
       ClusterRow row{};
       row.index = c.index;
       std::strncpy(row.name, c.name.c_str(), sizeof row.name - 1);
       std::strncpy(row.site, c.site.c_str(), sizeof row.site - 1);
       row.processors = c.processors;
-      trace->add_cluster(row);
+      parts_->trace->add_cluster(row);
     }
   }
-  UtilizationRecorder recorder(clusters.size(), config_.sample_interval, [&trace](const UtilizationSample& s) {
-    if (trace)
-      trace->add_sample(s);
-  });
+  parts_->recorder = std::make_unique<UtilizationRecorder>(
+      clusters.size(), config_.trace.sample_interval, [parts = parts_.get()](const UtilizationSample& s) {
+        if (parts->trace)
+          parts->trace->add_sample(s);
+      });
+}
 
-  ActivityTracker tracker;
-  auto runtime = make_runtime_model(config_.runtime_model, tracker);
-  for (const auto& [name, model] : config_.background.per_cluster)
-    if (platform.find(name) == no_cluster)
-      throw InputError("Invalid key 'background.clusters." + name + "' in " + config_.background.origin +
-                       ": cluster '" + name + "' is not in this run");
+/** Each cluster's local resource manager and its background load. */
+void Simulation::build_local_side()
+{
+  Parts& p   = *parts_;
+  p.runtime  = make_runtime_model(config_.runtime_model, p.tracker);
   auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
     auto it = config_.background.per_cluster.find(c.name);
     return it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
   };
-  auto locate_input = [this](const std::string& file) { return locate(file, config_.source); };
-
-  RunStatistics statistics;
-  statistics.processors = platform.total_processors();
-  std::vector<std::unique_ptr<LocalResourceManager>> managers;
-  std::vector<std::unique_ptr<BackgroundLoad>> background;
-  bool background_ends = true;
-  for (const auto& c : clusters) {
-    managers.push_back(
-        std::make_unique<LocalResourceManager>(c, recorder, /*track_hosts=*/true, model_of(c).scheduling));
-    managers.back()->set_on_local_job_done([&statistics, &trace, this](const LocalJobRecord& job) {
-      statistics.local_wait.add(job.start_time - job.submit_time);
-      if (trace && config_.trace_local_jobs)
-        trace->add_local_job({job.trace_id, job.cluster, job.size, job.submit_time, job.start_time, job.end_time,
-                              job.start_time - job.submit_time, job.estimate});
+  auto locate_log = [this](const TraceReplayConfig& replay) {
+    return locate_readable(replay.file, config_.source, replay.file_location);
+  };
+  p.statistics.processors = p.platform->total_processors();
+  bool background_ends    = true;
+  for (const auto& c : p.platform->clusters()) {
+    p.managers.push_back(
+        std::make_unique<LocalResourceManager>(c, *p.recorder, /*track_hosts=*/true, model_of(c).scheduling));
+    p.managers.back()->set_on_local_job_done([&p, this](const LocalJobRecord& job) {
+      p.statistics.local_wait.add(job.start_time - job.submit_time);
+      if (p.trace && config_.trace.local_jobs)
+        p.trace->add_local_job({job.trace_id, job.cluster, job.size, job.submit_time, job.start_time, job.end_time,
+                                job.start_time - job.submit_time, job.estimate});
     });
-    background.push_back(make_background_load(model_of(c), *managers.back(), config_.seed, locate_input));
-    background_ends = background_ends && background.back()->finite();
+    p.background.push_back(make_background_load(model_of(c), *p.managers.back(), config_.seed, locate_log));
+    background_ends = background_ends && p.background.back()->finite();
   }
-  // Without grid jobs the run is the background's own (a trace replay on its own cluster): it ends when the
-  // replay ends, or at stop.max_time. Otherwise background arrivals stop once the grid jobs are done.
-  const bool background_only = config_.workload.jobs == 0 && not config_.workload.replay;
-  if (background_only && not background_ends && not std::isfinite(config_.max_time))
+  // Without grid jobs the run is the background's own: it ends when the replay ends, or at stop.max_time.
+  // Otherwise background arrivals stop once the grid jobs are done.
+  p.background_only = config_.workload.jobs == 0 && not config_.workload.replay;
+  if (p.background_only && not background_ends && not std::isfinite(config_.stop.max_time))
     throw InputError("Invalid experiment '" + config_.source + "': with workload.jobs 0 and a synthetic " +
                      "background the run never ends; set stop.max_time");
+}
 
-  PolicyParameters parameters(config_.policy, config_.policy_parameters);
-  auto policy = PolicyRegistry::instance().create(config_.policy, parameters, PolicyContext{platform.names()});
+/** The policy by name, with its parameters (their resolved values join the trace's configuration). */
+void Simulation::build_policy()
+{
+  const PolicyConfig& policy = config_.policy;
+  if (not PolicyRegistry::instance().contains(policy.name))
+    policy.name_location.fail("no such policy '" + policy.name +
+                              "'; valid values are: " + PolicyRegistry::instance().valid_names());
+  PolicyParameters parameters(policy.name, policy.parameters);
+  parts_->policy = PolicyRegistry::instance().create(policy.name, parameters,
+                                                     PolicyContext{parts_->platform->names()});
   config_.add_policy_parameters(parameters.resolved());
+  check_policy_takes_the_experiment();
+}
+
+/** What the experiment asks of the policy: its request types, a submission overhead, component failures. */
+void Simulation::check_policy_takes_the_experiment() const
+{
+  const GridPolicy& policy = *parts_->policy;
+  const std::string& name  = config_.policy.name;
   if (not config_.workload.replay)
     for (const auto& [type, weight] : config_.workload.request_types)
-      if (weight > 0 && not policy->takes(type))
-        throw InputError("Invalid key 'workload.request_types'" + config_.workload.where("request_types") +
-                         ": policy '" + config_.policy + "' takes no " + to_string(type) + " jobs");
-  if (config_.submission_overhead.max_value() > 0 && not policy->claims_after_submission_overhead())
-    throw InputError("Invalid key 'overheads.submission' in " + config_.submission_overhead_origin + ": policy '" +
-                     config_.policy + "' claims at its own claiming times, after no submission delay; set it to 0");
-  if (not config_.faults.component_failure_origin.empty() && not policy->draws_component_failures())
-    throw InputError("Invalid key 'faults.component_failure' in " + config_.faults.component_failure_origin +
-                     ": policy '" + config_.policy + "' does not claim incrementally, so no component failure is drawn "
-                     "(only koala draws them); use faults.completion_failure, outages or host failures, or set it to 0");
+      if (weight > 0 && not policy.takes(type))
+        config_.workload.location("request_types").fail("policy '" + name + "' takes no " + to_string(type) + " jobs");
+  if (config_.overheads.submission.max_value() > 0 && not policy.claims_after_submission_overhead())
+    config_.overheads.submission_location.fail("policy '" + name + "' claims at its own claiming times, after no " +
+                                               "submission delay; set it to 0");
+  if (config_.faults.component_failure_location.given() && not policy.draws_component_failures())
+    config_.faults.component_failure_location.fail(
+        "policy '" + name + "' does not claim incrementally, so no component failure is drawn (only koala draws " +
+        "them); use faults.completion_failure, outages or host failures, or set it to 0");
+}
 
-  std::vector<ClusterInfo> cluster_info;
-  for (const auto& c : clusters)
-    cluster_info.push_back({c.name, c.processors});
-  std::unique_ptr<JobSource> workload;
-  if (config_.workload.replay)
-    workload = std::make_unique<ReplayedWorkload>(config_.workload, locate_input(config_.workload.replay->trace.file),
-                                                  cluster_info, config_.seed);
-  else
-    workload = std::make_unique<SyntheticWorkload>(config_.workload, cluster_info, config_.seed);
-
-  InformationService info(platform, managers, config_.poll_interval);
-  std::unique_ptr<BandwidthRepository> bandwidths;
-  if (config_.bandwidth_expiry > 0) {
-    bandwidths = std::make_unique<BandwidthRepository>(platform, config_.bandwidth_expiry);
-    info.set_transfer_estimator(bandwidths.get());
+/** The grid jobs: replayed from a log, or drawn. */
+void Simulation::build_workload()
+{
+  std::vector<ClusterInfo> clusters;
+  for (const auto& c : parts_->platform->clusters())
+    clusters.push_back({c.name, c.processors});
+  const WorkloadConfig& workload = config_.workload;
+  if (workload.replay) {
+    const TraceReplayConfig& log = workload.replay->trace;
+    parts_->workload             = std::make_unique<ReplayedWorkload>(
+        workload, locate_readable(log.file, config_.source, log.file_location), clusters, config_.seed);
+  } else {
+    parts_->workload = std::make_unique<SyntheticWorkload>(workload, clusters, config_.seed);
   }
-  for (const auto& [name, faults] : config_.faults.per_cluster)
-    if (platform.find(name) == no_cluster)
-      throw InputError("Invalid key 'faults.clusters." + name + "' in " + config_.faults.origin + ": cluster '" +
-                       name + "' is not in this run");
+}
+
+/** The information service, the file stager, the cluster health and the grid scheduler. */
+void Simulation::build_grid_side()
+{
+  Parts& p = *parts_;
+  p.info   = std::make_unique<InformationService>(*p.platform, p.managers, config_.info_service.poll_interval);
+  if (config_.info_service.bandwidth_expiry > 0) {
+    p.bandwidths = std::make_unique<BandwidthRepository>(*p.platform, config_.info_service.bandwidth_expiry);
+    p.info->set_transfer_estimator(p.bandwidths.get());
+  }
   // Always there: a state profile in the platform file may fail hosts even when the experiment has no faults.
-  auto health = std::make_unique<ClusterHealth>(config_.faults, platform, managers, config_.seed);
-  info.set_health(health.get());
-  FileStager stager(platform, tracker);
-  if (bandwidths)
-    bandwidths->set_stager(&stager);
-  GridScheduler scheduler({platform, managers, info, *policy, *runtime, stager, recorder, trace.get(), statistics},
-                          config_.submission_overhead, config_.completion_overhead, config_.seed);
-  scheduler.set_completion_failure_probability(config_.faults.completion_failure);
-  scheduler.set_run_ends_with_grid(not background_only);
-  for (auto& load : background)
-    load->start([&scheduler, background_only] { return background_only || not scheduler.done(); });
+  p.health = std::make_unique<ClusterHealth>(config_.faults, *p.platform, p.managers, config_.seed);
+  p.info->set_health(p.health.get());
+  p.stager = std::make_unique<FileStager>(*p.platform, p.tracker);
+  if (p.bandwidths)
+    p.bandwidths->set_stager(p.stager.get());
+  p.scheduler = std::make_unique<GridScheduler>(
+      GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime, *p.stager, *p.recorder,
+                           p.trace.get(), p.statistics},
+      config_.overheads.submission, config_.overheads.completion, config_.seed);
+  p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
+  p.scheduler->set_run_ends_with_grid(not p.background_only);
+}
+
+/** Background arrivals, faults and grid submissions begin. */
+void Simulation::start()
+{
+  Parts& p       = *parts_;
+  auto scheduler = p.scheduler.get();
+  for (auto& load : p.background)
+    load->start([scheduler, only = p.background_only] { return only || not scheduler->done(); });
   // Random outages and host failures go on while there is work to fail: the grid jobs, or in a run without
   // them the local jobs (arriving, waiting or running).
-  scheduler.set_health(health.get(), [&scheduler, &background, &managers, background_only] {
-    if (not background_only)
-      return not scheduler.done();
-    for (size_t c = 0; c < managers.size(); ++c)
-      if (background[c]->arriving() || managers[c]->busy_background() > 0 || managers[c]->background_waiting() > 0)
+  p.scheduler->set_health(p.health.get(), [&p, scheduler] {
+    if (not p.background_only)
+      return not scheduler->done();
+    for (size_t c = 0; c < p.managers.size(); ++c)
+      if (p.background[c]->arriving() || p.managers[c]->busy_background() > 0 ||
+          p.managers[c]->background_waiting() > 0)
         return true;
     return false;
   });
+  p.progress = std::make_unique<ProgressReporter>(options_.progress, config_.workload.jobs);
+  p.scheduler->set_on_job_done([progress = p.progress.get()] { progress->job_done(); });
+  p.scheduler->start(*p.workload);
+}
 
-  ProgressReporter progress(options_.progress, config_.workload.jobs);
-  scheduler.set_on_job_done([&progress] { progress.job_done(); });
-  scheduler.start(*workload);
-
-  if (std::isfinite(config_.max_time)) {
-    engine.run_until(config_.max_time);
+/** To the end, or to stop.max_time. */
+void Simulation::run_engine()
+{
+  Parts& p        = *parts_;
+  double max_time = config_.stop.max_time;
+  if (std::isfinite(max_time)) {
+    p.engine->run_until(max_time);
     // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
     // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
-    tracker.cancel_all();
-    engine.run_until(engine.get_clock());
+    p.tracker.cancel_all();
+    p.engine->run_until(p.engine->get_clock());
   } else {
-    engine.run();
+    p.engine->run();
   }
-  double stop_time = std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now();
-  scheduler.stop_at(stop_time);
-  if (background_only) {
-    statistics.end_time = stop_time;
-    recorder.finish(stop_time);
+  double stop_time = std::isfinite(max_time) ? std::min(max_time, now()) : now();
+  p.scheduler->stop_at(stop_time);
+  if (p.background_only) {
+    p.statistics.end_time = stop_time;
+    p.recorder->finish(stop_time);
   }
-  progress.finish();
+  p.progress->finish();
+}
 
+void Simulation::collect_statistics()
+{
+  Parts& p             = *parts_;
+  RunStatistics& stats = p.statistics;
+  const auto& clusters = p.platform->clusters();
   for (size_t c = 0; c < clusters.size(); ++c) {
-    statistics.grid_area += recorder.grid_area(c);
-    statistics.background_area += recorder.background_area(c);
+    stats.grid_area += p.recorder->grid_area(c);
+    stats.background_area += p.recorder->background_area(c);
   }
-  for (size_t c = 0; c < background.size(); ++c)
-    if (auto at = background[c]->voided_at(); at && (not statistics.void_time || *at < *statistics.void_time)) {
-      statistics.void_time    = *at;
-      statistics.void_cluster = clusters[c].name;
+  for (size_t c = 0; c < p.background.size(); ++c)
+    if (auto at = p.background[c]->voided_at(); at && (not stats.void_time || *at < *stats.void_time)) {
+      stats.void_time    = *at;
+      stats.void_cluster = clusters[c].name;
     }
-  for (const auto& load : background) {
-    statistics.background_jobs += load->submitted();
-    statistics.background_too_large += load->too_large();
+  for (const auto& load : p.background) {
+    stats.background_jobs += load->submitted();
+    stats.background_too_large += load->too_large();
   }
-  if (auto* replayed = dynamic_cast<ReplayedWorkload*>(workload.get()))
-    statistics.grid_too_large = replayed->too_large();
-  statistics.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  if (auto* replayed = dynamic_cast<ReplayedWorkload*>(p.workload.get()))
+    stats.grid_too_large = replayed->too_large();
+}
 
-  if (trace) {
-    trace->set_attribute("simulator", std::string("coalsim"));
-    trace->set_attribute("simulator_version", std::string(COALSIM_VERSION));
-    trace->set_attribute("experiment", config_.name);
-    trace->set_attribute("policy", config_.policy);
-    trace->set_attribute("seed", static_cast<int64_t>(config_.seed));
-    trace->set_attribute("platform", config_.platform);
-    std::string names;
-    for (const auto& n : platform.names())
-      names += (names.empty() ? "" : ",") + n;
-    trace->set_attribute("clusters", names);
-    trace->set_attribute("runtime_model", std::string(runtime->name()));
-    trace->set_attribute("end_time", statistics.end_time);
-    trace->set_attribute("config", config_.resolved_yaml);
-    if (statistics.void_time) {
-      trace->set_attribute("void_time", *statistics.void_time);
-      trace->set_attribute("void_cluster", statistics.void_cluster);
-    }
-    trace->commit();
+/** The run's attributes, then the trace moves into place. */
+void Simulation::write_trace_attributes()
+{
+  Parts& p = *parts_;
+  if (not p.trace)
+    return;
+  TraceWriter& trace = *p.trace;
+  trace.set_attribute("simulator", std::string("coalsim"));
+  trace.set_attribute("simulator_version", std::string(COALSIM_VERSION));
+  trace.set_attribute("experiment", config_.name);
+  trace.set_attribute("policy", config_.policy.name);
+  trace.set_attribute("seed", static_cast<int64_t>(config_.seed));
+  trace.set_attribute("platform", config_.platform);
+  std::string names;
+  for (const auto& n : p.platform->names())
+    names += (names.empty() ? "" : ",") + n;
+  trace.set_attribute("clusters", names);
+  trace.set_attribute("runtime_model", std::string(p.runtime->name()));
+  trace.set_attribute("end_time", p.statistics.end_time);
+  trace.set_attribute("config", config_.resolved_yaml);
+  if (p.statistics.void_time) {
+    trace.set_attribute("void_time", *p.statistics.void_time);
+    trace.set_attribute("void_cluster", p.statistics.void_cluster);
   }
-  return statistics;
+  trace.commit();
 }
 
 } // namespace coalsim

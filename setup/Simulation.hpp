@@ -1,11 +1,13 @@
-/* One run: builds the SimGrid engine, the platform's clusters, the local resource managers, the
- * background load, the information service, the policy and the grid scheduler from an experiment, runs
- * it and writes the trace. One Simulation per process (SimGrid keeps global state). */
+/* One run, assembled from an experiment by named steps: the SimGrid engine and the platform's clusters, the
+ * trace, the local resource managers with their background load, the policy, the workload, the information
+ * service and the grid scheduler with its faults; then the run and its summary. One Simulation per process
+ * (SimGrid keeps global state). */
 #pragma once
 
-#include "sim/config/ExperimentConfig.hpp"
+#include "setup/ExperimentConfig.hpp"
 #include "sim/trace/RunStatistics.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,20 +19,34 @@ struct RunOptions {
   std::vector<std::string> log_options; // SimGrid --log settings
 };
 
-/** Throws InputError unless `setting` is one SimGrid's xbt_log_control_set takes (it aborts on the others). */
-void check_log_setting(const std::string& setting);
-
 class Simulation {
 public:
   Simulation(ExperimentConfig config, RunOptions options);
+  ~Simulation();
+  Simulation(const Simulation&)            = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
   /** Runs to the end (or the stop time) and returns the summary. Throws InputError on bad input. */
   RunStatistics run();
-  /** The platform file as found (the experiment's path, or resolved against the config's folder). */
-  static std::string locate(const std::string& path, const std::string& experiment_file);
 
 private:
+  struct Parts; // what the steps build, destroyed in the reverse order
+  void build_engine();
+  void build_platform();
+  void open_trace();
+  void build_local_side();
+  void build_policy();
+  void check_policy_takes_the_experiment() const;
+  void build_workload();
+  void build_grid_side();
+  void start();
+  void run_engine();
+  void collect_statistics();
+  void write_trace_attributes();
+
   ExperimentConfig config_;
   RunOptions options_;
+  std::unique_ptr<Parts> parts_;
 };
 
 } // namespace coalsim

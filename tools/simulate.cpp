@@ -1,5 +1,5 @@
 /* simulate: runs one experiment on a SimGrid platform and prints its summary. */
-#include "sim/config/ExperimentConfig.hpp"
+#include "setup/ExperimentConfig.hpp"
 #include "sim/config/InputError.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 #include "setup/Simulation.hpp"
@@ -19,6 +19,7 @@ int main(int argc, char** argv)
   options.add_options()
     ("help,h", "print this help and exit")
     ("version", "print the version and exit")
+    ("keys", "print every key an experiment file accepts (dotted paths, one a line, sorted) and exit")
     ("config,c", po::value<std::string>(), "experiment file (YAML); default: the built-in workloads/default.yaml")
     ("platform,p", po::value<std::string>(), "SimGrid platform file (overrides `platform`)")
     ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`); `--policy help` lists them")
@@ -54,22 +55,28 @@ int main(int argc, char** argv)
     std::cout << "coalsim " << COALSIM_VERSION << "\n";
     return 0;
   }
+  if (vm.count("keys")) {
+    for (const auto& path : experiment_key_paths())
+      std::cout << path << "\n";
+    return 0;
+  }
   if (vm.count("policy") && vm["policy"].as<std::string>() == "help") {
     std::cout << PolicyRegistry::instance().help();
     return 0;
   }
 
-  std::vector<std::string> overrides;
+  // The options that stand for a --set; errors about their values name the option.
+  std::vector<Override> overrides;
   if (vm.count("platform"))
-    overrides.push_back("platform=" + vm["platform"].as<std::string>());
+    overrides.emplace_back("platform=" + vm["platform"].as<std::string>(), "--platform");
   if (vm.count("policy"))
-    overrides.push_back("policy.name=" + vm["policy"].as<std::string>());
+    overrides.emplace_back("policy.name=" + vm["policy"].as<std::string>(), "--policy");
   if (vm.count("clusters"))
-    overrides.push_back("clusters=[" + vm["clusters"].as<std::string>() + "]");
+    overrides.emplace_back("clusters=[" + vm["clusters"].as<std::string>() + "]", "--clusters");
   if (vm.count("seed"))
-    overrides.push_back("seed=" + vm["seed"].as<std::string>());
+    overrides.emplace_back("seed=" + vm["seed"].as<std::string>(), "--seed");
   if (vm.count("jobs"))
-    overrides.push_back("workload.jobs=" + vm["jobs"].as<std::string>());
+    overrides.emplace_back("workload.jobs=" + vm["jobs"].as<std::string>(), "--jobs");
   if (vm.count("set"))
     for (const auto& assignment : vm["set"].as<std::vector<std::string>>())
       overrides.push_back(assignment);
@@ -86,7 +93,7 @@ int main(int argc, char** argv)
     Simulation simulation(config, run_options);
     RunStatistics statistics = simulation.run();
     if (not quiet) {
-      std::cout << "coalsim " << COALSIM_VERSION << ": experiment '" << config.name << "', policy " << config.policy
+      std::cout << "coalsim " << COALSIM_VERSION << ": experiment '" << config.name << "', policy " << config.policy.name
                 << ", seed " << config.seed << ", platform " << config.platform << "\n";
       statistics.print(std::cout);
       if (not run_options.output.empty())

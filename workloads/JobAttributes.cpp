@@ -7,8 +7,7 @@
 
 namespace coalsim {
 
-std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std::vector<ClusterInfo>& clusters,
-                                           const std::string& key)
+std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std::vector<ClusterInfo>& clusters)
 {
   std::vector<ClusterIndex> out;
   for (const auto& name : names.names) {
@@ -17,8 +16,7 @@ std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std:
       std::string known;
       for (const auto& c : clusters)
         known += (known.empty() ? "" : ", ") + c.name;
-      throw InputError("Invalid key '" + key + "' in " + names.origin + ": cluster '" + name +
-                       "' is not in this run (clusters: " + known + ")");
+      names.location.fail("cluster '" + name + "' is not in this run (clusters: " + known + ")");
     }
     out.push_back(static_cast<ClusterIndex>(it - clusters.begin()));
   }
@@ -28,15 +26,14 @@ std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std:
 JobAttributes::JobAttributes(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters, uint64_t seed)
     : config_(config), files_(seed, "grid.files"), priorities_(seed, "grid.priorities"), economy_(seed, "grid.economy")
 {
-  file_candidates_ = resolve_clusters(config.file.sites, clusters, "workload.file.sites");
+  file_candidates_ = resolve_clusters(config.file.sites, clusters);
   if (file_candidates_.empty()) {
     file_candidates_.resize(clusters.size());
     std::iota(file_candidates_.begin(), file_candidates_.end(), 0);
   }
   if (config.file.size.max_value() > 0 && config.file.replicas > static_cast<int>(file_candidates_.size()))
-    throw InputError("Invalid key 'workload.file.replicas' in " + config.file.sites.origin + ": " +
-                     std::to_string(config.file.replicas) + " replicas but only " +
-                     std::to_string(file_candidates_.size()) + " candidate sites");
+    config.location("file.replicas").fail(std::to_string(config.file.replicas) + " replicas but only " +
+                                          std::to_string(file_candidates_.size()) + " candidate sites");
   std::vector<double> values, weights;
   for (const auto& [priority, weight] : config.priorities) {
     values.push_back(static_cast<double>(static_cast<int>(priority)));

@@ -3,7 +3,7 @@
  * synthetic and replayed workloads. */
 #pragma once
 
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/WorkloadConfig.hpp"
 #include "sim/api/Job.hpp"
 #include "sim/config/Random.hpp"
 
@@ -18,8 +18,7 @@ struct ClusterInfo {
 };
 
 /** The clusters `names` lists, as indices into `clusters`; InputError naming `key` for an unknown one. */
-std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std::vector<ClusterInfo>& clusters,
-                                           const std::string& key);
+std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std::vector<ClusterInfo>& clusters);
 
 class JobAttributes {
 public:

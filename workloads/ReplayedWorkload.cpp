@@ -25,9 +25,8 @@ ReplayedWorkload::ReplayedWorkload(const WorkloadConfig& config, const std::stri
     largest_cluster_ = std::max(largest_cluster_, c.processors);
   const auto& replay = *config_.replay;
   for (const auto& [partition, name] : replay.partition_clusters) {
-    ClusterNames names{{name}, replay.trace.origin};
-    partition_cluster_[partition] =
-        resolve_clusters(names, clusters_, replay.trace.key + ".partition_clusters." + partition).front();
+    ClusterNames names{{name}, replay.trace.location.below("partition_clusters." + partition)};
+    partition_cluster_[partition] = resolve_clusters(names, clusters_).front();
   }
 }
 

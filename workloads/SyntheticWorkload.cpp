@@ -34,11 +34,11 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
     largest_cluster_ = std::max(largest_cluster_, c.processors);
     all_processors_ += c.processors;
   }
-  ordered_pattern_ = resolve_clusters(config.ordered_clusters, clusters_, "workload.ordered_clusters");
+  ordered_pattern_ = resolve_clusters(config.ordered_clusters, clusters_);
   if (config.jobs > 0 && config.component_size.max_value() > largest_cluster_ && std::isfinite(config.component_size.max_value()))
-    throw InputError("Invalid key 'workload.component_size'" + config.where("component_size") + ": components of up to " +
-                     std::to_string(static_cast<long>(config.component_size.max_value())) +
-                     " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
+    config.location("component_size")
+        .fail("components of up to " + std::to_string(static_cast<long>(config.component_size.max_value())) +
+              " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
   check_jobs_fit(config);
   request_type_mix_ = mix_of(config.request_types);
   if (config.deal_request_types)
@@ -83,8 +83,7 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
   auto check = [&](long count, int size, const std::string& key) {
     size = std::clamp(size, 1, largest_cluster_);
     if ((unordered || ordered_pattern_.empty()) && count > room(size))
-      throw InputError("Invalid key 'workload." + key + "'" + config.where(key) + ": " +
-                       (unordered ? "unordered" : "ordered") + " jobs of " +
+      config.location(key).fail(std::string(unordered ? "unordered" : "ordered") + " jobs of " +
                        std::to_string(count) + " components of " + std::to_string(size) +
                        " processors fit nowhere in this run, even on idle clusters (room for " +
                        std::to_string(room(size)) + " such components)");
@@ -96,8 +95,7 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
       }
       for (size_t c = 0; c < clusters_.size(); ++c)
         if (demand[c] > clusters_[c].processors)
-          throw InputError("Invalid key 'workload.ordered_clusters'" + config.where("ordered_clusters") +
-                           ": ordered jobs of " + std::to_string(count) +
+          config.location("ordered_clusters").fail("ordered jobs of " + std::to_string(count) +
                            " components of " + std::to_string(size) + " processors need " +
                            std::to_string(demand[c]) + " on " + clusters_[c].name + ", which has " +
                            std::to_string(clusters_[c].processors));
@@ -109,8 +107,7 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
   } else if (std::isfinite(config.components.max_value()) && std::isfinite(config.component_size.max_value())) {
     // The most components with the largest size: room only shrinks as the size grows.
     check(std::lround(config.components.max_value()), static_cast<int>(std::lround(config.component_size.max_value())),
-          config.origins.count("component_size") && not config.origins.count("components") ? "component_size"
-                                                                                            : "components");
+          config.given("component_size") && not config.given("components") ? "component_size" : "components");
   }
 }
 

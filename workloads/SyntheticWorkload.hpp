@@ -3,7 +3,7 @@
  * attributes as JobAttributes draws them. One job at a time. */
 #pragma once
 
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/WorkloadConfig.hpp"
 #include "sim/api/Job.hpp"
 #include "sim/api/JobSource.hpp"
 #include "sim/config/Random.hpp"

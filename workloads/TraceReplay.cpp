@@ -36,8 +36,7 @@ TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& pat
                  (not config_.partition || job.partition == *config_.partition);
   // A replay with nothing to replay is a mistake in the window, the partition or the file, not a run.
   if (in_window == 0)
-    throw InputError("Invalid key '" + config_.key + "' in " + config_.origin + ": " + path +
-                     " has no usable record " +
+    config_.location.fail(path + " has no usable record " +
                      (config_.partition ? "of partition " + *config_.partition + " " : std::string()) +
                      "in the window to replay");
   swf_.reset();
@@ -50,8 +49,8 @@ TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& pat
     case TraceReplayConfig::SizeScaling::fit: {
       auto max_procs = header->max_procs();
       if (not max_procs || *max_procs <= 0)
-        throw InputError("Invalid key '" + config_.key + ".size_scale' in " + config_.origin + ": 'fit' needs the " +
-                         "log's MaxProcs header, and " + path + " has none; give a factor instead");
+        config_.location.below("size_scale")
+            .fail("'fit' needs the log's MaxProcs header, and " + path + " has none; give a factor instead");
       factor_ = static_cast<double>(target_processors) / static_cast<double>(*max_procs);
       break;
     }

@@ -8,7 +8,7 @@
  * Run times and requested times (the user's estimate, which EASY backfilling plans with) are kept as recorded. */
 #pragma once
 
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/TraceReplayConfig.hpp"
 #include "workloads/swf/GwfReader.hpp"
 #include "workloads/swf/SwfReader.hpp"
 

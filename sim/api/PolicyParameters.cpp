@@ -1,5 +1,6 @@
 #include "sim/api/PolicyParameters.hpp"
 
+#include "sim/config/ConfigNode.hpp"
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
@@ -19,13 +20,17 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
 } // namespace
 
 const ParameterValue* PolicyParameters::take(const std::string& key, const std::string& fallback_text,
-                                             const std::string& help)
+                                             const std::string& help, bool map_allowed)
 {
   declared_.push_back(key + " (default " + fallback_text + "): " + help);
   used_.push_back(key);
   auto it = values_.find(key);
   resolved_[key] = it == values_.end() ? fallback_text : it->second.text;
-  return it == values_.end() ? nullptr : &it->second;
+  if (it == values_.end())
+    return nullptr;
+  if (it->second.node && not it->second.node->is_scalar() && not map_allowed)
+    fail(key, it->second, "expected a single value");
+  return &it->second;
 }
 
 void PolicyParameters::fail(const std::string& key, const ParameterValue& value, const std::string& what) const
@@ -50,13 +55,24 @@ int PolicyParameters::get_int(const std::string& key, int fallback, int min, con
   const ParameterValue* value = take(key, std::to_string(fallback), help);
   if (not value)
     return fallback;
-  char* end     = nullptr;
-  long parsed   = std::strtol(value->text.c_str(), &end, 10);
-  if (value->text.empty() || *end != '\0')
+  auto parsed = parse_quantity(value->text); // the experiment file's numbers: 1e3 and 4kB are integers too
+  if (not parsed || *parsed != std::floor(*parsed) || std::abs(*parsed) > 2e9)
     fail(key, *value, "expected an integer");
-  if (parsed < min)
+  if (*parsed < min)
     fail(key, *value, "must be at least " + std::to_string(min));
-  return static_cast<int>(parsed);
+  return static_cast<int>(*parsed);
+}
+
+double PolicyParameters::number_of(const std::string& key, const ParameterValue& value, double min) const
+{
+  auto parsed = parse_quantity(value.text); // the experiment file's numbers: byte units, YAML's .inf
+  if (parsed && std::isinf(*parsed)) // an endless scan or monitor interval: a DCS run with monitor_interval inf never ended
+    fail(key, value, "must be finite");
+  if (not parsed || std::isnan(*parsed)) // NaN passed every bound check below
+    fail(key, value, "expected a number");
+  if (*parsed < min)
+    fail(key, value, "must be at least " + std::to_string(min));
+  return *parsed;
 }
 
 double PolicyParameters::get_double(const std::string& key, double fallback, double min, const std::string& help)
@@ -68,15 +84,7 @@ double PolicyParameters::get_double(const std::string& key, double fallback, dou
   const ParameterValue* value = take(key, fallback_text, help);
   if (not value)
     return fallback;
-  char* end     = nullptr;
-  double parsed = value->text == ".inf" ? INFINITY : std::strtod(value->text.c_str(), &end); // .inf: YAML's spelling
-  if (std::isinf(parsed)) // an endless scan or monitor interval: a DCS run with monitor_interval inf never ended
-    fail(key, *value, "must be finite");
-  if (value->text.empty() || *end != '\0' || std::isnan(parsed)) // NaN passed every bound check below
-    fail(key, *value, "expected a number");
-  if (parsed < min)
-    fail(key, *value, "must be at least " + std::to_string(min));
-  return parsed;
+  return number_of(key, *value, min);
 }
 
 bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std::string& help)
@@ -89,6 +97,21 @@ bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std
   if (value->text == "false")
     return false;
   fail(key, *value, "expected true or false");
+}
+
+Distribution PolicyParameters::get_distribution(const std::string& key, double fallback, double min,
+                                               const std::string& help)
+{
+  std::string fallback_text = std::to_string(fallback);
+  fallback_text.erase(fallback_text.find_last_not_of('0') + 1);
+  if (not fallback_text.empty() && fallback_text.back() == '.')
+    fallback_text.pop_back();
+  const ParameterValue* value = take(key, fallback_text, help + " [a number or a distribution]", true);
+  if (not value)
+    return Distribution::constant(fallback);
+  if (value->node) // the experiment's own reader: the same forms, limits and messages as any other key
+    return value->node->as_distribution(min);
+  return Distribution::constant(number_of(key, *value, min));
 }
 
 void PolicyParameters::check_all_used() const

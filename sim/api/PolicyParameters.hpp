@@ -1,16 +1,24 @@
 /* A policy's parameters, as given in the experiment file under `policy:`. A policy reads each parameter
- * once, with its default; the engine then rejects any key that no policy asked for. */
+ * once, with its default; the engine then rejects any key that no policy asked for. Numbers are read as the
+ * rest of the experiment file is (byte units such as 2GB, 512MiB), and a parameter may be a distribution. */
 #pragma once
 
+#include "sim/config/Random.hpp"
+
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace coalsim {
 
+class ConfigNode;
+
 struct ParameterValue {
-  std::string text;   // the scalar as written
-  std::string origin; // "<file>:<line>" or "--set"
+  std::string text;   // the scalar as written ("" for a map)
+  std::string origin; // "<file>:<line>" or "the command line (<option>)"
+  /** The value in the experiment tree, when it comes from one (a distribution is a map). */
+  std::shared_ptr<const ConfigNode> node = nullptr;
 };
 
 class PolicyParameters {
@@ -28,6 +36,8 @@ public:
   /** A number in [0, 1]. */
   double get_fraction(const std::string& key, double fallback, const std::string& help);
   bool get_bool(const std::string& key, bool fallback, const std::string& help);
+  /** A number or a distribution ({dist: uniform, min: 1, max: 2}...) of values at least `min`. */
+  Distribution get_distribution(const std::string& key, double fallback, double min, const std::string& help);
 
   /** Throws InputError naming `key`, which was given, and `what` is wrong with it (for checks that involve
    *  several parameters). */
@@ -38,12 +48,17 @@ public:
 
   /** What was declared, for `--policy help` and the trace: "key (default X): help". */
   const std::vector<std::string>& declared() const { return declared_; }
+  /** The keys declared, in the order the policy reads them. */
+  const std::vector<std::string>& names() const { return used_; }
   /** The resolved values, key -> text, after defaults. */
   const std::map<std::string, std::string>& resolved() const { return resolved_; }
 
 private:
-  const ParameterValue* take(const std::string& key, const std::string& fallback_text, const std::string& help);
+  /** The value given for `key`, or nullptr; `map_allowed`: it may be a map (a distribution). */
+  const ParameterValue* take(const std::string& key, const std::string& fallback_text, const std::string& help,
+                             bool map_allowed = false);
   [[noreturn]] void fail(const std::string& key, const ParameterValue& value, const std::string& what) const;
+  double number_of(const std::string& key, const ParameterValue& value, double min) const;
 
   std::string policy_;
   std::map<std::string, ParameterValue> values_;

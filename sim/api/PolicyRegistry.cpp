@@ -24,15 +24,19 @@ std::unique_ptr<GridPolicy> PolicyRegistry::create(const std::string& name, Poli
                                                    const PolicyContext& context) const
 {
   auto it = entries_.find(name);
-  if (it == entries_.end()) {
-    std::string valid;
-    for (const auto& [known, entry] : entries_)
-      valid += (valid.empty() ? "" : ", ") + known;
-    throw InputError("Invalid policy '" + name + "': no such policy; valid values are: " + valid);
-  }
+  if (it == entries_.end())
+    throw InputError("Invalid policy '" + name + "': no such policy; valid values are: " + valid_names());
   auto policy = it->second.factory(parameters, context);
   parameters.check_all_used();
   return policy;
+}
+
+std::string PolicyRegistry::valid_names() const
+{
+  std::string valid;
+  for (const auto& entry : entries_)
+    valid += (valid.empty() ? "" : ", ") + entry.first;
+  return valid;
 }
 
 std::string PolicyRegistry::help() const

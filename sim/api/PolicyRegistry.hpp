@@ -32,6 +32,8 @@ public:
   std::unique_ptr<GridPolicy> create(const std::string& name, PolicyParameters& parameters,
                                      const PolicyContext& context) const;
   bool contains(const std::string& name) const { return entries_.count(name) > 0; }
+  /** "bf, cf, ...": the registered names, for errors. */
+  std::string valid_names() const;
   const std::map<std::string, Entry>& entries() const { return entries_; }
   /** "name  description" lines, with each policy's parameters and defaults. */
   std::string help() const;

@@ -52,20 +52,41 @@ std::optional<double> parse_quantity(const std::string& text)
 }
 
 ConfigNode::ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file,
-                       std::shared_ptr<const std::set<std::string>> overridden)
+                       std::shared_ptr<const CommandLineKeys> overridden)
     : node_(node), path_(std::move(path)), file_(std::move(file)), overridden_(std::move(overridden))
 {
 }
 
-bool ConfigNode::from_command_line() const
+namespace {
+/** `below` is `above` or a key under it ("a.b.c", "a.b[2]" under "a.b"). */
+bool is_under(const std::string& below, const std::string& above)
+{
+  return below == above || (below.size() > above.size() && below.compare(0, above.size(), above) == 0 &&
+                            (below[above.size()] == '.' || below[above.size()] == '['));
+}
+} // namespace
+
+std::string ConfigNode::command_line_option() const
 {
   if (not overridden_)
-    return false;
-  for (const auto& key : *overridden_)
-    if (path_ == key || (path_.size() > key.size() && path_.compare(0, key.size(), key) == 0 &&
-                         (path_[key.size()] == '.' || path_[key.size()] == '[')))
-      return true;
-  return false;
+    return "";
+  const std::pair<const std::string, std::string>* closest = nullptr;
+  for (const auto& entry : *overridden_)
+    if (is_under(path_, entry.first) && (not closest || entry.first.size() > closest->first.size()))
+      closest = &entry;
+  if (closest)
+    return closest->second;
+  if (line() == 0) // a map the override created on its way to the key it set
+    for (const auto& [key, option] : *overridden_)
+      if (is_under(key, path_))
+        return option;
+  return "";
+}
+
+KeyLocation ConfigNode::location() const
+{
+  std::string option = command_line_option();
+  return KeyLocation(path_, *file_, option.empty() ? line() : 0, option);
 }
 
 int ConfigNode::line() const
@@ -76,10 +97,7 @@ int ConfigNode::line() const
 
 void ConfigNode::fail(const std::string& what) const
 {
-  if (line() > 0 && not from_command_line())
-    throw_input_error("key", path_, *file_, line(), what);
-  throw InputError("Invalid key '" + path_ + "' (set on the command line with --set, experiment " + *file_ + "): " +
-                   what);
+  location().fail(what);
 }
 
 bool ConfigNode::has(const std::string& key) const
@@ -153,8 +171,9 @@ std::vector<std::pair<std::string, ConfigNode>> ConfigNode::entries() const
   return out;
 }
 
-void ConfigNode::allow_only(const std::vector<std::string>& allowed) const
+void ConfigNode::allow_only(const KeyList& keys) const
 {
+  std::vector<std::string> allowed = key_names(keys);
   if (not node_.IsMap())
     fail("expected a map");
   for (auto it = node_.begin(); it != node_.end(); ++it) {
@@ -380,29 +399,34 @@ YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>&
   }
 }
 
-std::string apply_override(YAML::Node& root, const std::string& assignment)
+std::string apply_override(YAML::Node& root, const Override& given)
 {
-  auto equals = assignment.find('=');
+  const std::string& assignment = given.assignment;
+  auto equals                   = assignment.find('=');
+  // As typed: "--set key=value", or "--seed value" for the options that stand for a --set.
+  std::string option = given.option == "--set" || equals == std::string::npos
+                           ? given.option + " " + assignment
+                           : given.option + " " + assignment.substr(equals + 1);
   if (equals == std::string::npos || equals == 0)
-    throw InputError("Invalid option '--set " + assignment + "': expected key.path=value");
+    throw InputError("Invalid option '" + option + "': expected key.path=value");
   std::string path = assignment.substr(0, equals);
   YAML::Node value;
   try {
     value = YAML::Load(assignment.substr(equals + 1));
   } catch (const YAML::ParserException& e) {
-    throw InputError("Invalid option '--set " + assignment + "': the value is not valid YAML (" + e.msg + ")");
+    throw InputError("Invalid option '" + option + "': the value is not valid YAML (" + e.msg + ")");
   }
   if (not root || root.IsNull())
     root = YAML::Node(YAML::NodeType::Map);
   if (not root.IsMap())
-    throw InputError("Invalid option '--set " + assignment + "': the experiment is not a map of settings");
+    throw InputError("Invalid option '" + option + "': the experiment is not a map of settings");
   YAML::Node current = root;
   size_t start       = 0;
   while (true) {
     size_t dot      = path.find('.', start);
     std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
     if (key.empty())
-      throw InputError("Invalid option '--set " + assignment + "': empty key in '" + path + "'");
+      throw InputError("Invalid option '" + option + "': empty key in '" + path + "'");
     if (dot == std::string::npos) {
       current[key] = value;
       return path;

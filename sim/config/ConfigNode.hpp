@@ -3,24 +3,33 @@
  * the full resolved configuration. */
 #pragma once
 
+#include "sim/config/KeyList.hpp"
+#include "sim/config/KeyLocation.hpp"
 #include "sim/config/Random.hpp"
 
+#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 #include <yaml-cpp/yaml.h>
 
 namespace coalsim {
 
+/** Dotted keys set on the command line, each with the option that set it ("--seed", "--set workload.jobs"). */
+using CommandLineKeys = std::map<std::string, std::string>;
+
 class ConfigNode {
 public:
-  /** `overridden`: dotted keys set on the command line, so that errors under them say so. */
+  /** `overridden`: the keys set on the command line, so that errors under them say so. */
   ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file,
-             std::shared_ptr<const std::set<std::string>> overridden = nullptr);
+             std::shared_ptr<const CommandLineKeys> overridden = nullptr);
   /** True when this key, or one above it, was set on the command line. */
-  bool from_command_line() const;
+  bool from_command_line() const { return not command_line_option().empty(); }
+  /** The option that set this key, or one above it (the closest); empty when the file set it. */
+  std::string command_line_option() const;
+  /** Where this key was set, for errors found after reading (once the platform or the policy is known). */
+  KeyLocation location() const;
 
   const std::string& path() const { return path_; }
   const std::string& file() const { return *file_; }
@@ -40,8 +49,8 @@ public:
   std::vector<ConfigNode> items() const;                  // a sequence's elements
   std::vector<std::pair<std::string, ConfigNode>> entries() const; // a map's entries, in file order
 
-  /** Fails naming the first key not in `allowed`. */
-  void allow_only(const std::vector<std::string>& allowed) const;
+  /** Fails naming the first key not in `allowed` (the section's declared keys). */
+  void allow_only(const KeyList& allowed) const;
 
   std::string as_string() const;
   /** A number; accepts byte units (kB, MB, GB, TB, KiB, MiB, GiB, TiB), and inf when `infinite`. */
@@ -74,7 +83,7 @@ private:
   YAML::Node node_;
   std::string path_;
   std::shared_ptr<const std::string> file_;
-  std::shared_ptr<const std::set<std::string>> overridden_;
+  std::shared_ptr<const CommandLineKeys> overridden_;
 };
 
 /** Reads a YAML file (or text, when `text` is given) into a tree; syntax errors and keys given twice in a map
@@ -83,9 +92,22 @@ YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& 
 /** The same without the check of keys given twice. */
 YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>& text = std::nullopt);
 
-/** Applies `key.path=value` to the tree (the value is parsed as YAML); throws InputError on bad syntax.
+/** A value set on the command line: `key.path=value`, and the option that gave it. */
+struct Override {
+  Override(std::string assignment, std::string option = "--set")
+      : assignment(std::move(assignment)), option(std::move(option))
+  {
+  }
+  Override(const char* assignment) : Override(std::string(assignment)) {} // NOLINT: `{"seed=3"}` in tests
+  std::string assignment;
+  std::string option; // "--set", or the option that stands for it ("--seed", "--platform", ...)
+  /** How errors name it: "--set workload.jobs", or the option itself. */
+  std::string shown(const std::string& key) const { return option == "--set" ? option + " " + key : option; }
+};
+
+/** Applies the override to the tree (the value is parsed as YAML); throws InputError on bad syntax.
  *  Returns the dotted key. */
-std::string apply_override(YAML::Node& root, const std::string& assignment);
+std::string apply_override(YAML::Node& root, const Override& assignment);
 
 /** `{name: <name>}`: the map that the shorthand `policy: <name>` stands for (built as a tree, so that no name
  *  can inject YAML). */

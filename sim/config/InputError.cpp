@@ -2,14 +2,20 @@
 
 namespace coalsim {
 
+std::string located_error_message(const std::string& thing, const std::string& id, const std::string& where,
+                                  const std::string& what)
+{
+  std::string message = "Invalid ";
+  message.append(thing).append(" '").append(id).append("'");
+  if (not where.empty()) // a key left at its default has no place to name
+    message.append(" in ").append(where);
+  return message.append(": ").append(what);
+}
+
 std::string input_error_message(const std::string& thing, const std::string& id, const std::string& file, int line,
                                 const std::string& what)
 {
-  std::string message = "Invalid ";
-  message.append(thing).append(" '").append(id).append("' in ").append(file);
-  if (line > 0)
-    message.append(":").append(std::to_string(line));
-  return message.append(": ").append(what);
+  return located_error_message(thing, id, line > 0 ? file + ":" + std::to_string(line) : file, what);
 }
 
 void throw_input_error(const std::string& thing, const std::string& id, const std::string& file, int line,

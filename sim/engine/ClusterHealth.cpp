@@ -50,8 +50,7 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
   for (const auto& [name, scripted] : config.hosts) {
     auto* host = sg4::Host::by_name_or_null(name);
     if (host == nullptr || not host_state_.contains(host))
-      throw InputError("Invalid key 'faults.hosts." + name + "' in " + scripted.origin + ": '" + name +
-                       "' is not a compute host or file server of the clusters in this run");
+      scripted.location.fail("'" + name + "' is not a compute host or file server of the clusters in this run");
     host_outages_.emplace_back(host, scripted.outages);
     if (not scripted.profile.empty()) // SimGrid plays it; host_changed() sees it as a platform profile
       host->set_state_profile(simgrid::kernel::profile::ProfileBuilder::from_string(

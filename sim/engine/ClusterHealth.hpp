@@ -17,6 +17,7 @@
  * are ignored, and the cluster comes back whole. */
 #pragma once
 
+#include "sim/engine/FaultConfig.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/api/Job.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
@@ -31,45 +32,6 @@
 #include <vector>
 
 namespace coalsim {
-
-using Outages = std::vector<std::pair<double, double>>; // scripted (start, duration), seconds
-
-/** A SimGrid state profile: (time, up) events, repeated every `periodicity` seconds when positive. */
-struct StateProfile {
-  std::vector<std::pair<double, bool>> events;
-  double periodicity = -1;
-  std::string text; // as the experiment gives it ("<time> <0|1>" lines)
-  bool empty() const { return events.empty(); }
-};
-
-struct ClusterFaults {
-  double component_failure = 0;            // probability that a component started here fails
-  Outages outages;                          // of the whole cluster
-  StateProfile profile;                     // of the whole cluster, instead of `outages`
-  double mtbf = 0, mttr = 0;                // random outages of the whole cluster: exponential up and down times
-  double host_mtbf = 0, host_mttr = 0;      // random failures of each compute host on its own (0: none)
-};
-
-/** Scripted outages of one host (a compute host or a file server), by name: a list of outages, or a
- *  SimGrid state profile. */
-struct HostOutages {
-  Outages outages;
-  StateProfile profile;
-  std::string origin; // where the experiment names the host, for errors
-};
-
-struct FaultConfig {
-  int unusable_after = 0; // consecutive errors that mark a cluster unusable (0: never)
-  /** Probability that a whole run fails, found out after the completion overhead (DUROC's completion
-   *  failure, the DCS model); independent of the cluster, so not part of ClusterHealth's work. */
-  double completion_failure = 0;
-  ClusterFaults defaults;
-  std::map<std::string, ClusterFaults> per_cluster;
-  std::map<std::string, HostOutages> hosts;
-  std::string origin;
-  /** "<file>:<line>" of a `component_failure` above 0 (the first one read), for errors; empty when none. */
-  std::string component_failure_origin;
-};
 
 class ClusterHealth {
 public:

@@ -8,7 +8,6 @@
 #pragma once
 
 #include "sim/engine/ClusterHealth.hpp"
-#include "sim/config/ExperimentConfig.hpp"
 #include "sim/engine/FileStager.hpp"
 #include "sim/api/GridPolicy.hpp"
 #include "sim/engine/InformationService.hpp"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "sim/engine/ActivityTracker.hpp"
-#include "sim/config/ExperimentConfig.hpp"
+#include "sim/engine/RuntimeModelConfig.hpp"
 #include "sim/platform/GridPlatform.hpp"
 
 #include <cstdint>

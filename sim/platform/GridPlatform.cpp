@@ -45,7 +45,7 @@ void collect_zones(sg4::NetZone* zone, std::vector<sg4::NetZone*>& out)
 } // namespace
 
 GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platform_file,
-                           const std::vector<std::string>& selected, const std::string& origin)
+                           const std::vector<std::string>& selected, const KeyLocation& selected_location)
 {
   std::map<sg4::NetZone*, std::vector<sg4::Host*>> hosts_of;
   for (auto* host : engine.get_all_hosts())
@@ -93,8 +93,7 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
         std::string known;
         for (const auto& c : all)
           known += (known.empty() ? "" : ", ") + c.name;
-        throw InputError("Invalid cluster '" + name + "' in " + origin + ": no such cluster in " + platform_file +
-                         " (clusters: " + known + ")");
+        selected_location.fail("cluster", name, "no such cluster in " + platform_file + " (clusters: " + known + ")");
       }
     }
     for (auto& c : all)

@@ -5,6 +5,7 @@
 
 #include "sim/api/GridView.hpp"
 #include "sim/api/Job.hpp"
+#include "sim/config/KeyLocation.hpp"
 
 #include <simgrid/s4u.hpp>
 #include <string>
@@ -26,9 +27,9 @@ struct Cluster {
 class GridPlatform : public TransferEstimator {
 public:
   /** Discovers the clusters of the loaded platform; keeps only `selected` ones when not empty (in the
-   *  platform's order). Throws InputError naming `origin` for an unknown name. */
+   *  platform's order). Throws InputError naming where `selected` was set for an unknown name. */
   GridPlatform(const sg4::Engine& engine, const std::string& platform_file, const std::vector<std::string>& selected,
-               const std::string& origin);
+               const KeyLocation& selected_location);
 
   const std::vector<Cluster>& clusters() const { return clusters_; }
   const Cluster& cluster(ClusterIndex c) const { return clusters_.at(c); }

@@ -77,7 +77,7 @@ TEST(BadInput, CommandLinesThatWereIgnoredOrAborted)
   expect_refused(dir, "--log root.thres:loud", "Invalid option '--log root.thres:loud': unknown priority 'loud'");
   // Aborted: SimGrid settings it refuses (xbt_die on the form, uncaught exceptions on keys and values).
   expect_refused(dir, "--set 'simgrid.options=[garbage]'", "Invalid key 'simgrid.options'");
-  expect_refused(dir, "--set 'simgrid.options=[no/such:key]'", "Invalid key 'simgrid.options' in built-in default experiment (workloads/default.yaml): SimGrid refuses 'no/such:key' (Bad config key: no/such)");
+  expect_refused(dir, "--set 'simgrid.options=[no/such:key]'", "Invalid key 'simgrid.options' in the command line (--set simgrid.options): SimGrid refuses 'no/such:key' (Bad config key: no/such)");
   expect_refused(dir, "--set 'simgrid.options=[host/model:bogus]'", "Invalid key 'simgrid.options'");
   // Aborted: an output path longer than the signal handler's buffer (xbt_assert).
   auto long_path = run("-q --jobs 2 -o " + (dir / std::string(5000, 'x')).string());
@@ -129,7 +129,7 @@ TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
                  "unordered jobs of 4 components of 16 processors fit nowhere in this run, even on idle clusters (room "
                  "for 3 such components)");
   expect_refused(dir, "--platform " + platform + " --set 'workload.shapes=[2x8, 3x20]'",
-                 "Invalid key 'workload.shapes' in the command line (workload.shapes): unordered jobs of 3 components "
+                 "Invalid key 'workload.shapes' in the command line (--set workload.shapes): unordered jobs of 3 components "
                  "of 20 processors fit nowhere");
   // Ordered jobs on random clusters have the same room; a pattern must hold its components on each cluster.
   expect_refused(dir, "--platform " + platform + " --set 'workload.request_types={ordered: 1}'",
@@ -137,7 +137,7 @@ TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
                  "ordered jobs of 4 components of 16 processors fit nowhere");
   expect_refused(dir, "--platform " + platform +
                           " --set 'workload.request_types={ordered: 1}' --set 'workload.ordered_clusters=[c, b, b]'",
-                 "Invalid key 'workload.ordered_clusters' in the command line (workload.ordered_clusters): ordered jobs "
+                 "Invalid key 'workload.ordered_clusters' in the command line (--set workload.ordered_clusters): ordered jobs "
                  "of 4 components of 16 processors need 32 on b, which has 17");
   auto fits = run("--platform " + platform + " --set 'workload.components={dist: choice, values: [1, 3]}' -q --no-trace --jobs 20");
   EXPECT_EQ(fits.status, 0) << fits.output;
@@ -179,7 +179,7 @@ TEST(BadInput, KeysThatWouldBeSilentlyIgnored)
   std::string faults = write(dir / "faults.yaml", "policy: {name: wf}\nworkload: {jobs: 5}\nfaults:\n"
                                                   "  clusters:\n    fs1: {component_failure: 0.2}\n");
   expect_refused(dir, "--config " + faults,
-                 "Invalid key 'faults.component_failure' in " + faults + ":5: policy 'wf' does not claim incrementally");
+                 "Invalid key 'faults.clusters.fs1.component_failure' in " + faults + ":5: policy 'wf' does not claim incrementally");
   auto koala = run("--config " + faults + " --set policy=koala -q --no-trace");
   EXPECT_EQ(koala.status, 0) << koala.output;
   auto zero = run("--config " + faults + " --set faults.clusters.fs1.component_failure=0 -q --no-trace");

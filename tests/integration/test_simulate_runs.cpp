@@ -185,18 +185,19 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   std::string bad_platform = temp("bad.xml");
   std::ofstream(bad_platform) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"w\" routing=\"Full\">\n";
   std::vector<Case> cases = {
-      {"--policy nope", "simulate: Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf\n"},
+      {"--policy nope", "simulate: Invalid key 'policy.name' in the command line (--policy): no such policy 'nope'; valid "
+                        "values are: bf, cf, dcs, ff, koala, mbf, mwf, wf\n"},
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
       {"--config " + bad_yaml, "simulate: Invalid key 'workload.componets' in " + bad_yaml +
                                    ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
                                    "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
                                    "estimate_factor, deadline_factor, budget, shapes)\n"},
-      {"--platform /nonexistent.xml", "simulate: Invalid platform '/nonexistent.xml': cannot be read (No such file or "
-                                      "directory)\n"},
-      {"--clusters fs0,fs9", "simulate: Invalid cluster 'fs9' in the command line (clusters): no such cluster in " COALSIM_SOURCE_DIR
+      {"--platform /nonexistent.xml", "simulate: Invalid key 'platform' in the command line (--platform): cannot read "
+                                      "'/nonexistent.xml' (No such file or directory)\n"},
+      {"--clusters fs0,fs9", "simulate: Invalid cluster 'fs9' in the command line (--clusters): no such cluster in " COALSIM_SOURCE_DIR
                              "/platforms/das2.xml (clusters: fs0, fs1, fs2, fs3, fs4)\n"},
       {"--set policy.queue=lifo", "simulate: Invalid parameter 'policy.queue' of policy 'cf' in the command line "
-                                  "(policy.queue): valid values are: fcfs, fpfs (got 'lifo')\n"},
+                                  "(--set policy.queue): valid values are: fcfs, fpfs (got 'lifo')\n"},
   };
   for (const auto& c : cases) {
     auto result = run(c.arguments + " -q -o " + out);

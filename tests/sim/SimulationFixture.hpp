@@ -3,7 +3,7 @@
  * One simulation per process: CTest runs every TEST in its own process. */
 #pragma once
 
-#include "sim/config/ExperimentConfig.hpp"
+#include "setup/ExperimentConfig.hpp"
 #include "setup/Simulation.hpp"
 #include "tests/support/TraceReader.hpp"
 

@@ -19,7 +19,7 @@ std::vector<double> copy_times(const std::vector<std::pair<std::string, std::str
   engine.set_config("network/model:CM02"); // as `simulate` configures SimGrid (setup/Simulation.cpp)
   engine.set_config("network/crosstraffic:0");
   engine.load_platform(COALSIM_SOURCE_DIR "/platforms/das2-koala.xml");
-  GridPlatform platform(engine, COALSIM_SOURCE_DIR "/platforms/das2-koala.xml", {}, "das2-koala.xml");
+  GridPlatform platform(engine, COALSIM_SOURCE_DIR "/platforms/das2-koala.xml", {}, KeyLocation("clusters", "das2-koala.xml", 0));
   ActivityTracker tracker;
   FileStager stager(platform, tracker);
   std::vector<double> durations(copies.size(), -1);

@@ -1,4 +1,4 @@
-#include "sim/config/ExperimentConfig.hpp"
+#include "setup/ExperimentConfig.hpp"
 #include "sim/config/InputError.hpp"
 
 #include <cmath>
@@ -15,7 +15,7 @@ std::string write_temp(const std::string& name, const std::string& text)
   std::ofstream(path) << text;
   return path;
 }
-std::string error_of(const std::string& file, const std::vector<std::string>& overrides = {})
+std::string error_of(const std::string& file, const std::vector<Override>& overrides = {})
 {
   try {
     load_experiment(file, overrides);
@@ -30,8 +30,8 @@ TEST(ExperimentConfig, DefaultsAreFilledInAndWrittenToTheResolvedYaml)
 {
   auto c = load_experiment(write_temp("minimal.yaml", "workload:\n  jobs: 12\n"), {});
   EXPECT_EQ(c.workload.jobs, 12);
-  EXPECT_EQ(c.policy, "cf");
-  EXPECT_DOUBLE_EQ(c.poll_interval, 10);
+  EXPECT_EQ(c.policy.name, "cf");
+  EXPECT_DOUBLE_EQ(c.info_service.poll_interval, 10);
   EXPECT_NE(c.resolved_yaml.find("poll_interval: 10"), std::string::npos);
   EXPECT_NE(c.resolved_yaml.find("offered_load: 0.3"), std::string::npos);
 }
@@ -39,8 +39,8 @@ TEST(ExperimentConfig, DefaultsAreFilledInAndWrittenToTheResolvedYaml)
 TEST(ExperimentConfig, OverridesWinAndAcceptUnitsAndShorthands)
 {
   auto c = load_experiment("", {"policy.name=wf", "workload.file.size=2GB", "policy.queue=fpfs", "seed=9"});
-  EXPECT_EQ(c.policy, "wf");
-  EXPECT_EQ(c.policy_parameters.at("queue").text, "fpfs");
+  EXPECT_EQ(c.policy.name, "wf");
+  EXPECT_EQ(c.policy.parameters.at("queue").text, "fpfs");
   EXPECT_DOUBLE_EQ(c.workload.file.size.mean(), 2e9);
   EXPECT_EQ(c.seed, 9u);
 }
@@ -62,8 +62,12 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
   EXPECT_EQ(error_of(syntax).rfind("Invalid experiment file '" + syntax + "' in " + syntax + ":", 0), 0u);
   EXPECT_EQ(error_of("/nonexistent/x.yaml"), "Invalid experiment file '/nonexistent/x.yaml': cannot be read");
   EXPECT_EQ(error_of("", {"workload.jobs=-1"}),
-            "Invalid key 'workload.jobs' (set on the command line with --set, experiment built-in default experiment "
-            "(workloads/default.yaml)): must be at least 0 (got '-1')");
+            "Invalid key 'workload.jobs' in the command line (--set workload.jobs): must be at least 0 (got '-1')");
+  // An option that stands for a --set is named as typed (it said "set on the command line with --set").
+  EXPECT_EQ(error_of("", {Override("seed=-1", "--seed")}),
+            "Invalid key 'seed' in the command line (--seed): must be at least 0 (got '-1')");
+  EXPECT_EQ(error_of("", {Override("seed=[", "--seed")}).rfind("Invalid option '--seed [': the value is not valid YAML", 0),
+            0u);
   EXPECT_EQ(error_of("", {"nokey"}), "Invalid option '--set nokey': expected key.path=value");
 }
 
@@ -169,13 +173,13 @@ TEST(ExperimentConfig, MalformedFilesAreInputErrorsNotCrashes)
   // `policy: <name>` was expanded by pasting the name into YAML text: a name with YAML syntax threw a
   // ParserException (uncaught) or injected parameters.
   auto brace = write_temp("policy_brace.yaml", "policy: '}'\n");
-  EXPECT_EQ(load_experiment(brace, {}).policy, "}"); // then refused by the policy registry, exit code 2
+  EXPECT_EQ(load_experiment(brace, {}).policy.name, "}"); // then refused by the policy registry, exit code 2
   auto with_parameter = load_experiment(brace, {"policy.queue=fcfs"});
-  EXPECT_EQ(with_parameter.policy, "}");
-  EXPECT_EQ(with_parameter.policy_parameters.at("queue").text, "fcfs");
+  EXPECT_EQ(with_parameter.policy.name, "}");
+  EXPECT_EQ(with_parameter.policy.parameters.at("queue").text, "fcfs");
   auto injected = load_experiment(write_temp("policy_inject.yaml", "policy: 'cf, queue: fpfs'\n"), {});
-  EXPECT_EQ(injected.policy, "cf, queue: fpfs");
-  EXPECT_TRUE(injected.policy_parameters.empty());
+  EXPECT_EQ(injected.policy.name, "cf, queue: fpfs");
+  EXPECT_TRUE(injected.policy.parameters.empty());
   // A band that is not two numbers: std::stod threw std::invalid_argument, uncaught.
   auto band = write_temp("band_words.yaml", "background:\n  model: band\n  band: [low, high]\n");
   EXPECT_EQ(error_of(band), "Invalid key 'background.band[0]' in " + band + ":3: expected a number (got 'low')");
@@ -192,7 +196,7 @@ TEST(ExperimentConfig, NoSilentDefaults)
   // A key with no value, in the file or from --set (also --seed '' and --platform ''): it was the default.
   auto empty_value = write_temp("empty_value.yaml", "seed:\n");
   EXPECT_EQ(error_of(empty_value), "Invalid key 'seed' in " + empty_value + ":1: has no value (leave the key out for its default)");
-  EXPECT_EQ(error_of("", {"platform="}).rfind("Invalid key 'platform' (set on the command line", 0), 0u) << error_of("", {"platform="});
+  EXPECT_EQ(error_of("", {"platform="}).rfind("Invalid key 'platform' in the command line (--set platform)", 0), 0u) << error_of("", {"platform="});
   // A seed that is no integer was truncated (1.5 ran as 1), one above 2^64 was undefined behaviour.
   for (const char* seed : {"1.5", "1e30", "inf"})
     EXPECT_NE(error_of("", {std::string("seed=") + seed}).find("Invalid key 'seed'"), std::string::npos) << seed;
@@ -221,10 +225,10 @@ TEST(ExperimentConfig, InfiniteValuesOnlyWhereTheyMeanSomething)
     EXPECT_NE(error_of("", {set}).find("must be finite (got 'inf')"), std::string::npos) << set << ": " << error_of("", {set});
   // Finite parameters whose mean overflows.
   EXPECT_EQ(error_of("", {"workload.runtime={dist: lognormal, mu: 1000, sigma: 1}"}),
-            "Invalid key 'workload.runtime' (set on the command line with --set, experiment built-in default experiment "
-            "(workloads/default.yaml)): has no finite mean (lognormal(mu 1000, sigma 1))");
+            "Invalid key 'workload.runtime' in the command line (--set workload.runtime): has no finite mean "
+            "(lognormal(mu 1000, sigma 1))");
   // Where infinity is meaningful it still works.
-  EXPECT_TRUE(std::isinf(load_experiment("", {"stop.max_time=inf"}).max_time));
+  EXPECT_TRUE(std::isinf(load_experiment("", {"stop.max_time=inf"}).stop.max_time));
   auto window = load_experiment("", {"background={model: replay, trace: {file: x.swf, window: {start: 5, end: inf}}}"});
   EXPECT_TRUE(std::isinf(window.background.defaults.replay.window_end));
 }

@@ -9,14 +9,14 @@ namespace coalsim {
 
 std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& model, LocalResourceManager& manager,
                                                      uint64_t seed,
-                                                     const std::function<std::string(const std::string&)>& locate)
+                                                     const std::function<std::string(const TraceReplayConfig&)>& locate)
 {
   switch (model.kind) {
     case BackgroundModel::Kind::replay:
-      return std::make_unique<ReplayedBackground>(model.replay, locate(model.replay.file), manager);
+      return std::make_unique<ReplayedBackground>(model.replay, locate(model.replay), manager);
     case BackgroundModel::Kind::fitted:
       return std::make_unique<SyntheticBackground>(
-          fit_background(model, locate(model.replay.file), manager.processors()).model, manager, seed);
+          fit_background(model, locate(model.replay), manager.processors()).model, manager, seed);
     case BackgroundModel::Kind::band: {
       auto others = model.band_others ? make_background_load(*model.band_others, manager, seed, locate)
                                       : std::make_unique<SyntheticBackground>(model, manager, seed);

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "workloads/background/BackgroundLoad.hpp"
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/background/BackgroundConfig.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 
 #include <functional>
@@ -11,9 +11,10 @@
 
 namespace coalsim {
 
-/** `locate` resolves a file named in the experiment (a replayed trace) to a path. */
+/** `locate` resolves the log a replay or a fitted model names to a path (and fails, naming the key, when it
+ *  cannot be read). */
 std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& model, LocalResourceManager& manager,
                                                      uint64_t seed,
-                                                     const std::function<std::string(const std::string&)>& locate);
+                                                     const std::function<std::string(const TraceReplayConfig&)>& locate);
 
 } // namespace coalsim

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "workloads/background/BackgroundLoad.hpp"
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/background/BackgroundConfig.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 
 #include <functional>

@@ -7,7 +7,7 @@
  * busier season than the log's average). */
 #pragma once
 
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/background/BackgroundConfig.hpp"
 #include "workloads/swf/LocalLoadFit.hpp"
 
 #include <string>

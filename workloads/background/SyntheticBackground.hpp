@@ -3,7 +3,7 @@
 #pragma once
 
 #include "workloads/background/BackgroundLoad.hpp"
-#include "sim/config/ExperimentConfig.hpp"
+#include "workloads/background/BackgroundConfig.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/config/Random.hpp"
 

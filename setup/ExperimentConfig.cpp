@@ -1,0 +1,113 @@
+#include "setup/ExperimentConfig.hpp"
+
+#include "sim/config/InputError.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace coalsim {
+
+namespace {
+
+/** The root's keys, in the order of the unknown-key message; the policy's are the policies' own. */
+const KeyList& root_keys()
+{
+  static const KeyList keys = {"name",
+                               "platform",
+                               "clusters",
+                               "seed",
+                               "policy",
+                               {"workload", workload_keys()},
+                               {"background", background_keys()},
+                               {"info_service", information_service_keys()},
+                               {"runtime_model", runtime_model_keys()},
+                               {"overheads", overheads_keys()},
+                               {"faults", fault_keys()},
+                               {"stop", stop_keys()},
+                               {"trace", trace_keys()},
+                               {"simgrid", simgrid_keys()}};
+  return keys;
+}
+
+/** The experiment's tree with the overrides applied; `overridden` gets the keys they set. */
+YAML::Node load_tree(const std::string& source, bool built_in, const std::vector<Override>& overrides,
+                     CommandLineKeys& overridden)
+{
+  YAML::Node tree = built_in ? load_yaml(source, default_experiment_yaml()) : load_yaml(source);
+  if (not tree || tree.IsNull())
+    tree = YAML::Node(YAML::NodeType::Map);
+  if (not tree.IsMap()) // before the overrides, which need a map to write into
+    ConfigNode(tree, "", std::make_shared<const std::string>(source)).fail("an experiment file is a map of settings");
+  for (const auto& assignment : overrides) {
+    std::string key = apply_override(tree, assignment);
+    overridden[key] = assignment.shown(key);
+  }
+  return tree;
+}
+
+uint64_t read_seed(ConfigNode& root)
+{
+  double seed = root.get("seed", 1.0, 0.0);
+  if (seed != std::floor(seed) || seed > 9007199254740992.0) // 2^53: every integer up to it is exact
+    root.child("seed").fail("expected an integer from 0 to 2^53 (got '" + root.child("seed").as_string() + "')");
+  return static_cast<uint64_t>(seed);
+}
+
+} // namespace
+
+void ExperimentConfig::add_policy_parameters(const std::map<std::string, std::string>& resolved)
+{
+  YAML::Node tree  = YAML::Load(resolved_yaml);
+  YAML::Node given = tree["policy"];
+  for (const auto& [key, text] : resolved)
+    if (not given[key])
+      given[key] = text;
+  YAML::Emitter out;
+  out << tree;
+  resolved_yaml = out.c_str();
+}
+
+ExperimentConfig load_experiment(const std::string& file, const std::vector<Override>& overrides)
+{
+  ExperimentConfig config;
+  config.source   = file.empty() ? "built-in default experiment (workloads/default.yaml)" : file;
+  auto overridden = std::make_shared<CommandLineKeys>();
+  YAML::Node tree = load_tree(config.source, file.empty(), overrides, *overridden);
+
+  // The sections in this order: each writes its defaults into the tree, and the resolved YAML keeps that order.
+  ConfigNode root(tree, "", std::make_shared<const std::string>(config.source), overridden);
+  root.allow_only(root_keys());
+  config.name              = root.get("name", std::string("experiment"));
+  config.platform          = root.get("platform", std::string("platforms/das2.xml"));
+  config.platform_location = root.child("platform").location();
+  config.clusters          = read_cluster_names(root, "clusters", "all");
+  config.seed              = read_seed(root);
+  config.policy            = read_policy(root);
+  config.workload          = read_workload(root.section("workload"));
+  config.background        = read_background(root.section("background"));
+  config.info_service      = read_information_service(root.section("info_service"));
+  config.faults            = read_faults(root.section("faults"));
+  config.runtime_model     = read_runtime_model(root.section("runtime_model"));
+  config.overheads         = read_overheads(root.section("overheads"));
+  config.stop              = read_stop(root.section("stop"));
+  config.trace             = read_trace(root.section("trace"));
+  config.simgrid           = read_simgrid(root.section("simgrid"));
+
+  YAML::Emitter out;
+  out << tree;
+  config.resolved_yaml = out.c_str();
+  return config;
+}
+
+std::vector<std::string> experiment_key_paths()
+{
+  std::vector<std::string> paths;
+  append_key_paths("", root_keys(), paths);
+  for (const auto& path : policy_key_paths())
+    paths.push_back(path);
+  std::sort(paths.begin(), paths.end());
+  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  return paths;
+}
+
+} // namespace coalsim

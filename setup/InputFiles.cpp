@@ -1,0 +1,42 @@
+#include "setup/InputFiles.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace coalsim {
+
+namespace fs = std::filesystem;
+
+std::string locate_input(const std::string& path, const std::string& experiment_file)
+{
+  if (fs::exists(path) || fs::path(path).is_absolute())
+    return path;
+  if (not experiment_file.empty() && fs::exists(experiment_file)) {
+    // Relative to the experiment file's folder and its parents (experiment files live in the repository).
+    for (fs::path dir = fs::absolute(experiment_file).parent_path(); not dir.empty(); dir = dir.parent_path()) {
+      if (fs::exists(dir / path))
+        return (dir / path).string();
+      if (dir == dir.root_path())
+        break;
+    }
+  }
+  if (fs::exists(fs::path(COALSIM_SOURCE_DIR) / path))
+    return (fs::path(COALSIM_SOURCE_DIR) / path).string();
+  return path;
+}
+
+std::string locate_readable(const std::string& path, const std::string& experiment_file, const KeyLocation& location)
+{
+  std::string found = locate_input(path, experiment_file);
+  std::error_code error;
+  if (fs::is_directory(found, error))
+    location.fail("'" + found + "' is a folder, not a file");
+  errno = 0;
+  if (not std::ifstream(found))
+    location.fail("cannot read '" + found + "' (" + std::strerror(errno != 0 ? errno : ENOENT) + ")");
+  return found;
+}
+
+} // namespace coalsim

@@ -1,0 +1,21 @@
+#include "setup/StopConfig.hpp"
+
+#include "sim/config/ConfigNode.hpp"
+
+namespace coalsim {
+
+const KeyList& stop_keys()
+{
+  static const KeyList keys = {"max_time"};
+  return keys;
+}
+
+StopConfig read_stop(ConfigNode stop)
+{
+  StopConfig c;
+  stop.allow_only(stop_keys());
+  c.max_time = stop.get("max_time", INFINITY, 0.0);
+  return c;
+}
+
+} // namespace coalsim

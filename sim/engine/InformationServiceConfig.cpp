@@ -1,0 +1,22 @@
+#include "sim/engine/InformationServiceConfig.hpp"
+
+#include "sim/config/ConfigNode.hpp"
+
+namespace coalsim {
+
+const KeyList& information_service_keys()
+{
+  static const KeyList keys = {"poll_interval", "bandwidth_expiry"};
+  return keys;
+}
+
+InformationServiceConfig read_information_service(ConfigNode info)
+{
+  InformationServiceConfig c;
+  info.allow_only(information_service_keys());
+  c.poll_interval    = info.get("poll_interval", 10.0, 0.0);
+  c.bandwidth_expiry = info.get("bandwidth_expiry", 0.0, 0.0);
+  return c;
+}
+
+} // namespace coalsim

@@ -1,0 +1,25 @@
+#include "sim/engine/RuntimeModelConfig.hpp"
+
+#include "sim/config/ConfigNode.hpp"
+
+namespace coalsim {
+
+const KeyList& runtime_model_keys()
+{
+  static const KeyList keys = {"kind", "coallocation_slowdown", "iterations", "halo_bytes"};
+  return keys;
+}
+
+RuntimeModelConfig read_runtime_model(ConfigNode model)
+{
+  RuntimeModelConfig c;
+  model.allow_only(runtime_model_keys());
+  c.kind = model.get_choice("kind", "delay", {"delay", "network"}) == "network" ? RuntimeModelConfig::Kind::network
+                                                                              : RuntimeModelConfig::Kind::delay;
+  c.coallocation_slowdown = model.get("coallocation_slowdown", 1.0, 0.0);
+  c.iterations            = model.get("iterations", 1, 1);
+  c.halo_bytes            = model.get("halo_bytes", 0.0, 0.0);
+  return c;
+}
+
+} // namespace coalsim
