@@ -148,6 +148,9 @@ def cmd_run(args):
     parallel = args.jobs or default_parallel()
     attempted, failed, started = set(), [], time.monotonic()
     total_done = 0
+    cleaned = sum(outputs.clean_dead_leftovers(run.trace) for run, _ in SweepState(sweep, output).runs())
+    if cleaned and not args.quiet:
+        print(f"sweep {sweep.name}: removed what killed runs left beside {cleaned} traces", file=sys.stderr)
     while True:
         state = SweepState(sweep, output)
         todo = [run for run in pending(state) if run.key not in attempted]
@@ -188,6 +191,9 @@ def _run_slurm(args, sweep, output, simulate):
         max_running=args.max_running or settings.max_running)
     started = time.monotonic()
     submitted_any = False
+    live = slurm_engine.live_jobs()
+    for run, _ in SweepState(sweep, output, live).runs():
+        outputs.clean_dead_leftovers(run.trace, live)
     while True:
         live = slurm_engine.live_jobs()
         state = SweepState(sweep, output, live)
@@ -319,6 +325,9 @@ def main(argv=None):
     except SweepError as error:
         print(f"sweep: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `sweep plan ... | head`
+        sys.stderr.close()
+        return 0
     except Exception as error:  # noqa: BLE001 -- Slurm and trace errors carry their own explanation
         from .slurm_engine import SlurmError
         from coalsim_analysis import TraceFormatError

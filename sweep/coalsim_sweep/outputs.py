@@ -109,6 +109,22 @@ def clean_leftovers(trace: Path):
             pass
 
 
+def clean_dead_leftovers(trace: Path, live_slurm_jobs=None) -> bool:
+    """Removes what a killed run left beside its trace (a marker whose process is gone, simulate's temporary
+    files), also when the trace is complete (the kill came between the rename and the marker's removal).
+    Returns whether something was removed; nothing is touched while the run's marker is alive."""
+    marker_file = marker_path(trace)
+    if marker_file.exists() and marker_alive(read_json(marker_file), live_slurm_jobs):
+        return False
+    leftovers = temporaries(trace) + ([marker_file] if marker_file.exists() else [])
+    for path in leftovers:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+    return bool(leftovers)
+
+
 def append_log(output: Path, record: dict):
     """One JSON line per finished run attempt. O_APPEND writes of one short line do not interleave."""
     line = (json.dumps(record, separators=(",", ":")) + "\n").encode()
