@@ -47,8 +47,8 @@ metrics: [response_mean, wait_mean, n_completed, "util_grid*"]
 """
 
 
-def sweep(*args, cwd=None, timeout=600, **kwargs):
+def sweep(*args, cwd=None, timeout=600, env=None, **kwargs):
     """Runs tools/sweep with Debian's python; returns the CompletedProcess."""
-    env = dict(os.environ, COALSIM_SIMULATE=str(SIMULATE))
+    env = dict(env or os.environ, COALSIM_SIMULATE=str(SIMULATE))
     return subprocess.run(["/usr/bin/python3", str(SWEEP), *map(str, args)], capture_output=True, text=True,
                           timeout=timeout, cwd=cwd, env=env, **kwargs)
