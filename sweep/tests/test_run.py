@@ -141,3 +141,24 @@ def test_a_failing_point_is_reported_and_the_others_complete(tmp_path, simulate)
     incomplete = sweep("aggregate", path, "--output", output)
     assert incomplete.returncode == 1 and "is not complete (4 of 8 runs" in incomplete.stderr
     assert sweep("aggregate", path, "--output", output, "--partial").returncode == 0
+
+
+def test_a_precision_target_adds_seeds_until_each_point_meets_it(tmp_path, simulate):
+    body = (SMALL.replace("    values: [0.2, 0.4]\n", "    values: [0.3]\n")
+            .replace("  seeds: 3\n", "  seeds: 3\n  precision: {metric: response_mean, relative_half_width: 0.05}\n"
+                     "  max_seeds: 12\n"))
+    path = write_sweep(tmp_path, body)
+    output = tmp_path / "out"
+    result = sweep("run", path, "--output", output, "-j", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("runs to do") >= 2, "no second round: " + result.stderr
+    status = sweep("status", path, "--output", output)
+    assert status.returncode == 0, status.stdout
+    assert sweep("aggregate", path, "--output", output).returncode == 0
+    rows = [r for r in csv.DictReader((output / "aggregate.csv").open()) if r["metric"] == "response_mean"]
+    assert len(rows) == 2
+    for row in rows:
+        n, relative = int(row["n"]), float(row["half_width"]) / float(row["mean"])
+        assert 3 <= n <= 12
+        assert relative <= 0.05 or n == 12, row
+        assert n == len(list((output / "points" / row["point"]).glob("*.h5")))
