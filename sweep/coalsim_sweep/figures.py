@@ -25,13 +25,16 @@ def draw(sweep, rows, figure, directory: Path, formats=("png",)) -> list:
     for row in rows:
         if row.metric == figure.metric:
             lookup[tuple(sorted(dict(row.point.coordinates).items()))] = row.summary
-    numeric = _numeric(x_axis.values) and x_axis.key != "experiment"
+    # Values are placed by number only when they are numbers shown as themselves; labelled values
+    # (replicas 1, 3 labelled norep, rep) are categories.
+    numeric = (_numeric(x_axis.values) and x_axis.key != "experiment"
+               and all(label == str(value) for value, label in zip(x_axis.values, x_axis.labels)))
     written = []
     for fixed in itertools.product(*[a.labels for a in others]):
         fixed_coordinates = dict(zip([a.name for a in others], fixed))
         fig, ax = plt.subplots(figsize=(6.4, 4.0), layout="constrained")
         line_labels = line_axis.labels if line_axis else [None]
-        width = 0.6 / max(1, len(line_labels))
+        width = 0.3 / max(1, len(line_labels))  # side by side within a category
         drawn = False
         for index, line_label in enumerate(line_labels):
             xs, ys, errors = [], [], []
@@ -55,6 +58,7 @@ def draw(sweep, rows, figure, directory: Path, formats=("png",)) -> list:
             continue
         if not numeric:
             ax.set_xticks(range(len(x_axis.labels)), x_axis.labels)
+            ax.set_xlim(-0.5, len(x_axis.labels) - 0.5)
         ax.set_xlabel(x_axis.name if x_axis.key == x_axis.name else f"{x_axis.name} ({x_axis.key})")
         ax.set_ylabel(f"{figure.metric} (mean, 95% CI)")
         title = f"{sweep.name}: {figure.metric} against {x_axis.name}"
