@@ -2,7 +2,7 @@
 
 Per run, beside its trace PATH (OUTPUT/points/<id>/<name>_seed<S>.h5):
 - PATH itself: the run is complete. simulate writes PATH.tmp-<pid> and renames it into place only after
-  closing it (sim/TraceWriter.cpp), so a file under the final name is always a whole trace.
+  closing it (its TraceWriter), so a file under the final name is always a whole trace.
 - PATH.running: a run is under way (JSON: host, pid, Slurm job, start); removed when it ends.
 - PATH.failed: the last attempt failed (JSON: command line, exit code, stderr, host, time).
 - PATH.tmp-<pid>: simulate's temporary file; left behind only when simulate was killed with SIGKILL.
