@@ -283,7 +283,10 @@ def cmd_aggregate(args):
     from . import aggregate, figures
     sweep, output = _load(args)
     names = [a.name for a in sweep.axes]
+    from .metric_names import is_metric_name
     for figure in args.figure:
+        if not is_metric_name(figure.metric):
+            raise SweepError(f"Invalid metric '{figure.metric}' in --figure: not a metric name (analysis/README.md)")
         for axis in (figure.x, figure.lines):
             if axis is not None and axis not in names:
                 raise SweepError(f"Invalid axis '{axis}' in --figure: no axis of this name (axes: {', '.join(names)})")
@@ -306,7 +309,11 @@ def cmd_aggregate(args):
     if specs:
         (output / "figures").mkdir(exist_ok=True)
         for figure in specs:
-            drawn += figures.draw(sweep, rows, figure, output / "figures", formats)
+            made = figures.draw(sweep, rows, figure, output / "figures", formats)
+            if not made:
+                print(f"sweep: no figure of {figure.metric} against {figure.x}: the metric is not in the aggregate "
+                      "(see `metrics`) or undefined in every run", file=sys.stderr)
+            drawn += made
     print(f"sweep {sweep.name}: {len(rows)} rows ({len(state.points)} points) in {paths[0]} and {paths[1]}"
           + (f"; {len(drawn)} figures in {output / 'figures'}" if drawn else ""))
     return 0

@@ -83,3 +83,12 @@ def test_invalid_yaml_names_its_line(tmp_path):
 def test_the_campaign_files_load():
     for path in sorted((REPO / "workloads" / "sweeps").glob("*.yaml")):
         assert load_sweep(path).replications.seeds >= 10, path
+
+
+def test_a_bad_figure_option_exits_2(tmp_path):
+    path = write_sweep(tmp_path, SMALL)
+    for option, message in (("respons_mean:load", "Invalid metric 'respons_mean' in --figure"),
+                            ("response_mean:lod", "Invalid axis 'lod' in --figure: no axis of this name"),
+                            ("response_mean", "expected METRIC:X_AXIS[:LINES_AXIS]")):
+        result = sweep("aggregate", path, "--figure", option, cwd=tmp_path)
+        assert result.returncode == 2 and message in result.stderr, result.stderr
