@@ -51,6 +51,7 @@ def main():
     parser.add_argument("--engines", default="local,slurm")
     parser.add_argument("--jobs", default="1,2", help="local: runs at once, comma-separated")
     parser.add_argument("--simulate", default=str(REPO / "build" / "simulate"))
+    parser.add_argument("--per-task", type=int, help="slurm: runs per array task (default: automatic)")
     args = parser.parse_args()
     seeds = max(1, args.runs // 2)
     folder = Path(tempfile.mkdtemp(prefix="sweep-overhead-"))
@@ -72,8 +73,9 @@ def main():
             from slurm_cluster import SlurmCluster
             with SlurmCluster() as cluster:
                 output = folder / "slurm"
-                wall, busy, runs = run_sweep(entry + ["--output", str(output), "--engine", "slurm", "--poll", "0.5"],
-                                             cluster.env, output)
+                per_task = ["--per-task", str(args.per_task)] if args.per_task else []
+                wall, busy, runs = run_sweep(entry + ["--output", str(output), "--engine", "slurm", "--poll", "0.5"]
+                                             + per_task, cluster.env, output)
                 tasks = sum(json.loads(line)["array_tasks"]
                             for line in (output / "slurm" / "submissions.jsonl").read_text().splitlines())
                 rows.append((f"slurm, {tasks} array tasks on {cpus} CPUs", runs, wall, busy, cpus))
