@@ -191,6 +191,7 @@ def _run_slurm(args, sweep, output, simulate):
         max_running=args.max_running or settings.max_running)
     started = time.monotonic()
     submitted_any = False
+    attempted = set()  # a run is submitted once per invocation: one killed at its time limit is not resubmitted
     live = slurm_engine.live_jobs()
     for run, _ in SweepState(sweep, output, live).runs():
         outputs.clean_dead_leftovers(run.trace, live)
@@ -198,7 +199,9 @@ def _run_slurm(args, sweep, output, simulate):
         live = slurm_engine.live_jobs()
         state = SweepState(sweep, output, live)
         queued = slurm_engine.queued_runs(output, live)
-        todo = [run for run, _ in state.runs(outputs.MISSING, outputs.FAILED) if run.key not in queued]
+        todo = [run for run, _ in state.runs(outputs.MISSING, outputs.FAILED)
+                if run.key not in queued and run.key not in attempted]
+        attempted.update(run.key for run in todo)
         if todo:
             jobs = slurm_engine.submit([task_of(run, simulate, sweep) for run in todo], output, sweep.name, options,
                                        ENTRY, quiet=args.quiet)
@@ -228,7 +231,9 @@ def _run_slurm(args, sweep, output, simulate):
     counts = state.counts()
     failed = state.runs(outputs.FAILED)
     print(f"sweep {sweep.name}: {counts[outputs.COMPLETE]} of {sum(counts.values())} runs complete, "
-          f"{len(failed)} failed, in {duration(time.monotonic() - started)}", file=sys.stderr)
+          f"{len(failed)} failed" + (f", {counts[outputs.MISSING]} missing (a task ended before its runs: time "
+                                     "limit? see the slurm/*/*.out logs)" if counts[outputs.MISSING] else "")
+          + f", in {duration(time.monotonic() - started)}", file=sys.stderr)
     for run, run_state in failed:
         f = run_state.failure
         print(report(run.label, f.get("command", []), f.get("returncode"), f.get("stderr", ""),

@@ -47,7 +47,7 @@ def run_tasks(tasks, output, parallel, quiet=False, progress_interval=2.0):
         progress.start()
         outcome = execute(task, output, children)
         if outcome.status == "interrupted":
-            progress.running -= 1
+            progress.abandon()
             return outcome
         progress.finish(outcome.status, outcome.seconds)
         if outcome.status == "failed":

@@ -31,6 +31,11 @@ class Progress:
         with self._lock:
             self.running += 1
 
+    def abandon(self):
+        """A run stopped by an interrupt: neither done nor failed."""
+        with self._lock:
+            self.running -= 1
+
     def finish(self, status, seconds):
         with self._lock:
             self.running -= 1
