@@ -79,7 +79,7 @@ def main():
                 tasks = sum(json.loads(line)["array_tasks"]
                             for line in (output / "slurm" / "submissions.jsonl").read_text().splitlines())
                 rows.append((f"slurm, {tasks} array tasks on {cpus} CPUs", runs, wall, busy, cpus))
-    print(f"| engine | runs | wall (s) | sum of run times (s) | mean run (s) | overhead per run (ms) |")
+    print("| engine | runs | wall (s) | sum of run times (s) | mean run (s) | overhead per run (ms) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for name, runs, wall, busy, slots in rows:
         print(f"| {name} | {runs} | {wall:.1f} | {busy:.1f} | {busy / runs:.3f} | {1000 * (wall * slots - busy) / runs:.0f} |")

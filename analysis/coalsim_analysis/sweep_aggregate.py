@@ -1,7 +1,6 @@
 """Reads a sweep's aggregate (OUTPUT/aggregate.h5, written by `sweep aggregate`; layout in docs/sweeps.md):
 per point, each metric's n, mean and 95% confidence interval, and each run's value."""
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,7 +70,3 @@ def load_aggregates(paths) -> dict:
                 raise AggregateError(f"{point.source}: point '{name}' is also in {merged[name].source}")
             merged[name] = point
     return merged
-
-
-def is_nan(value) -> bool:
-    return isinstance(value, float) and math.isnan(value)

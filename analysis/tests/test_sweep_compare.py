@@ -1,12 +1,10 @@
 """compare.py on sweep aggregates: matching points to experiments, intervals, and significant verdicts."""
 
-import ast
 import math
 import subprocess
 
 import h5py
 import numpy as np
-import pytest
 
 from conftest import ANALYSIS
 from coalsim_analysis.claims import parse_claim

@@ -61,7 +61,7 @@ def csv_text(state, rows) -> str:
 
 
 def write_hdf5(path: Path, state, rows, values):
-    text = __import__("h5py").string_dtype()
+    text = h5py.string_dtype()
     axes = state.sweep.axes
     with h5py.File(path, "w", track_order=True) as f:
         f.attrs["format"] = FORMAT_VERSION

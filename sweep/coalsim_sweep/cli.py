@@ -166,7 +166,7 @@ def cmd_run(args):
         try:
             outcomes = run_tasks([task_of(run, simulate, sweep) for run in todo], output, parallel, args.quiet)
         except Interrupted as interrupted:
-            print(f"sweep: interrupted; complete runs are kept, `sweep run` again finishes the rest",
+            print("sweep: interrupted; complete runs are kept, `sweep run` again finishes the rest",
                   file=sys.stderr)
             return 128 + interrupted.signum
         total_done += sum(o.status == "done" for o in outcomes)

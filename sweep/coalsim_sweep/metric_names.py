@@ -8,3 +8,5 @@ if str(_ANALYSIS) not in sys.path:
     sys.path.insert(0, str(_ANALYSIS))
 
 from coalsim_analysis.names import is_metric_name  # noqa: E402,F401
+
+__all__ = ["is_metric_name"]
