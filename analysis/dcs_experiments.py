@@ -4,6 +4,10 @@ simulated table beside the published one (analysis/references/dcs.yaml) and the 
 writes the five utilization figures (DCS load, others' load, total; thesis figs 6.2-6.6) of seed 1.
 
   analysis/dcs_experiments.py [--simulate build/simulate] [--seeds 20] [--out dcs-results]
+  analysis/dcs_experiments.py --sweep sweeps/dcs [--out dcs-results]   # the traces of workloads/sweeps/dcs.yaml
+
+With --sweep, nothing is run: the traces are those of a sweep's output folder (tools/sweep run
+workloads/sweeps/dcs.yaml; every seed found is used) and --out receives only the figures.
 
 Exit status: 0 done (whether or not the targets hold), 2 when simulate fails or the reference is invalid.
 """
@@ -57,13 +61,39 @@ class RunFailed(Exception):
     """A simulate run failed or wrote no readable trace; the message says which."""
 
 
+def sweep_traces(folder, name):
+    """{seed: trace} of one experiment in a sweep's output folder (points/<id>/dcs_<name>_seed<S>.h5)."""
+    found = {}
+    for path in Path(folder).glob(f"points/*/dcs_{name}_seed*.h5"):
+        seed = path.stem.rsplit("_seed", 1)[1]
+        if seed.isdigit():
+            found[int(seed)] = path
+    if not found:
+        raise RunFailed(f"{folder}: no trace of {name} (points/*/dcs_{name}_seed*.h5); run the sweep "
+                        "workloads/sweeps/dcs.yaml first")
+    return dict(sorted(found.items()))
+
+
 def run_experiments(args, stage):
-    """Runs every experiment and seed into the staging folder; returns {experiment: aggregated metrics}."""
+    """Runs every experiment and seed into the staging folder (or reads a sweep's traces); returns
+    {experiment: aggregated metrics}."""
     simulated = {}
     for name in EXPERIMENTS:
         config = REPO / "workloads" / "experiments" / f"dcs-{name}.yaml"
         runs = []
-        for seed in range(1, args.seeds + 1):
+        existing = sweep_traces(args.sweep, name) if args.sweep else None
+        for seed in (existing or range(1, args.seeds + 1)):
+            if existing:
+                try:
+                    trace = load_trace(existing[seed])
+                except TraceFormatError as error:
+                    raise RunFailed(str(error)) from error
+                runs.append(dcs.run_metrics(trace))
+                if seed == 1:
+                    fig = dcs.utilization_figure(trace, f"DCS {name} (seed 1): {config.name}")
+                    fig.savefig(stage / f"utilization_dcs_{name}.png", dpi=120)
+                    matplotlib.pyplot.close(fig)
+                continue
             trace_path = stage / f"dcs_{name}_seed{seed}.h5"
             command = [args.simulate, "-c", str(config), "--seed", str(seed), "-o", str(trace_path), "-q"]
             try:
@@ -92,6 +122,7 @@ def main(argv=None):
     parser.add_argument("--seeds", type=positive, default=20, help="replications per experiment (seeds 1..N)")
     parser.add_argument("--out", type=Path, default=Path("dcs-results"), help="folder for traces and figures")
     parser.add_argument("--reference", type=Path, default=ANALYSIS / "references" / "dcs.yaml")
+    parser.add_argument("--sweep", type=Path, help="read the traces of this sweep output folder instead of running")
     args = parser.parse_args(argv)
     try:
         published = published_values(args.reference)
@@ -109,7 +140,8 @@ def main(argv=None):
     except OSError as error:
         print(f"dcs_experiments.py: {args.out}: cannot write there ({error.strerror or error})", file=sys.stderr)
         return 2
-    print(f"DCS experiments: {args.seeds} replications each (seeds 1-{args.seeds}); simulated values are means over")
+    replications = min(s["replications"] for s in simulated.values())
+    print(f"DCS experiments: {replications} replications each (seeds 1-{replications}); simulated values are means over")
     print("them, [min-max] of the per-run mean response and of the largest number of DCS jobs at once.\n")
     print(dcs.table(simulated, published))
     print("\nTargets (issue 5):")
@@ -118,7 +150,8 @@ def main(argv=None):
     failures = sum(s["failures"] for s in simulated.values())
     print(f"\nSubmission/completion failures per run, mean over all runs: {failures / len(simulated):.2f}"
           " (the thesis saw none)")
-    print(f"Figures: {args.out}/utilization_dcs_exp1.png ... exp5.png; traces: {args.out}/dcs_exp*_seed*.h5")
+    traces = f"{args.sweep}/points/*/dcs_exp*_seed*.h5" if args.sweep else f"{args.out}/dcs_exp*_seed*.h5"
+    print(f"Figures: {args.out}/utilization_dcs_exp1.png ... exp5.png; traces: {traces}")
     return 0
 
 

@@ -11,6 +11,8 @@ import numpy as np
 
 from .claims import evaluate, references
 from .metrics import compute_metrics
+from .significance import significant
+from .sweep_aggregate import AggregateError
 from .trace import TraceFormatError, load_trace
 
 
@@ -21,6 +23,7 @@ class Row:
     metric: str
     simulated: float
     published: object  # reference.Published
+    interval: tuple | None = None  # 95% CI of the mean (from a sweep aggregate); None for traces
 
     @property
     def deviation(self) -> float:
@@ -48,6 +51,7 @@ class ClaimResult:
     values: dict
     seeds_held: int = 0  # seeds (run by every experiment the claim uses) on which the claim holds alone
     seeds: int = 0       # such seeds; 0 when the experiments share fewer than two seeds
+    significant: bool | None = None  # on a sweep aggregate: the verdict holds across the 95% CIs
 
     @property
     def agreement(self) -> str:
@@ -120,6 +124,52 @@ def compare(reference, traces):
     return rows, results, matched, void
 
 
+def match_points(pattern: str, points) -> list:
+    """Sweep points of one experiment: those whose traces (<name>_seed<S>.h5) or name the pattern matches."""
+    found = []
+    for name, point in points.items():
+        seeds = sorted(point.runs) or [1]
+        if fnmatch.fnmatch(name, pattern) or any(fnmatch.fnmatch(f"{name}_seed{s}.h5", pattern) for s in seeds):
+            found.append(name)
+    return sorted(found)
+
+
+def compare_sweep(reference, points):
+    """As compare(), on sweep aggregates (sweep_aggregate.load_aggregates): the values are the means over the
+    replications with their 95% CIs, and each claim also says whether its verdict is significant.
+    An experiment matching several points is an error (the means of different settings are not a run's)."""
+    values, intervals, matched, runs = {}, {}, {}, {}
+    rows = []
+    for experiment in reference.experiments:
+        names = match_points(experiment.trace, points)
+        if len(names) > 1:
+            raise AggregateError(f"experiment '{experiment.name}' (trace '{experiment.trace}') matches several sweep "
+                                 f"points: {', '.join(names)}")
+        matched[experiment.name] = [str(points[n].source) + f" [{n}]" for n in names]
+        estimates = points[names[0]].estimates if names else {}
+        runs[experiment.name] = points[names[0]].runs if names else {}
+        for metric, estimate in estimates.items():
+            values[(experiment.name, metric)] = estimate.mean
+            intervals[(experiment.name, metric)] = (estimate.low, estimate.high)
+        for published in experiment.published:
+            estimate = estimates.get(published.metric)
+            rows.append(Row(experiment.name, estimate.n if estimate else 0, published.metric,
+                            estimate.mean if estimate else math.nan, published,
+                            (estimate.low, estimate.high) if estimate else (math.nan, math.nan)))
+    results = []
+    for claim in reference.claims:
+        used = {pair: values.get(pair, math.nan) for pair in references(claim.tree)}
+        by_seed = {e: runs.get(e, {}) for e, _ in used}
+        common = set.intersection(*(set(r) for r in by_seed.values())) if by_seed else set()
+        held = 0
+        if len(common) >= 2:
+            held = sum(evaluate(claim.tree, {(e, m): by_seed[e][seed].get(m, math.nan) for e, m in used})
+                       for seed in common)
+        results.append(ClaimResult(claim, evaluate(claim.tree, used), used, held, len(common) if len(common) >= 2 else 0,
+                                   significant(claim.tree, intervals, values)))
+    return rows, results, matched, {}
+
+
 def seed_agreement(tree, used, matched, cache) -> tuple:
     """(seeds on which the claim holds, seeds tried): the claim evaluated on the runs of each seed that
     every experiment it names has run. (0, 0) with fewer than two such seeds."""
@@ -142,6 +192,12 @@ def number(value: float) -> str:
     if isinstance(value, float) and math.isnan(value):
         return "n/a"
     return f"{value:.1f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def interval_text(interval) -> str:
+    if interval is None or any(math.isnan(v) for v in interval):
+        return "n/a"
+    return f"[{number(interval[0])}, {number(interval[1])}]"
 
 
 def tolerance_text(published) -> str:
@@ -169,11 +225,14 @@ def markdown(reference, rows, results, matched, traces=(), void=None) -> str:
     unused = list(dict.fromkeys(str(t) for t in traces if os.path.realpath(t) not in used))
     if unused:
         lines.append(f"- not matched by any experiment: {', '.join(unused)}")
-    lines += ["", "| experiment | runs | metric | simulated | published | deviation | tolerance | status |",
-              "| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |"]
+    with_ci = any(row.interval is not None for row in rows)
+    ci_head, ci_rule = (" 95% CI |", " ---: |") if with_ci else ("", "")
+    lines += ["", f"| experiment | runs | metric | simulated |{ci_head} published | deviation | tolerance | status |",
+              f"| --- | ---: | --- | ---: |{ci_rule} ---: | ---: | ---: | --- |"]
     for row in rows:
         deviation = "n/a" if math.isnan(row.deviation) else f"{row.deviation:+.1f}%"
-        lines.append(f"| {row.experiment} | {row.runs} | {row.metric} | {number(row.simulated)} | "
+        ci = f" {interval_text(row.interval)} |" if with_ci else ""
+        lines.append(f"| {row.experiment} | {row.runs} | {row.metric} | {number(row.simulated)} |{ci} "
                      f"{number(row.published.value)} | {deviation} | {tolerance_text(row.published)} | {row.status} |")
     if results:
         lines += ["", "## Claims", ""]
@@ -181,10 +240,17 @@ def markdown(reference, rows, results, matched, traces=(), void=None) -> str:
             used = ", ".join(f"{e}.{m} = {number(v)}" for (e, m), v in result.values.items())
             what = f"{result.claim.description}: " if result.claim.description else ""
             agreement = f"; {result.agreement}" if result.agreement else ""
+            if result.significant is False:
+                agreement += "; **not significant**: the 95% intervals overlap"
+            elif result.significant:
+                agreement += "; significant at 95%"
             lines.append(f"- {'PASS' if result.passed else 'FAIL'}: {what}`{result.claim.text}` ({used}{agreement})")
     out = sum(r.failed for r in rows)
     failed = sum(not r.passed for r in results)
     missing = sum(not paths for paths in matched.values())
+    undecided = sum(r.significant is False for r in results)
+    if any(r.significant is not None for r in results):
+        lines += ["", f"{undecided} of {len(results)} claim verdicts not significant (95% intervals overlap)."]
     lines += ["", f"{out} of {len(rows)} values out of tolerance or without data; "
                   f"{failed} of {len(results)} claims failed; {missing} of {len(matched)} experiments without a trace."]
     return "\n".join(lines)

@@ -173,3 +173,21 @@ def test_utilization_figure_draws_the_first_sample_of_the_batch():
     assert others.get_drawstyle() == "steps-post"
     assert list(x) == [0.0, 8.0, 18.0]
     assert list(y[:2]) == pytest.approx([100 * 16 / 40, 0.0])  # (12,20] holds 40%, (20,30] nothing
+
+
+def test_sweep_traces_are_read_instead_of_running(tmp_path, small_trace):
+    """--sweep: the traces of workloads/sweeps/dcs.yaml's output folder; nothing runs, only figures are written."""
+    import shutil
+    for n in range(1, 6):
+        point = tmp_path / "sweep" / "points" / f"id{n}"
+        point.mkdir(parents=True)
+        for seed in (1, 2):
+            shutil.copy(small_trace, point / f"dcs_exp{n}_seed{seed}.h5")
+    run = _run(["--simulate", "/nonexistent/simulate", "--sweep", tmp_path / "sweep", "--out", tmp_path / "out"],
+               cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "2 replications each (seeds 1-2)" in run.stdout
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"utilization_dcs_exp{n}.png" for n in range(1, 6)]
+    shutil.rmtree(tmp_path / "sweep" / "points" / "id3")
+    missing = _run(["--sweep", tmp_path / "sweep", "--out", tmp_path / "out2"], cwd=tmp_path)
+    assert missing.returncode == 2 and "no trace of exp3" in missing.stderr, missing.stderr

@@ -1,0 +1,79 @@
+"""Is a claim's verdict significant? The claim is evaluated again on the 95% confidence intervals of the
+metrics it names (interval arithmetic for + - * /): a comparison is decided when the intervals of its two
+sides do not overlap. A claim that holds is significant when every comparison it needs is decided; one that
+fails, when a comparison that makes it fail is decided (and/or/not combine these as they combine verdicts)."""
+
+import ast
+import math
+
+from .claims import _COMPARE
+
+UNBOUNDED = (-math.inf, math.inf)
+
+
+def _interval(node, intervals, means):
+    if isinstance(node, ast.Constant):
+        return (float(node.value), float(node.value))
+    if isinstance(node, ast.Attribute):
+        low, high = intervals.get((node.value.id, node.attr), UNBOUNDED)
+        return UNBOUNDED if math.isnan(low) or math.isnan(high) else (low, high)
+    if isinstance(node, ast.UnaryOp):
+        low, high = _interval(node.operand, intervals, means)
+        return (-high, -low) if isinstance(node.op, ast.USub) else (low, high)
+    if isinstance(node, ast.BinOp):
+        a, b = _interval(node.left, intervals, means), _interval(node.right, intervals, means)
+        if isinstance(node.op, ast.Add):
+            return (a[0] + b[0], a[1] + b[1])
+        if isinstance(node.op, ast.Sub):
+            return (a[0] - b[1], a[1] - b[0])
+        if isinstance(node.op, ast.Div):
+            if b[0] <= 0 <= b[1]:
+                return UNBOUNDED
+            b = (1 / b[1], 1 / b[0])
+        products = [x * y for x in a for y in b if not (math.isinf(x) and y == 0) and not (math.isinf(y) and x == 0)]
+        return (min(products), max(products)) if products else UNBOUNDED
+    raise TypeError(type(node).__name__)
+
+
+def _decided(op, a, b) -> bool:
+    """The comparison's outcome is the same for every pair of values in the two intervals."""
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        return (a[0] == a[1] == b[0] == b[1]) or a[1] < b[0] or b[1] < a[0]
+    return a[1] < b[0] or b[1] < a[0] or (a[0] == a[1] == b[0] == b[1])
+
+
+def _mean_value(node, means):
+    from .claims import _eval
+    return _eval(node, means)
+
+
+def significant(tree, intervals, means) -> bool:
+    """intervals: (experiment, metric) -> (low, high); means: (experiment, metric) -> mean."""
+    return _significant(tree.body, intervals, means)[1]
+
+
+def _significant(node, intervals, means):
+    """(verdict on the means, whether it is significant)."""
+    if isinstance(node, ast.BoolOp):
+        parts = [_significant(v, intervals, means) for v in node.values]
+        verdict = all(v for v, _ in parts) if isinstance(node.op, ast.And) else any(v for v, _ in parts)
+        deciding = [s for v, s in parts if v == verdict]
+        needs_all = verdict if isinstance(node.op, ast.And) else not verdict
+        return verdict, (all(deciding) if needs_all else any(deciding))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        verdict, sig = _significant(node.operand, intervals, means)
+        return not verdict, sig
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        values = [_mean_value(s, means) for s in sides]
+        boxes = [_interval(s, intervals, means) for s in sides]
+        pairs = []
+        for i, op in enumerate(node.ops):
+            left, right = values[i], values[i + 1]
+            holds = not (math.isnan(left) or math.isnan(right)) and _COMPARE[type(op)](left, right)
+            pairs.append((holds, _decided(op, boxes[i], boxes[i + 1]) and not math.isnan(left) and not math.isnan(right)))
+        verdict = all(h for h, _ in pairs)
+        if verdict:
+            return True, all(d for _, d in pairs)
+        return False, any(d for h, d in pairs if not h)
+    raise TypeError(type(node).__name__)

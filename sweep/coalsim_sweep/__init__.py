@@ -1,0 +1,1 @@
+"""Parameter sweeps of coalsim's simulate: sweep files, local and Slurm engines, aggregation (docs/sweeps.md)."""
