@@ -6,7 +6,7 @@
 Runs the shipped DCS and KOALA experiment files with a few seeds into a temporary folder, then draws small PNGs
 (about 760 pixels wide) with the analysis package: the published values beside the simulated ones (mean over
 the seeds, with the range of the per-seed values), and the figures plot.py draws for one run of each file (its
-own seed, as scripts/run_koala.sh). PNG files carry no date: the same build and seeds give the same bytes.
+own seed). PNG files carry no date: the same build and seeds give the same bytes.
 Everything is drawn before anything is written to --out. Exit status: 0; 2 when a run fails.
 """
 
@@ -123,7 +123,7 @@ def dcs_figures(args, work, figures):
 
 def koala_figures(args, work, figures):
     single = {}
-    for name in KOALA_FILES:  # each file's own seed, as scripts/run_koala.sh draws its figures
+    for name in KOALA_FILES:  # each file's own seed
         single[name] = simulate(args.simulate, EXPERIMENTS / f"koala-{name}.yaml",
                                 work / f"koala_{name.replace('-', '_')}.h5")
     seeded = []
