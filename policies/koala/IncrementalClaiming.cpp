@@ -141,11 +141,10 @@ void IncrementalClaiming::claiming_due()
 
 void IncrementalClaiming::claiming_try(JobId id)
 {
-  Attempt& attempt   = attempts_.at(id);
-  const JobSpec& job = *attempt.job;
-  const double now   = control_->now();
-  const size_t n     = control_->placement(id).size();
-  Record& record     = records_.at(id);
+  Attempt& attempt = attempts_.at(id);
+  const double now = control_->now();
+  const size_t n   = control_->placement(id).size();
+  Record& record   = records_.at(id);
   ++record.claiming_tries;
   publish(id);
   // The try's view of idle processors: the local resource managers' (a claim is a submission that either
@@ -163,37 +162,8 @@ void IncrementalClaiming::claiming_try(JobId id)
     } else
       not_startable.push_back(k);
   }
-  if (claiming::icp_acts(previously, startable.size(), n, settings_.T)) {
-    for (size_t k : not_startable) {
-      const ComponentPlacement comp = control_->placement(id)[k];
-      if (idle[comp.cluster] >= comp.processors) { // room a preemption for an earlier component freed
-        idle[comp.cluster] -= comp.processors;
-        startable.push_back(k);
-        continue;
-      }
-      bool can_start = false;
-      // Lines 5-7: a new (execution site, file site) pair whose file can arrive before the JST.
-      GridView view = control_->view();
-      if (auto moved = replace_(job, k, view)) {
-        double ftt = job.file && moved->file_site != no_cluster
-                         ? view.estimated_transfer_time(moved->file_site, moved->cluster, job.file->size_bytes)
-                         : 0.0;
-        if (now + ftt < attempt.jst && idle[moved->cluster] >= comp.processors && control_->available(moved->cluster)) {
-          control_->move(id, k, {moved->cluster, comp.processors, moved->file_site});
-          idle[moved->cluster] -= comp.processors;
-          can_start = true;
-        }
-      }
-      // Lines 8-14: otherwise make room by preempting lower-priority grid jobs (never for super-low jobs).
-      if (not can_start && attempt.priority != Priority::super_low)
-        can_start = preempt_for(id, k, idle);
-      if (can_start)
-        startable.push_back(k);
-    }
-    // Line 15: the components claim their processors and wait at the barrier (the engine starts the job once
-    // all are claimed and their files are there; the JST was only the estimate that set the claiming times).
-    control_->claim(id, startable);
-  }
+  if (claiming::icp_acts(previously, startable.size(), n, settings_.T))
+    claim_startable(id, std::move(startable), not_startable, idle);
   const auto& claimed = control_->claimed_at(id);
   if (std::none_of(claimed.begin(), claimed.end(), [](double t) { return std::isnan(t); }))
     return;
@@ -214,6 +184,43 @@ void IncrementalClaiming::claiming_try(JobId id)
   }
   attempt.jct = claiming::next_time(attempt.jct, attempt.jst, attempt.L, settings_.min_step);
   queue_.push(attempt.jct, id);
+}
+
+void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startable,
+                                          const std::vector<size_t>& not_startable, std::vector<int>& idle)
+{
+  const Attempt& attempt = attempts_.at(id);
+  const JobSpec& job     = *attempt.job;
+  const double now       = control_->now();
+  for (size_t k : not_startable) {
+    const ComponentPlacement comp = control_->placement(id)[k];
+    if (idle[comp.cluster] >= comp.processors) { // room a preemption for an earlier component freed
+      idle[comp.cluster] -= comp.processors;
+      startable.push_back(k);
+      continue;
+    }
+    bool can_start = false;
+    // Lines 5-7: a new (execution site, file site) pair whose file can arrive before the JST.
+    GridView view = control_->view();
+    if (auto moved = replace_(job, k, view)) {
+      double ftt = job.file && moved->file_site != no_cluster
+                       ? view.estimated_transfer_time(moved->file_site, moved->cluster, job.file->size_bytes)
+                       : 0.0;
+      if (now + ftt < attempt.jst && idle[moved->cluster] >= comp.processors && control_->available(moved->cluster)) {
+        control_->move(id, k, {moved->cluster, comp.processors, moved->file_site});
+        idle[moved->cluster] -= comp.processors;
+        can_start = true;
+      }
+    }
+    // Lines 8-14: otherwise make room by preempting lower-priority grid jobs (never for super-low jobs).
+    if (not can_start && attempt.priority != Priority::super_low)
+      can_start = preempt_for(id, k, idle);
+    if (can_start)
+      startable.push_back(k);
+  }
+  // Line 15: the components claim their processors and wait at the barrier (the engine starts the job once
+  // all are claimed and their files are there; the JST was only the estimate that set the claiming times).
+  control_->claim(id, startable);
 }
 
 bool IncrementalClaiming::preempt_for(JobId id, size_t k, std::vector<int>& idle)

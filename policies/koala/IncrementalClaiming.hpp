@@ -85,6 +85,10 @@ private:
   void arm();
   void claiming_due();
   void claiming_try(JobId id);
+  /** Algorithm 2, lines 3-15, once the ICP acts: the components that cannot claim are re-placed or make room by
+   *  preemption; then all startable ones claim. `idle` is the try's view of idle processors. */
+  void claim_startable(JobId id, std::vector<size_t> startable, const std::vector<size_t>& not_startable,
+                       std::vector<int>& idle);
   /** Algorithm 2, lines 9-13 for component k; updates `idle` (the try's view of idle processors). */
   bool preempt_for(JobId id, size_t k, std::vector<int>& idle);
   void publish(JobId id);
