@@ -182,8 +182,8 @@ void Simulation::build_local_side()
   // Otherwise background arrivals stop once the grid jobs are done.
   p.background_only = config_.workload.jobs == 0 && not config_.workload.replay;
   if (p.background_only && not background_ends && not std::isfinite(config_.stop.max_time))
-    throw InputError("Invalid experiment '" + config_.source + "': with workload.jobs 0 and a synthetic " +
-                     "background the run never ends; set stop.max_time");
+    config_.workload.location("jobs").fail("with no grid jobs and a synthetic background the run never ends; set "
+                                           "stop.max_time");
 }
 
 /** The policy by name, with its parameters (their resolved values join the trace's configuration). */

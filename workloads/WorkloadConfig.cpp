@@ -198,6 +198,7 @@ WorkloadConfig read_workload(ConfigNode workload)
     w.jobs  = workload.get("jobs", w.jobs, 0);
     w.start = workload.get("start", 0.0, 0.0);
   }
+  w.locations["jobs"] = workload.child("jobs").location();
   if (not w.replay)
     read_synthetic_jobs(workload, w);
   read_job_attributes(workload, w);

@@ -244,6 +244,34 @@ Distribution ConfigNode::as_distribution(double min) const
   return d;
 }
 
+std::vector<double> ConfigNode::numbers(const std::string& key, double min) const
+{
+  std::vector<double> out;
+  for (const auto& item : child(key).items())
+    out.push_back(item.as_number(min));
+  return out;
+}
+
+Distribution ConfigNode::read_choice(double min) const
+{
+  allow_only({"dist", "values", "weights"});
+  auto values = numbers("values", min);
+  if (values.empty())
+    child("values").fail("needs at least one value");
+  std::vector<double> weights;
+  if (has("weights")) {
+    weights = numbers("weights", 0);
+    if (weights.size() != values.size())
+      child("weights").fail("needs one weight per value (" + std::to_string(values.size()) + ")");
+    double sum = 0;
+    for (double w : weights)
+      sum += w;
+    if (sum <= 0)
+      child("weights").fail("must not all be zero");
+  }
+  return Distribution::choice(values, weights);
+}
+
 Distribution ConfigNode::read_distribution(double min) const
 {
   if (node_.IsScalar())
@@ -251,12 +279,6 @@ Distribution ConfigNode::read_distribution(double min) const
   if (not node_.IsMap())
     fail("expected a number or a distribution such as {dist: uniform, min: 1, max: 2}");
   std::string kind = child("dist").as_string();
-  auto numbers     = [&](const char* key) {
-    std::vector<double> out;
-    for (const auto& item : child(key).items())
-      out.push_back(item.as_number(key == std::string("weights") ? 0 : min));
-    return out;
-  };
   if (kind == "constant") {
     allow_only({"dist", "value"});
     return Distribution::constant(child("value").as_number(min));
@@ -281,24 +303,8 @@ Distribution ConfigNode::read_distribution(double min) const
     allow_only({"dist", "mu", "sigma"});
     return Distribution::lognormal(child("mu").as_number(), child("sigma").as_number(0));
   }
-  if (kind == "choice") {
-    allow_only({"dist", "values", "weights"});
-    auto values = numbers("values");
-    if (values.empty())
-      child("values").fail("needs at least one value");
-    std::vector<double> weights;
-    if (has("weights")) {
-      weights = numbers("weights");
-      if (weights.size() != values.size())
-        child("weights").fail("needs one weight per value (" + std::to_string(values.size()) + ")");
-      double sum = 0;
-      for (double w : weights)
-        sum += w;
-      if (sum <= 0)
-        child("weights").fail("must not all be zero");
-    }
-    return Distribution::choice(values, weights);
-  }
+  if (kind == "choice")
+    return read_choice(min);
   child("dist").fail("unknown distribution; valid values are: constant, uniform, exponential, normal, lognormal, choice");
 }
 

@@ -79,6 +79,8 @@ private:
   /** A map key as a name; fails on a key that is a list or a map (`? [a, b]: 1`). */
   std::string key_of(const YAML::Node& key) const;
   Distribution read_distribution(double min) const;
+  Distribution read_choice(double min) const;        // {dist: choice, values: [..], weights: [..]}
+  std::vector<double> numbers(const std::string& key, double min) const; // a child list of numbers >= min
 
   YAML::Node node_;
   std::string path_;

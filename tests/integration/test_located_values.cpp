@@ -87,6 +87,17 @@ TEST(LocatedValues, AnUnknownPolicyNamesTheLineThatSetIt)
                                                 "no such policy 'nope'; " + valid);
 }
 
+TEST(LocatedValues, ARunThatWouldNeverEndNamesTheKey)
+{
+  // It named the experiment only ("Invalid experiment 'x.yaml': ...").
+  fs::path dir     = folder();
+  std::string file = write(dir / "endless.yaml", "background: {model: synthetic, utilization: 0.2}\n"
+                                                 "workload:\n  jobs: 0\n");
+  expect_message(dir, "-c " + file, "Invalid key 'workload.jobs' in " + file +
+                                        ":3: with no grid jobs and a synthetic background the run never ends; set "
+                                        "stop.max_time");
+}
+
 TEST(LocatedValues, OptionsThatStandForASetAreNamedAsTyped)
 {
   fs::path dir = folder();

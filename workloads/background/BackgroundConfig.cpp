@@ -15,9 +15,11 @@ const KeyList& model_keys()
   return keys;
 }
 
-BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& base, bool write_defaults)
+BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& base, bool write_defaults);
+
+/** `model` and `scheduler`: written back with their defaults in `background`, inherited in a cluster's entry. */
+void read_kind(ConfigNode& node, const BackgroundModel& base, bool write_defaults, BackgroundModel& m)
 {
-  BackgroundModel m = base;
   if (node.has("model") || write_defaults) {
     const std::map<std::string, BackgroundModel::Kind> kinds = {{"none", BackgroundModel::Kind::none},
                                                                 {"synthetic", BackgroundModel::Kind::synthetic},
@@ -34,6 +36,11 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
     m.scheduling = node.get_choice("scheduler", to_string(base.scheduling), {"fcfs", "easy"}) == "easy"
                        ? LocalScheduling::easy
                        : LocalScheduling::fcfs;
+}
+
+/** `band`, `band_interval`, `band_void_after`: the band model's own keys. */
+void read_band(ConfigNode& node, BackgroundModel& m)
+{
   if (node.has("band")) {
     ConfigNode band = node.child("band");
     auto values     = band.is_sequence() ? band.items() : std::vector<ConfigNode>{};
@@ -48,6 +55,11 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
     m.band_interval = node.get("band_interval", 60.0, 0.001);
   if (node.has("band_void_after"))
     m.band_void_after = node.get("band_void_after", 0.0, 0.0);
+}
+
+/** `utilization` or `interarrival`, `size`, `runtime`: the synthetic jobs' keys. */
+void read_synthetic_jobs(ConfigNode& node, BackgroundModel& m)
+{
   if (node.has("utilization")) {
     m.utilization = node.child("utilization").as_number(0);
     if (m.utilization >= 1)
@@ -64,6 +76,11 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
     m.size = node.child("size").as_distribution(1);
   if (node.has("runtime"))
     m.runtime = node.child("runtime").as_distribution(0);
+}
+
+/** `trace` and `fitted_runtime`: the log a replay plays or a fitted model is fitted to. */
+void read_log(ConfigNode& node, BackgroundModel& m)
+{
   bool from_trace = m.kind == BackgroundModel::Kind::replay || m.kind == BackgroundModel::Kind::fitted;
   if (auto trace = node.find("trace")) {
     if (not from_trace)
@@ -83,17 +100,34 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
   if (m.kind == BackgroundModel::Kind::fitted && (node.has("interarrival") || node.has("size") || node.has("runtime")))
     node.fail("a fitted model takes its arrivals, sizes and runtimes from the trace; remove interarrival, size "
               "and runtime here (utilization may set the level)");
-  if (auto others = node.find("others")) {
-    if (m.kind == BackgroundModel::Kind::band)
-      for (const char* own : {"utilization", "interarrival", "size", "runtime"})
-        if (node.has(own))
-          node.child(own).fail("the other users are given by 'others'; move this key there");
-    others->allow_only(model_keys());
-    BackgroundModel inner = read_background_model(*others, BackgroundModel{}, false);
-    if (inner.kind == BackgroundModel::Kind::band)
-      others->child("model").fail("the other users cannot be a band themselves");
-    m.band_others = std::make_shared<const BackgroundModel>(std::move(inner));
-  }
+}
+
+/** `others`: a band's other users, a model of their own. */
+void read_others(ConfigNode& node, BackgroundModel& m)
+{
+  auto others = node.find("others");
+  if (not others)
+    return;
+  if (m.kind == BackgroundModel::Kind::band)
+    for (const char* own : {"utilization", "interarrival", "size", "runtime"})
+      if (node.has(own))
+        node.child(own).fail("the other users are given by 'others'; move this key there");
+  others->allow_only(model_keys());
+  BackgroundModel inner = read_background_model(*others, BackgroundModel{}, false);
+  if (inner.kind == BackgroundModel::Kind::band)
+    others->child("model").fail("the other users cannot be a band themselves");
+  m.band_others = std::make_shared<const BackgroundModel>(std::move(inner));
+}
+
+/** One model: `background` itself (`write_defaults`), a cluster's entry over it, or a band's `others`. */
+BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& base, bool write_defaults)
+{
+  BackgroundModel m = base;
+  read_kind(node, base, write_defaults, m);
+  read_band(node, m);
+  read_synthetic_jobs(node, m);
+  read_log(node, m);
+  read_others(node, m);
   for (const char* band_key : {"band", "band_interval", "band_void_after", "others"})
     if (node.has(band_key) && m.kind != BackgroundModel::Kind::band)
       node.child(band_key).fail("only read with 'model: band'");
