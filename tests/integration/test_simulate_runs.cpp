@@ -206,7 +206,8 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   }
   auto broken = run("--platform " + bad_platform + " -q -o " + out);
   EXPECT_EQ(broken.status, 2);
-  EXPECT_EQ(broken.output.rfind("simulate: Invalid platform '" + bad_platform + "': ", 0), 0u) << broken.output;
+  EXPECT_EQ(broken.output.rfind("simulate: Invalid platform '" + bad_platform + "' in " + bad_platform + ":", 0), 0u)
+      << broken.output;
 }
 
 TEST(SimulateCli, InterruptedRunLeavesNoFileBehind)
