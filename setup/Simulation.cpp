@@ -14,6 +14,8 @@
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/trace/ProgressReporter.hpp"
 #include "sim/engine/RuntimeModel.hpp"
+#include "setup/RunInputs.hpp"
+#include "setup/RunLimits.hpp"
 #include "sim/trace/TraceWriter.hpp"
 #include "workloads/background/BackgroundLoads.hpp"
 #include "workloads/ReplayedWorkload.hpp"
@@ -98,8 +100,12 @@ void check_log_setting(const std::string& setting)
 RunStatistics Simulation::run()
 {
   auto wall_start = std::chrono::steady_clock::now();
+  check_run_limits(config_);
   std::string platform_file = locate(config_.platform, config_.source);
-  check_platform_file(platform_file);
+  check_platform_file(platform_file, config_.clusters.names);
+  check_output_is_no_input(options_.output, run_inputs(config_, platform_file, [this](const std::string& file) {
+                             return locate(file, config_.source);
+                           }));
 
   for (const auto& setting : options_.log_options)
     check_log_setting(setting);
@@ -246,16 +252,19 @@ RunStatistics Simulation::run()
 
   ProgressReporter progress(options_.progress, config_.workload.jobs);
   scheduler.set_on_job_done([&progress] { progress.job_done(); });
-  scheduler.start(*workload);
-
-  if (std::isfinite(config_.max_time)) {
-    engine.run_until(config_.max_time);
-    // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
-    // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
-    tracker.cancel_all();
-    engine.run_until(engine.get_clock());
-  } else {
-    engine.run();
+  try {
+    scheduler.start(*workload);
+    if (std::isfinite(config_.max_time)) {
+      engine.run_until(config_.max_time);
+      // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
+      // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
+      tracker.cancel_all();
+      engine.run_until(engine.get_clock());
+    } else {
+      engine.run();
+    }
+  } catch (const TimeHorizonError& e) {
+    throw_beyond_horizon(e, config_, engine, tracker);
   }
   double stop_time = std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now();
   scheduler.stop_at(stop_time);
