@@ -186,6 +186,8 @@ void probe_platform_load(const std::string& path, const std::vector<std::string>
         what = what.substr(colon + 2);
       }
     }
+    if (what == "stoi" || what == "stod" || what == "stol" || what == "stoul")
+      what += " (a number SimGrid could not read in this element, e.g. a topology parameter)";
     throw_input_error("platform", path, path, line, "SimGrid refuses it: " + what);
   }
   if (kind == "sealing")
