@@ -6,7 +6,9 @@
 #include "sim/platform/PlatformCheck.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
+#include <poll.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,6 +26,7 @@ namespace coalsim {
 namespace {
 
 constexpr const char* marker = "\n@coalsim-probe ";
+constexpr std::chrono::seconds probe_timeout{600}; // far beyond the largest platform (Grid'5000: 0.1 s)
 const char* probe_stage      = "reading"; // what the child is doing, for a crash report
 int probe_report_fd          = 2;
 
@@ -147,11 +150,23 @@ void probe_platform_load(const std::string& path, const std::vector<std::string>
   close(channel[1]);
   std::string output;
   char buffer[4096];
-  ssize_t n;
-  while ((n = read(channel[0], buffer, sizeof buffer)) != 0) {
+  bool timed_out = false;
+  auto deadline  = std::chrono::steady_clock::now() + probe_timeout;
+  for (;;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd ready{channel[0], POLLIN, 0};
+    int polled = left.count() > 0 ? poll(&ready, 1, static_cast<int>(left.count())) : 0;
+    if (polled < 0 && errno == EINTR)
+      continue;
+    if (polled == 0) { // SimGrid never finished: the probe must not hang the run
+      timed_out = true;
+      kill(child, SIGKILL);
+      break;
+    }
+    ssize_t n = read(channel[0], buffer, sizeof buffer);
     if (n < 0 && errno == EINTR)
       continue;
-    if (n < 0)
+    if (n <= 0)
       break;
     output.append(buffer, static_cast<size_t>(n));
   }
@@ -159,6 +174,10 @@ void probe_platform_load(const std::string& path, const std::vector<std::string>
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
+  if (timed_out)
+    throw_input_error("platform", path, path, 0,
+                      "SimGrid did not finish reading it and computing its routes in " +
+                          std::to_string(probe_timeout.count()) + " s");
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return;
 
