@@ -222,7 +222,8 @@ TEST(Hardening, TemporaryTracesOfKilledRunsAreRemovedByTheNextRun)
   fs::path dir = folder();
   std::string out = (dir / "out.h5").string();
   // A run killed with SIGKILL leaves its temporary file.
-  auto killed = run("--jobs 2000000 -q -o " + out + " & sleep 3; kill -KILL $!; wait $!");
+  auto killed = run("--jobs 2000000 -q -o " + out + " & pid=$!; for i in $(seq 600); do ls " + out +
+                    ".tmp-* >/dev/null 2>&1 && break; sleep 0.1; done; sleep 0.5; kill -KILL $pid; wait $pid");
   EXPECT_EQ(killed.status, 128 + SIGKILL) << killed.output;
   size_t left = 0;
   for (const auto& entry : fs::directory_iterator(dir))
