@@ -1,7 +1,19 @@
 #!/bin/bash
-# Installs what is missing, builds, and runs the whole test suite (GoogleTest and pytest, through CTest).
+# Installs what is missing, builds, and runs the whole test suite (GoogleTest and pytest, through CTest); then the
+# whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer (build-sanitize/, clang), and the fuzz
+# targets for COALSIM_FUZZ_SECONDS each (default 20) on that same build. COALSIM_TEST_QUICK=1 runs the first part
+# only. See docs/errors.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
-cd build && ctest -j"$(nproc)" --output-on-failure
+(cd build && ctest -j"$(nproc)" --output-on-failure)
+if [ "${COALSIM_TEST_QUICK:-0}" = 1 ]; then
+  exit 0
+fi
+# One clang build serves the sanitized suite and the fuzz targets (COALSIM_FUZZ adds libFuzzer's instrumentation).
+CC=clang CXX=clang++ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOALSIM_SANITIZE=ON \
+  -DCOALSIM_FUZZ=ON > /dev/null
+cmake --build build-sanitize -j"$(nproc)"
+(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest -j"$(nproc)" --output-on-failure)
+bash scripts/fuzz.sh "${COALSIM_FUZZ_SECONDS:-20}"

@@ -2,6 +2,8 @@
 
 #include "setup/InputFiles.hpp"
 #include "setup/LogSettings.hpp"
+#include "setup/RunInputs.hpp"
+#include "setup/RunLimits.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/config/InputError.hpp"
 #include "sim/engine/ActivityTracker.hpp"
@@ -71,6 +73,7 @@ RunStatistics Simulation::run()
     ~Release() { parts.reset(); }
   } release{parts_};
 
+  check_run_limits(config_);
   build_engine();
   build_platform();
   open_trace();
@@ -78,8 +81,12 @@ RunStatistics Simulation::run()
   build_policy();
   build_workload();
   build_grid_side();
-  start();
-  run_engine();
+  try {
+    start();
+    run_engine();
+  } catch (const TimeHorizonError& e) {
+    throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker);
+  }
   collect_statistics();
   parts_->statistics.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
@@ -92,7 +99,10 @@ RunStatistics Simulation::run()
 void Simulation::build_engine()
 {
   parts_->platform_file = locate_readable(config_.platform, config_.source, config_.platform_location);
-  check_platform_file(parts_->platform_file);
+  check_platform_file(parts_->platform_file, config_.clusters.names);
+  check_output_is_no_input(options_.output, run_inputs(config_, parts_->platform_file, [this](const std::string& file) {
+                             return locate_input(file, config_.source);
+                           }));
   apply_log_settings(options_.log_options);
   parts_->engine = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);
   sg4::Engine& engine = *parts_->engine;

@@ -5,6 +5,7 @@
 #include "setup/Simulation.hpp"
 
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <iostream>
 #include <unistd.h>
 
@@ -101,6 +102,11 @@ int main(int argc, char** argv)
     }
   } catch (const InputError& e) {
     std::cerr << "simulate: " << e.what() << "\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the file system refuses before any file is opened (too long, a loop of links, no permission).
+    std::cerr << "simulate: Invalid path '" << e.path1().string() << "': " << e.code().message()
+              << " (the file system refuses it)\n";
     return 2;
   }
   return 0;

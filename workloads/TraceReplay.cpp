@@ -1,5 +1,7 @@
 #include "workloads/TraceReplay.hpp"
 
+#include "sim/engine/TimeHorizon.hpp"
+
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
@@ -129,6 +131,14 @@ bool TraceReplay::next(ReplayedJob& job)
       continue;
     }
     job.submit_time = config_.offset + (job.submit_time - config_.window_start) * config_.time_scale;
+    std::string id = std::to_string(job.trace_id), where = path_ + ":" + std::to_string(job.line);
+    if (not(job.submit_time <= time_horizon))
+      throw InputError("Invalid record '" + id + "' in " + where + ": its simulated submit time " +
+                       describe_seconds(job.submit_time) + " lies beyond the simulated-time horizon of " +
+                       describe_seconds(time_horizon) +
+                       " (a log of absolute dates? start the replay at its first date with trace.window.start)");
+    check_within_horizon(job.runtime, "record", id, where, "its run time");
+    check_within_horizon(job.submit_time + job.runtime, "record", id, where, "its simulated end");
     ++replayed_;
     return true;
   }

@@ -3,6 +3,8 @@
  * relies on that order. */
 #pragma once
 
+#include "sim/engine/TimeHorizon.hpp"
+
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <utility>
@@ -14,9 +16,12 @@ inline double now()
   return simgrid::s4u::Engine::get_clock();
 }
 
-/** Runs `work` in the engine at simulated time `date` (not before now). */
+/** Runs `work` in the engine at simulated time `date` (not before now). Throws TimeHorizonError, out of
+ *  the engine's run, for a date past the simulated-time horizon or no number at all. */
 template <class F> simgrid::kernel::timer::Timer* at(double date, F work)
 {
+  if (not(date <= time_horizon))
+    throw TimeHorizonError(date, now());
   return simgrid::kernel::timer::Timer::set(date < now() ? now() : date, std::move(work));
 }
 

@@ -79,7 +79,7 @@ void ClusterHealth::start(ClusterListener on_cluster, HostListener on_host, std:
   keep_going_ = std::move(keep_going);
   for (ClusterIndex c = 0; c < static_cast<int>(faults_.size()); ++c) {
     for (const auto& [start, duration] : faults_[c].outages)
-      at(start, [this, c, duration] {
+      at(start, [this, c, duration = duration] { // an explicit copy: clang 14 cannot capture a structured binding
         go_down(c);
         at(now() + duration, [this, c] { come_up(c); });
       });
@@ -90,7 +90,7 @@ void ClusterHealth::start(ClusterListener on_cluster, HostListener on_host, std:
   }
   for (const auto& [host, outages] : host_outages_)
     for (const auto& [start, duration] : outages)
-      at(start, [this, host = host, duration] {
+      at(start, [this, host = host, duration = duration] {
         host_fail(host);
         at(now() + duration, [this, host] { host_repair(host); });
       });

@@ -1,6 +1,7 @@
 #include "sim/platform/GridPlatform.hpp"
 
 #include "sim/config/InputError.hpp"
+#include "sim/platform/PlatformXml.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -35,6 +36,13 @@ bool natural_less(const std::string& a, const std::string& b)
 }
 
 namespace {
+/** The line of the zone or cluster called `name` in the platform file (0 when not found). */
+int zone_line(const std::string& platform_file, const std::string& name)
+{
+  int line = platform_line_of(platform_file, "zone", name);
+  return line > 0 ? line : platform_line_of(platform_file, "cluster", name);
+}
+
 /** Zones in declaration order, depth first. */
 void collect_zones(sg4::NetZone* zone, std::vector<sg4::NetZone*>& out)
 {
@@ -47,6 +55,9 @@ void collect_zones(sg4::NetZone* zone, std::vector<sg4::NetZone*>& out)
 GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platform_file,
                            const std::vector<std::string>& selected, const KeyLocation& selected_location)
 {
+  // Routes are complete only once the platform is sealed (SimGrid seals it when the run starts): before, SimGrid
+  // 3.32 finds no route through the routers of Cluster zones (meta_cluster.xml) nor across Floyd zones (g5k.xml).
+  engine.seal_platform();
   std::map<sg4::NetZone*, std::vector<sg4::Host*>> hosts_of;
   for (auto* host : engine.get_all_hosts())
     hosts_of[host->get_englobing_zone()].push_back(host);
@@ -68,7 +79,7 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     if (const char* server = zone->get_property("file_server")) {
       auto found = std::find_if(hosts.begin(), hosts.end(), [&](const sg4::Host* h) { return h->get_name() == server; });
       if (found == hosts.end())
-        throw_input_error("platform", platform_file, platform_file, 0,
+        throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, c.name),
                           "zone '" + c.name + "' names file_server '" + server + "', which is not one of its hosts");
       c.file_server = *found;
       hosts.erase(found);
@@ -79,11 +90,12 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     for (auto* h : hosts)
       c.processors += h->get_core_count();
     if (c.processors == 0)
-      throw_input_error("platform", platform_file, platform_file, 0, "cluster '" + c.name + "' has no processors");
+      throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, c.name),
+                        "cluster '" + c.name + "' has no processors");
     all.push_back(std::move(c));
   }
   if (all.empty())
-    throw_input_error("platform", platform_file, platform_file, 0, "no zone holds hosts: there is no cluster to use");
+    throw_input_error("platform", platform_file, platform_file, platform_line_of(platform_file, "platform", ""), "no zone holds hosts: there is no cluster to use");
 
   if (selected.empty()) {
     clusters_ = std::move(all);
@@ -115,7 +127,7 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
       try { // SimGrid throws when the platform has no route between the two (e.g. a Floyd zone without one)
         clusters_[a].file_server->route_to(clusters_[b].file_server, routes_[a][b], &latency);
       } catch (const std::exception& e) {
-        throw_input_error("platform", platform_file, platform_file, 0,
+        throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, clusters_[a].name),
                           "no route from cluster '" + clusters_[a].name + "' to cluster '" + clusters_[b].name +
                               "' (" + e.what() + ")");
       }

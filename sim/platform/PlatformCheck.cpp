@@ -1,9 +1,12 @@
 #include "sim/platform/PlatformCheck.hpp"
 
 #include "sim/config/InputError.hpp"
+#include "sim/engine/TimeHorizon.hpp"
+#include "sim/platform/PlatformXml.hpp"
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -11,9 +14,9 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
 #include <sstream>
+#include <strings.h>
 
 namespace coalsim {
 
@@ -21,63 +24,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Element {
-  std::string name;
-  std::map<std::string, std::string> attributes;
-  int line;
-  int parent; // index of the enclosing element, -1 at the top
+using Elements = std::vector<PlatformElement>;
 
-  std::string attribute(const std::string& key) const
-  {
-    auto it = attributes.find(key);
-    return it == attributes.end() ? "" : it->second;
-  }
-};
-
-/** The start tags of the XML text, with their attributes, line numbers and enclosing element (comments
- *  skipped). */
-std::vector<Element> start_tags(const std::string& text)
-{
-  static const std::regex tag(
-      R"re(<!--[\s\S]*?-->|</([A-Za-z_][\w-]*)\s*>|<([A-Za-z_][\w-]*)((?:\s+[\w-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>)re");
-  static const std::regex attribute(R"re(([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'))re");
-  std::vector<Element> out;
-  std::vector<int> open; // the elements not closed yet
-  int line          = 1;
-  size_t line_until = 0; // offset up to which newlines are counted
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), tag); it != std::sregex_iterator(); ++it) {
-    const auto& m = *it;
-    if (m[1].matched) { // an end tag
-      if (not open.empty())
-        open.pop_back();
-      continue;
-    }
-    if (not m[2].matched)
-      continue; // a comment
-    size_t at = static_cast<size_t>(m.position(0));
-    line += static_cast<int>(std::count(text.begin() + static_cast<long>(line_until), text.begin() + static_cast<long>(at), '\n'));
-    line_until = at;
-    Element e{m[2].str(), {}, line, open.empty() ? -1 : open.back()};
-    std::string attributes = m[3].str();
-    for (auto a = std::sregex_iterator(attributes.begin(), attributes.end(), attribute); a != std::sregex_iterator(); ++a)
-      e.attributes[(*a)[1].str()] = (*a)[2].matched ? (*a)[2].str() : (*a)[3].str();
-    out.push_back(std::move(e));
-    if (m[4].str().empty())
-      open.push_back(static_cast<int>(out.size()) - 1);
-  }
-  return out;
-}
-
-/** The leading number of a SimGrid quantity ("1Gf", "100MBps", "-5ms"); nullopt when there is none (SimGrid
- *  reports those itself). */
-std::optional<double> leading_number(const std::string& value)
+/** The leading number of a SimGrid quantity ("1Gf", "100MBps", "-5ms") and the unit after it; nullopt when there
+ *  is no number (SimGrid reports those itself, with their line). */
+std::optional<std::pair<double, std::string>> leading_number(const std::string& value)
 {
   const char* start = value.c_str();
   char* end         = nullptr;
   double number     = std::strtod(start, &end);
   if (end == start)
     return std::nullopt;
-  return number;
+  return std::make_pair(number, std::string(end));
+}
+
+/** Seconds per unit of SimGrid's time suffixes (xbt_parse_get_time); nullopt for a suffix it refuses itself. */
+std::optional<double> time_unit(const std::string& unit)
+{
+  static const std::map<std::string, double> units = {{"", 1},       {"s", 1},     {"ms", 1e-3}, {"us", 1e-6},
+                                                      {"ns", 1e-9},  {"ps", 1e-12}, {"m", 60},    {"h", 3600},
+                                                      {"d", 86400},  {"w", 604800}};
+  auto it = units.find(unit);
+  return it == units.end() ? std::nullopt : std::optional<double>(it->second);
 }
 
 bool is_profile_attribute(const std::string& element, const std::string& attribute)
@@ -86,41 +54,68 @@ bool is_profile_attribute(const std::string& element, const std::string& attribu
          (element == "trace" && attribute == "file");
 }
 
-bool is_zone(const Element& e)
+bool is_zone(const PlatformElement& e)
 {
-  return e.name == "zone" || e.name == "cluster";
+  return e.name == "zone" || e.name == "cluster" || e.name == "AS";
 }
 
-/** Checks the numbers SimGrid 3.32 takes without a word but cannot run with: a core count below 1 (it aborts),
- *  a speed or bandwidth not above 0 and a negative latency (transfers and computations that never end, or end
- *  before they start). */
-void check_quantities(const Element& e, const std::function<void(const std::string&, const std::string&)>& fail)
+bool is_route(const PlatformElement& e)
+{
+  return e.name == "route" || e.name == "zoneRoute" || e.name == "ASroute";
+}
+
+bool symmetrical(const PlatformElement& e)
+{
+  return strcasecmp(e.attribute("symmetrical").c_str(), "NO") != 0;
+}
+
+using Fail = std::function<void(const std::string&, const std::string&)>;
+
+/** The numbers SimGrid 3.32 takes without a word but cannot run with: a core count below 1 (it aborts), a speed
+ *  or bandwidth not above 0 or not finite, a latency that is negative, not finite or past the horizon (transfers and
+ *  computations that never end, or end before they start). */
+void check_quantities(const PlatformElement& e, const Fail& fail)
 {
   for (const auto& [attribute, value] : e.attributes) {
-    bool core      = attribute == "core";
-    bool rate      = attribute == "speed" || attribute == "bandwidth" || attribute.rfind("bw", 0) == 0 ||
+    bool core    = attribute == "core";
+    bool rate    = attribute == "speed" || attribute == "bandwidth" || attribute.rfind("bw", 0) == 0 ||
                 attribute.find("_bw") != std::string::npos;
-    bool latency   = attribute == "latency" || attribute.rfind("lat", 0) == 0 || attribute.find("_lat") != std::string::npos;
+    bool latency = attribute == "latency" || attribute.rfind("lat", 0) == 0 || attribute.find("_lat") != std::string::npos;
     if ((not core && not rate && not latency) || is_profile_attribute(e.name, attribute))
       continue;
     std::stringstream parts(value); // speeds of several pstates, bandwidths of wifi links: comma-separated
     std::string part;
-    while (std::getline(parts, part, ',')) {
+    for (int index = 0; std::getline(parts, part, ','); ++index) {
       auto number = leading_number(part);
       if (not number)
         continue;
-      if (core && not(*number >= 1))
-        fail(e.attribute("id"), "a host needs at least one core (core=\"" + value + "\")");
-      if (rate && not(*number > 0))
-        fail(e.attribute("id"), "the " + attribute + " must be above 0 (" + attribute + "=\"" + value + "\")");
-      if (latency && not(*number >= 0))
-        fail(e.attribute("id"), "the " + attribute + " must not be negative (" + attribute + "=\"" + value + "\")");
+      double x = number->first;
+      std::string quoted = attribute + "=\"" + value + "\"";
+      if (core && not(x >= 1))
+        fail(e.attribute("id"), "a host needs at least one core (" + quoted + ")");
+      // A host runs at its first pstate: the others may be 0 (the off, boot and shutdown states of energy_boot.xml).
+      bool first_pstate = not(e.name == "host" || e.name == "cluster") || attribute != "speed" || index == 0;
+      if (rate && first_pstate && not(x > 0))
+        fail(e.attribute("id"), "the " + attribute + " must be above 0 (" + quoted + ")");
+      if (rate && not(x >= 0))
+        fail(e.attribute("id"), "the " + attribute + " must not be negative (" + quoted + ")");
+      if (rate && not std::isfinite(x))
+        fail(e.attribute("id"), "the " + attribute + " must be finite (" + quoted + ")");
+      if (latency && not(x >= 0))
+        fail(e.attribute("id"), "the " + attribute + " must not be negative (" + quoted + ")");
+      if (latency) {
+        auto unit = time_unit(number->second);
+        if (unit && not(x * *unit <= time_horizon))
+          fail(e.attribute("id"), "the " + attribute + " of " + describe_seconds(x * *unit) +
+                                      " lies beyond the simulated-time horizon of " + describe_seconds(time_horizon) +
+                                      ": no transfer over it would ever end (" + quoted + ")");
+      }
     }
   }
 }
 
 /** True when the element or one inside it is a host (or a cluster of hosts). */
-std::vector<bool> holds_hosts(const std::vector<Element>& elements)
+std::vector<bool> holds_hosts(const Elements& elements)
 {
   std::vector<bool> holds(elements.size(), false);
   for (size_t i = 0; i < elements.size(); ++i)
@@ -132,88 +127,199 @@ std::vector<bool> holds_hosts(const std::vector<Element>& elements)
 
 /** In a zone with Full routing, SimGrid 3.32 crashes (a segmentation fault, no message) on a route between two
  *  of its sub-zones that has no <zoneRoute>: every pair of sub-zones holding hosts needs one. */
-void check_full_zone_routes(const std::vector<Element>& elements, const std::string& path)
+void check_full_zone_routes(const Elements& elements, const std::string& path)
 {
   auto holds = holds_hosts(elements);
   for (size_t z = 0; z < elements.size(); ++z) {
-    const Element& zone = elements[z];
-    if (zone.name != "zone" || zone.attribute("routing") != "Full")
+    const PlatformElement& zone = elements[z];
+    if (zone.name != "zone" || strcasecmp(zone.attribute("routing").c_str(), "Full") != 0)
       continue;
-    std::vector<const Element*> children;
+    std::vector<const PlatformElement*> children;
     std::set<std::pair<std::string, std::string>> routes;
     for (size_t i = z + 1; i < elements.size(); ++i) {
-      const Element& e = elements[i];
+      const PlatformElement& e = elements[i];
       if (e.parent != static_cast<int>(z))
         continue;
       if (is_zone(e) && holds[i])
         children.push_back(&e);
-      if (e.name == "zoneRoute" || e.name == "bypassZoneRoute") {
+      if (e.name == "zoneRoute" || e.name == "ASroute" || e.name == "bypassZoneRoute") {
         routes.insert({e.attribute("src"), e.attribute("dst")});
-        std::string symmetrical = e.attribute("symmetrical");
-        if (symmetrical != "NO" && symmetrical != "no")
+        if (symmetrical(e))
           routes.insert({e.attribute("dst"), e.attribute("src")});
       }
     }
     for (size_t a = 0; a < children.size(); ++a)
       for (size_t b = 0; b < children.size(); ++b) {
-        std::string from = children[a]->attribute("id"), to = children[b]->attribute("id");
+        const std::string& from = children[a]->attribute("id");
+        const std::string& to   = children[b]->attribute("id");
         if (a != b && not routes.count({from, to}))
           throw_input_error("platform element <zone>", zone.attribute("id"), path, zone.line,
                             "no <zoneRoute> from '" + from + "' to '" + to +
                                 "': in a zone with Full routing every pair of sub-zones holding hosts needs one "
-                                "(SimGrid 3.32 crashes without it)");
+                                "(SimGrid 3.32 has no route between them: it crashes or fails on the first transfer)");
       }
   }
 }
 
+/** The structure SimGrid 3.32 aborts or segfaults on: root, zones, routing models, removed elements. */
+void check_structure(const Elements& elements, const std::string& path)
+{
+  if (elements.empty() || elements.front().name != "platform")
+    throw_input_error("platform", path, path, elements.empty() ? 1 : elements.front().line,
+                      "not a SimGrid platform XML file (no <platform> element" +
+                          (elements.empty() ? std::string(")") : ", the root is <" + elements.front().name + ">)"));
+  std::vector<const PlatformElement*> top_zones;
+  for (const auto& e : elements)
+    if (e.parent == 0 && is_zone(e))
+      top_zones.push_back(&e);
+  if (top_zones.empty())
+    throw_input_error("platform", path, path, elements.front().line,
+                      "the <platform> holds no <zone> nor <cluster> (SimGrid 3.32 crashes on it): put the hosts "
+                      "in a <zone id=\"...\" routing=\"Full\">");
+  if (top_zones.size() > 1)
+    throw_input_error("platform element <" + top_zones[1]->name + ">", top_zones[1]->attribute("id"), path,
+                      top_zones[1]->line,
+                      "a second zone at the top of the <platform>, beside '" + top_zones[0]->attribute("id") +
+                          "' (line " + std::to_string(top_zones[0]->line) +
+                          "): SimGrid 3.32 takes one root zone; put both inside it");
+  static const std::vector<std::string> routings = {"Full",  "Floyd", "Dijkstra", "DijkstraCache",
+                                                    "None",  "Cluster", "Vivaldi", "Wifi"};
+  for (const auto& e : elements) {
+    if ((e.name == "zone" || e.name == "AS") && e.has("routing")) {
+      const std::string& routing = e.attribute("routing");
+      if (std::none_of(routings.begin(), routings.end(),
+                       [&](const std::string& r) { return strcasecmp(r.c_str(), routing.c_str()) == 0; }))
+        throw_input_error("platform element <" + e.name + ">", e.attribute("id"), path, e.line,
+                          "unknown routing '" + routing +
+                              "' (SimGrid 3.32 aborts on it; valid values are: Full, Floyd, Dijkstra, "
+                              "DijkstraCache, None, Cluster, Vivaldi, Wifi)");
+    }
+    if (e.name == "zone" && strcasecmp(e.attribute("routing").c_str(), "Wifi") == 0 &&
+        std::any_of(elements.begin(), elements.end(), [&](const PlatformElement& h) {
+          return h.name == "host" && h.parent >= 0 && &elements[h.parent] == &e;
+        }))
+      throw_input_error("platform element <zone>", e.attribute("id"), path, e.line,
+                        "a Wifi zone holding hosts: SimGrid 3.32 needs the program to choose each station's rate "
+                        "(Link::set_host_rate) and aborts on the first transfer otherwise; coalsim models no wifi");
+    if (e.name == "storage" || e.name == "storage_type" || e.name == "mount" || e.name == "include")
+      throw_input_error("platform element <" + e.name + ">", e.attribute("id"), path, e.line,
+                        "SimGrid 3.32 no longer knows <" + e.name + "> (it aborts on it): remove it");
+  }
+}
+
+/** Names SimGrid keeps in one namespace each and aborts on when declared twice: links; hosts and routers (the
+ *  nodes of its routing); zones. */
+void check_unique_ids(const Elements& elements, const std::string& path)
+{
+  std::map<std::string, const PlatformElement*> links, nodes, zones;
+  auto claim = [&path](std::map<std::string, const PlatformElement*>& seen, const PlatformElement& e,
+                       const std::string& what) {
+    const std::string& id = e.attribute("id");
+    auto [it, fresh]      = seen.emplace(id, &e);
+    if (not fresh)
+      throw_input_error("platform element <" + e.name + ">", id, path, e.line,
+                        what + " '" + id + "' is already declared at line " + std::to_string(it->second->line) +
+                            " (SimGrid 3.32 aborts on it)");
+  };
+  for (const auto& e : elements) {
+    if (not e.has("id"))
+      continue;
+    if (e.name == "link")
+      claim(links, e, "a link");
+    else if (e.name == "host" || e.name == "router")
+      claim(nodes, e, "a host or router");
+    else if (is_zone(e))
+      claim(zones, e, "a zone");
+  }
+}
+
+/** Two routes between the same pair in one zone (a symmetrical route counts both ways): SimGrid 3.32 aborts
+ *  ("The route between ... already exists"). */
+void check_unique_routes(const Elements& elements, const std::string& path)
+{
+  std::map<std::tuple<int, std::string, std::string, bool>, const PlatformElement*> seen; // zone, src, dst, bypass
+  for (const auto& e : elements) {
+    bool bypass = e.name.rfind("bypass", 0) == 0;
+    if (not is_route(e) && not bypass)
+      continue;
+    auto add = [&](const std::string& src, const std::string& dst) {
+      auto [it, fresh] = seen.emplace(std::make_tuple(e.parent, src, dst, bypass), &e);
+      if (not fresh)
+        throw_input_error("platform element <" + e.name + ">", e.attribute("src") + " -> " + e.attribute("dst"),
+                          path, e.line,
+                          "a route from '" + src + "' to '" + dst + "' is already given at line " +
+                              std::to_string(it->second->line) +
+                              (it->second->attribute("src") != src ? " (routes are symmetrical unless symmetrical=\"NO\")"
+                                                                    : "") +
+                              "; SimGrid 3.32 aborts on a second one");
+    };
+    add(e.attribute("src"), e.attribute("dst"));
+    if (symmetrical(e) && e.attribute("src") != e.attribute("dst"))
+      add(e.attribute("dst"), e.attribute("src"));
+  }
+}
+
+void check_profiles(const PlatformElement& e, const std::set<std::string>& links, const fs::path& folder,
+                    const Fail& fail)
+{
+  for (const auto& [attribute, value] : e.attributes) {
+    if (not is_profile_attribute(e.name, attribute))
+      continue;
+    if (e.name == "link" && attribute == "state_file")
+      fail(e.attribute("id"), "links cannot fail in coalsim (only hosts and clusters do): remove its state_file");
+    // SimGrid opens it relative to the current folder or to the platform's folder, absolute paths included.
+    const fs::path file(value);
+    std::error_code error;
+    if (file.is_absolute())
+      fail(value, "SimGrid 3.32 finds the " + attribute +
+                      " only relative to the current folder or to the platform's folder, not as an absolute path");
+    if (not fs::is_regular_file(file, error) && not fs::is_regular_file(folder / file, error))
+      fail(value, "the " + attribute + " is not found in the current folder nor in the platform's folder " +
+                      folder.string());
+  }
+  if (e.name == "trace_connect" && links.count(e.attribute("element")))
+    fail(e.attribute("element"),
+         "SimGrid 3.32 cannot connect a trace to a link (it aborts: the link is sealed); for its bandwidth or "
+         "latency, use the link's bandwidth_file or latency_file attribute; links cannot fail in coalsim");
+}
+
 } // namespace
 
-void check_platform_file(const std::string& path)
+void check_platform_text(std::string_view text, const std::string& path)
 {
+  const auto elements = read_platform_elements(text, path);
+  check_structure(elements, path);
+  check_unique_ids(elements, path);
+  check_unique_routes(elements, path);
+
+  std::set<std::string> links;
+  for (const auto& e : elements)
+    if (e.name == "link" && e.has("id"))
+      links.insert(e.attribute("id"));
+  std::error_code error;
+  fs::path folder = fs::absolute(path, error).parent_path();
+  for (const auto& e : elements) {
+    Fail fail = [&](const std::string& id, const std::string& what) {
+      throw_input_error("platform element <" + e.name + ">", id, path, e.line, what);
+    };
+    check_profiles(e, links, folder, fail);
+    check_quantities(e, fail);
+  }
+  check_full_zone_routes(elements, path);
+}
+
+void check_platform_file(const std::string& path, const std::vector<std::string>& selected)
+{
+  std::error_code error;
+  if (fs::is_directory(path, error))
+    throw InputError("Invalid platform '" + path + "': is a folder, not a file");
   std::ifstream in(path);
   if (not in)
     throw InputError("Invalid platform '" + path + "': cannot be read (" + std::strerror(errno) + ")");
   std::stringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  if (text.find("<platform") == std::string::npos)
-    throw InputError("Invalid platform '" + path + "': not a SimGrid platform XML file (no <platform> element)");
-
-  const auto elements = start_tags(text);
-  std::set<std::string> links;
-  for (const auto& e : elements)
-    if (e.name == "link" && e.attributes.count("id"))
-      links.insert(e.attributes.at("id"));
-  const fs::path folder = fs::absolute(path).parent_path();
-  for (const auto& e : elements) {
-    auto fail = [&](const std::string& id, const std::string& what) {
-      throw_input_error("platform element <" + e.name + ">", id, path, e.line, what);
-    };
-    for (const auto& [attribute, value] : e.attributes) {
-      if (not is_profile_attribute(e.name, attribute))
-        continue;
-      if (e.name == "link" && attribute == "state_file")
-        fail(e.attributes.count("id") ? e.attributes.at("id") : "",
-             "links cannot fail in coalsim (only hosts and clusters do): remove its state_file");
-      // SimGrid opens it relative to the current folder or to the platform's folder, absolute paths included.
-      const fs::path file(value);
-      if (file.is_absolute())
-        fail(value, "SimGrid 3.32 finds the " + attribute +
-                        " only relative to the current folder or to the platform's folder, not as an absolute path");
-      if (not fs::exists(file) && not fs::exists(folder / file))
-        fail(value, "the " + attribute + " is not found in the current folder nor in the platform's folder " +
-                        folder.string());
-    }
-    check_quantities(e, fail);
-    if (e.name == "trace_connect") {
-      std::string element = e.attributes.count("element") ? e.attributes.at("element") : "";
-      if (links.count(element))
-        fail(element, "SimGrid 3.32 cannot connect a trace to a link (it aborts: the link is sealed); for its "
-                      "bandwidth or latency, use the link's bandwidth_file or latency_file attribute; links cannot "
-                      "fail in coalsim");
-    }
-  }
-  check_full_zone_routes(elements, path);
+  check_platform_text(buffer.str(), path);
+  probe_platform_load(path, selected);
 }
 
 } // namespace coalsim

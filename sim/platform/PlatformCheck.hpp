@@ -1,22 +1,40 @@
-/* What SimGrid 3.32's platform parser aborts on (xbt_die, no exception) or silently mishandles, checked before
- * it reads the file, so that a bad platform is an InputError naming the file and line (exit code 2):
- * - a file that is no platform XML;
- * - a profile file (`state_file`, `speed_file`, `bandwidth_file`, ..., `<trace file=...>`) it cannot open.
- *   SimGrid looks for it relative to the current folder and to the platform's folder only, so an absolute
- *   path fails too;
- * - a `<trace_connect>` to a link: SimGrid 3.32 aborts ("Cannot set a ... profile once the Link is sealed");
- * - a state profile of a link: coalsim fails hosts and clusters, not links (a transfer or a parallel task
- *   started over a link that is off would hang in SimGrid 3.32, with no completion and no failure);
- * - a core count below 1 (SimGrid aborts), a speed or bandwidth not above 0, a negative latency;
- * - two sub-zones of a zone with Full routing, both holding hosts, with no <zoneRoute> between them (SimGrid
- *   crashes with a segmentation fault when asked for the route). */
+/* The platform check: everything SimGrid 3.32 aborts or crashes on when it reads a platform, and what it takes
+ * but coalsim cannot run with, refused as an InputError naming the file and line (exit code 2) before SimGrid
+ * reads the file in the simulator's own process. Two layers:
+ *
+ * 1. check_platform_text, on the XML alone (expat, no SimGrid; the fuzzed part). It refuses, each with the line of
+ *    the element: XML that is not well-formed; a root that is no <platform>; a <platform> holding no zone, or more
+ *    than one; a `routing=` SimGrid does not know (it aborts, "Not a valid model!"); the elements SimGrid 3.32
+ *    removed (<storage>, <storage_type>, <mount>, <include>: it aborts); a <link>, <host>/<router>, or zone id
+ *    declared twice (aborts); two routes between the same pair in one zone, symmetrical ones counted both ways
+ *    (aborts, "already exists"); a <zoneRoute> whose gateway is a <router> of a zone with Cluster routing (SimGrid
+ *    3.32 routes only between the hosts of such a zone); two sub-zones of a Full zone, both holding hosts, with no
+ *    route between them (SimGrid segfaults); a core count below 1 (aborts); a speed or bandwidth not above 0 or not
+ *    finite; a latency that is negative, not finite or beyond the simulated-time horizon (the run would never end);
+ *    a profile file SimGrid cannot open (aborts; it looks only in the current folder and the platform's folder);
+ *    a <trace_connect> to a link (aborts: the link is sealed) and a link's state profile (coalsim fails hosts, not
+ *    links: a transfer over a link that is off hangs in SimGrid 3.32).
+ *
+ * 2. probe_platform_load: SimGrid reads the platform in a child process, seals it and computes the routes between
+ *    the clusters. What it throws, aborts or crashes on there (every xbt_assert, xbt_die, THROW and stray
+ *    std::stoi of its parser and routing code, whether layer 1 knows it or not) comes back as an InputError with the
+ *    line SimGrid's parser was at, and SimGrid's own words. */
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace coalsim {
 
-/** Throws InputError when the platform file at `path` has one of the problems above. */
-void check_platform_file(const std::string& path);
+/** Layer 1 on the text of a platform; `path` names the file in errors and locates its profile files. */
+void check_platform_text(std::string_view text, const std::string& path);
+
+/** Layer 2: loads the platform with SimGrid in a child process, with the routes between the clusters (only the
+ *  `selected` ones when not empty). */
+void probe_platform_load(const std::string& path, const std::vector<std::string>& selected = {});
+
+/** Both layers on the file at `path`. */
+void check_platform_file(const std::string& path, const std::vector<std::string>& selected = {});
 
 } // namespace coalsim

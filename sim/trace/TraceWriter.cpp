@@ -1,6 +1,7 @@
 #include "sim/trace/TraceWriter.hpp"
 
 #include "sim/config/InputError.hpp"
+#include "sim/trace/StaleTemporaries.hpp"
 #include "sim/trace/TraceTypes.hpp"
 
 #include <cerrno>
@@ -110,6 +111,7 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
                      " characters)");
   std::strncpy(interrupted_path, temporary_.c_str(), sizeof(interrupted_path) - 1);
   install_interrupt_cleanup(); // after SimGrid's engine, which installs its own SIGINT handler
+  remove_stale_temporaries(output_); // left by runs killed with SIGKILL
   file_ = H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
   if (file_ < 0) {
     interrupted_path[0] = '\0';

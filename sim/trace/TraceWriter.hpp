@@ -1,6 +1,7 @@
 /* Writes the HDF5 trace incrementally (chunked tables, appended in blocks, so memory does not grow with
  * the run) into `<output>.tmp-<pid>`, and renames it to `<output>` only on commit(). A writer destroyed
- * without commit, a run interrupted by SIGINT/SIGTERM, or one that aborts (SIGABRT), removes the temporary file. */
+ * without commit, a run interrupted by SIGINT/SIGTERM, or one that aborts (SIGABRT), removes the temporary file;
+ * one killed with SIGKILL cannot, and the next run for the same output removes it (StaleTemporaries.hpp). */
 #pragma once
 
 #include "sim/trace/TraceRows.hpp"
