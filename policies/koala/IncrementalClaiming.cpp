@@ -97,7 +97,7 @@ void IncrementalClaiming::publish(JobId id)
   metrics.placements           = record.placements;
   metrics.total_placement_time = record.total_placement_time;
   metrics.estimated_ftt        = record.estimated_ftt;
-  metrics.jst                  = record.jst;
+  metrics.estimated_start      = record.jst;
   metrics.claiming_tries       = record.claiming_tries;
   metrics.start_delay          = record.jst - record.first_jst;
   metrics.pgt                  = record.times.pgt;

@@ -43,7 +43,7 @@ struct JobMetrics {
   int placements              = 0;   // placements over all attempts
   double total_placement_time = NAN; // time spent waiting for placements, over all attempts
   double estimated_ftt        = NAN; // of the last placement
-  double jst                  = NAN; // the last placement's estimated start time
+  double estimated_start      = NAN; // the last placement's estimated start time
   int claiming_tries          = 0;
   // Figures of the run: written only when the job has started.
   double start_delay = NAN; // last JST minus first JST

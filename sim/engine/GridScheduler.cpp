@@ -509,7 +509,7 @@ void GridScheduler::add_policy_figures(JobRow& row, const ActiveJob& job, bool s
     const JobMetrics& m      = *job.metrics;
     row.total_placement_time = m.total_placement_time;
     row.estimated_ftt        = m.estimated_ftt;
-    row.jst                  = m.jst;
+    row.estimated_start      = m.estimated_start;
     row.start_delay          = started ? m.start_delay : NAN;
     row.pgt                  = started ? m.pgt : NAN;
     row.pwt                  = started ? m.pwt : NAN;
@@ -518,7 +518,7 @@ void GridScheduler::add_policy_figures(JobRow& row, const ActiveJob& job, bool s
   } else {
     row.total_placement_time = job.placement_time - job.spec.submit_time;
     row.estimated_ftt        = NAN;
-    row.jst                  = NAN;
+    row.estimated_start      = NAN;
     row.start_delay          = NAN;
     row.pgt                  = NAN;
     row.pwt                  = NAN;

@@ -58,7 +58,7 @@ void PlacementHistory::placed(double time, int placement_tries)
   row.placement_time = time - queued_at_;
   row.tries          = placement_tries - tries_before_;
   row.estimated_ftt  = NAN;
-  row.jst            = NAN;
+  row.estimated_start = NAN;
   row.started_at     = NAN;
   row.ended_at       = NAN;
   rows_.push_back(row);
@@ -66,11 +66,11 @@ void PlacementHistory::placed(double time, int placement_tries)
   open_         = true;
 }
 
-void PlacementHistory::estimated(double ftt, double jst)
+void PlacementHistory::estimated(double ftt, double start)
 {
   xbt_assert(open_, "estimates for a placement that is not under way");
   rows_.back().estimated_ftt = ftt;
-  rows_.back().jst           = jst;
+  rows_.back().estimated_start = start;
 }
 
 void PlacementHistory::started(double time)

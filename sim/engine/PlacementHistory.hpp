@@ -36,7 +36,7 @@ public:
   /** A placement was applied at `time` (the JPT); `placement_tries` counts the job's tries so far. */
   void placed(double time, int placement_tries);
   /** The estimated file transfer time and start time of the open placement (reported by its policy). */
-  void estimated(double ftt, double jst);
+  void estimated(double ftt, double start);
   /** The components of the open placement started together. */
   void started(double time);
   /** The attempt of the open placement ended; the job is back in its queue from `time` (unless it leaves). */

@@ -110,7 +110,7 @@ void report(const std::string& kind, const std::string& what)
   }
   probe_stage = "routing";
   try {
-    GridPlatform platform(*engine, path, selected, path); // computes the routes between the clusters
+    GridPlatform platform(*engine, path, selected, KeyLocation("clusters", path, 0)); // computes the routes between the clusters
   } catch (const std::exception&) {
     // A platform coalsim refuses without a crash: the simulator's own GridPlatform says why, with its line.
   }

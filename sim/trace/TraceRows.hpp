@@ -35,7 +35,7 @@ struct JobRow {
   // Figures the policy reports (JobMetrics; paper 001, Figure 5); NaN or 0 for jobs of policies that report none
   double total_placement_time; // sum of the job's placement times (queue entry to JPT), over re-placements
   double estimated_ftt;        // of the last placement: the largest estimated component FTT
-  double jst;                  // last estimated job start time (JPT + estimated FTT)
+  double estimated_start;      // "jst": the last estimated job start time (placement time + estimated FTT)
   double start_delay;          // last JST minus the first JST
   double pgt;                  // processor gained time: processors x (claim, or abort, - JPT), summed over all attempts
   double pwt;                  // processor wasted time: processors x (start, or abort, - claim), summed over all attempts
@@ -53,7 +53,7 @@ struct PlacementRow {
   double placement_time; // placed_at - queued_at
   int32_t tries;         // placement tries of this placement: scheduling passes that could not place the job
   double estimated_ftt;  // the placement's estimated FTT (largest over components), if its policy reports one; else NaN
-  double jst;            // the placement's JST (JPT + estimated FTT), if its policy reports one; else NaN
+  double estimated_start; // "jst": the placement's estimated start time, if its policy reports one; else NaN
   double started_at;     // when the attempt's components started (NaN: they never did)
   double ended_at;       // when the attempt ended (its outcome)
   char outcome[24];      // PlacementOutcome as text, NUL-terminated

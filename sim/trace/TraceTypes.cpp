@@ -41,7 +41,7 @@ hid_t job_type()
   H5Tinsert(t, "completion_failures", HOFFSET(JobRow, completion_failures), H5T_NATIVE_INT32);
   H5Tinsert(t, "total_placement_time", HOFFSET(JobRow, total_placement_time), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "estimated_ftt", HOFFSET(JobRow, estimated_ftt), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "jst", HOFFSET(JobRow, jst), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "jst", HOFFSET(JobRow, estimated_start), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "start_delay", HOFFSET(JobRow, start_delay), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "pgt", HOFFSET(JobRow, pgt), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "pwt", HOFFSET(JobRow, pwt), H5T_NATIVE_DOUBLE);
@@ -72,7 +72,7 @@ hid_t placement_type()
   H5Tinsert(t, "placement_time", HOFFSET(PlacementRow, placement_time), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "tries", HOFFSET(PlacementRow, tries), H5T_NATIVE_INT32);
   H5Tinsert(t, "estimated_ftt", HOFFSET(PlacementRow, estimated_ftt), H5T_NATIVE_DOUBLE);
-  H5Tinsert(t, "jst", HOFFSET(PlacementRow, jst), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "jst", HOFFSET(PlacementRow, estimated_start), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "started_at", HOFFSET(PlacementRow, started_at), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "ended_at", HOFFSET(PlacementRow, ended_at), H5T_NATIVE_DOUBLE);
   hid_t s = string_type(sizeof(PlacementRow::outcome));

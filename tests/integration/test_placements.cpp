@@ -87,9 +87,9 @@ std::map<int64_t, std::vector<PlacementRow>> check_rows(const Trace& t, bool koa
         EXPECT_GE(p.ended_at, p.started_at) << at;
       }
       EXPECT_EQ(std::isnan(p.estimated_ftt), not koala) << at;
-      EXPECT_EQ(std::isnan(p.jst), not koala) << at;
+      EXPECT_EQ(std::isnan(p.estimated_start), not koala) << at;
       if (koala) {
-        EXPECT_DOUBLE_EQ(p.jst, p.placed_at + p.estimated_ftt) << at;
+        EXPECT_DOUBLE_EQ(p.estimated_start, p.placed_at + p.estimated_ftt) << at;
       }
       if (k + 1 < r.size()) {
         EXPECT_TRUE(failed_attempt.count(outcome)) << at << ": an attempt followed by another ended as " << outcome;
@@ -134,7 +134,7 @@ std::map<int64_t, std::vector<PlacementRow>> check_rows(const Trace& t, bool koa
     EXPECT_DOUBLE_EQ(last.placed_at, j.placement_time) << where << ": the last row's JPT";
     if (koala) {
       EXPECT_DOUBLE_EQ(last.estimated_ftt, j.estimated_ftt) << where;
-      EXPECT_DOUBLE_EQ(last.jst, j.jst) << where;
+      EXPECT_DOUBLE_EQ(last.estimated_start, j.estimated_start) << where;
     }
     std::string outcome = last.outcome;
     switch (j.status) {

@@ -47,7 +47,7 @@ inline void expect_placement(const std::vector<PlacementRow>& rows, size_t row, 
   expect_time("placement_time", p.placement_time, expected.placed_at - expected.queued_at, where);
   EXPECT_EQ(p.tries, expected.tries) << where << "tries";
   expect_time("estimated_ftt", p.estimated_ftt, expected.estimated_ftt, where);
-  expect_time("jst", p.jst, expected.jst, where);
+  expect_time("jst", p.estimated_start, expected.jst, where);
   expect_time("started_at", p.started_at, expected.started_at, where);
   expect_time("ended_at", p.ended_at, expected.ended_at, where);
   EXPECT_EQ(std::string(p.outcome), expected.outcome) << where << "outcome";

@@ -572,7 +572,7 @@ TEST(KoalaClaiming, IcpPreemptsTheLowerPriorityHolderAndTheComponentClaimsItsPro
   EXPECT_DOUBLE_EQ(control.jobs.at(2).claimed_at[0], 10);
   EXPECT_EQ(policy.waiting_jobs(), 1u) << "the preempted job waits in its placement queue again";
   EXPECT_EQ(control.metrics.at(2).claiming_tries, 1);
-  EXPECT_DOUBLE_EQ(control.metrics.at(2).jst, 10);
+  EXPECT_DOUBLE_EQ(control.metrics.at(2).estimated_start, 10);
   EXPECT_DOUBLE_EQ(control.metrics.at(2).pwt, 0) << "claimed and started at once";
 }
 
