@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages coalsim needs, only those missing (run as root).
 set -euo pipefail
 packages=(g++ cmake make pkg-config libsimgrid-dev libyaml-cpp-dev libhdf5-dev libboost-program-options-dev
-          libgtest-dev zlib1g-dev libexpat1-dev clang libclang-rt-dev python3 python3-h5py python3-numpy python3-matplotlib python3-yaml python3-pytest
+          libgtest-dev zlib1g-dev libexpat1-dev clang clang-format libclang-rt-dev
+          python3 python3-h5py python3-numpy python3-matplotlib python3-yaml python3-pytest
           python3-scipy)
 # A single-node Slurm for the sweep engine's test (sweep/tests/test_slurm.py); without recommends, as the
 # daemons need nothing more (8 packages instead of 38).

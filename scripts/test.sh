@@ -1,11 +1,13 @@
 #!/bin/bash
-# Installs what is missing, builds, and runs the whole test suite (GoogleTest and pytest, through CTest); then the
-# whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer (build-sanitize/, clang), and the fuzz
-# targets for COALSIM_FUZZ_SECONDS each (default 20) on that same build. COALSIM_TEST_QUICK=1 runs the first part
-# only. See docs/errors.md.
+# Installs what is missing, checks the C++ formatting (.clang-format), builds, and runs the whole test suite
+# (GoogleTest and pytest, through CTest); then the C++ suites again under AddressSanitizer and
+# UndefinedBehaviorSanitizer (build-sanitize/, clang), and the fuzz targets for COALSIM_FUZZ_SECONDS each
+# (default 20) on that same build. COALSIM_TEST_QUICK=1 runs the first part only. See docs/testing.md and
+# docs/errors.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+bash scripts/check-format.sh
 bash scripts/build.sh
 (cd build && ctest -j"$(nproc)" --output-on-failure)
 if [ "${COALSIM_TEST_QUICK:-0}" = 1 ]; then
@@ -15,5 +17,6 @@ fi
 CC=clang CXX=clang++ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOALSIM_SANITIZE=ON \
   -DCOALSIM_FUZZ=ON > /dev/null
 cmake --build build-sanitize -j"$(nproc)"
-(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest -j"$(nproc)" --output-on-failure)
+# The C++ suites: the Python suites test Python code, which ran against the sanitized simulate's twin above.
+(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest -j"$(nproc)" --output-on-failure -E '^(analysis|sweep)\.')
 bash scripts/fuzz.sh "${COALSIM_FUZZ_SECONDS:-20}"
