@@ -66,7 +66,7 @@ int PolicyParameters::get_int(const std::string& key, int fallback, int min, con
 double PolicyParameters::number_of(const std::string& key, const ParameterValue& value, double min) const
 {
   auto parsed = parse_quantity(value.text); // the experiment file's numbers: byte units, YAML's .inf
-  if (parsed && std::isinf(*parsed)) // an endless scan or monitor interval: a DCS run with monitor_interval inf never ended
+  if (parsed && std::isinf(*parsed)) // an endless scan or monitor interval: a run that waits for it never ends
     fail(key, value, "must be finite");
   if (not parsed || std::isnan(*parsed)) // NaN passed every bound check below
     fail(key, value, "expected a number");

@@ -43,7 +43,7 @@ struct HostOutages {
 struct FaultConfig {
   int unusable_after = 0; // consecutive errors that mark a cluster unusable (0: never)
   /** Probability that a whole run fails, found out after the completion overhead (DUROC's completion
-   *  failure, the DCS model); independent of the cluster, so not part of ClusterHealth's work. */
+   *  failure, as in the co-allocation service); independent of the cluster, so not part of ClusterHealth's work. */
   double completion_failure = 0;
   ClusterFaults defaults;
   std::map<std::string, ClusterFaults> per_cluster;
