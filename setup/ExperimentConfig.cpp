@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_experiment_config, coalsim_setup, "ExperimentConfig");
 
 namespace coalsim {
 

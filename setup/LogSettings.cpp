@@ -7,6 +7,8 @@
 #include <sstream>
 #include <xbt/log.h>
 
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_log_settings, coalsim_setup, "LogSettings");
+
 namespace coalsim {
 
 namespace {

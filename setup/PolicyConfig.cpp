@@ -4,6 +4,9 @@
 #include "sim/config/ConfigNode.hpp"
 
 #include <set>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_policy_config, coalsim_setup, "PolicyConfig");
 
 namespace coalsim {
 

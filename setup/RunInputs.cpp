@@ -7,6 +7,9 @@
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_run_inputs, coalsim_setup, "RunInputs");
 
 namespace coalsim {
 

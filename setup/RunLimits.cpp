@@ -1,6 +1,9 @@
 #include "setup/RunLimits.hpp"
 
 #include "sim/config/InputError.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_run_limits, coalsim_setup, "RunLimits");
 
 namespace coalsim {
 

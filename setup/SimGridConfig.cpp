@@ -1,6 +1,9 @@
 #include "setup/SimGridConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_sim_grid_config, coalsim_setup, "SimGridConfig");
 
 namespace coalsim {
 

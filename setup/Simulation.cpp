@@ -27,6 +27,9 @@
 #include <chrono>
 #include <cstring>
 #include <simgrid/s4u.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_simulation, coalsim_setup, "Simulation");
 
 namespace coalsim {
 

@@ -1,6 +1,9 @@
 #include "setup/StopConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_stop_config, coalsim_setup, "StopConfig");
 
 namespace coalsim {
 

@@ -31,7 +31,7 @@ int main(int argc, char** argv)
     ("output,o", po::value<std::string>()->default_value("trace.h5"), "HDF5 trace file")
     ("no-trace", "write no trace")
     ("quiet,q", "print nothing but errors")
-    ("log", po::value<std::vector<std::string>>()->composing(), "SimGrid log setting, e.g. coalsim_scheduler.thres:debug");
+    ("log", po::value<std::vector<std::string>>()->composing(), "SimGrid log setting, e.g. coalsim.thres:verbose or coalsim_koala.thres:debug");
   // clang-format on
   po::variables_map vm;
   try {

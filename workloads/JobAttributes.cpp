@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <numeric>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_job_attributes, coalsim_workloads, "JobAttributes");
 
 namespace coalsim {
 

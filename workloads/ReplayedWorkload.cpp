@@ -3,6 +3,9 @@
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_replayed_workload, coalsim_workloads, "ReplayedWorkload");
 
 namespace coalsim {
 

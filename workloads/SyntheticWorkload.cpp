@@ -6,6 +6,9 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_synthetic_workload, coalsim_workloads, "SyntheticWorkload");
 
 namespace coalsim {
 

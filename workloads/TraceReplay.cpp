@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_trace_replay, coalsim_workloads, "TraceReplay");
 
 namespace coalsim {
 

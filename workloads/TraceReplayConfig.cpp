@@ -1,6 +1,9 @@
 #include "workloads/TraceReplayConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_trace_replay_config, coalsim_workloads, "TraceReplayConfig");
 
 namespace coalsim {
 

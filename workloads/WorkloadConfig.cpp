@@ -3,6 +3,9 @@
 #include "sim/config/ConfigNode.hpp"
 
 #include <charconv>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_workload_config, coalsim_workloads, "WorkloadConfig");
 
 namespace coalsim {
 

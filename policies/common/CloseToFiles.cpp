@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <iterator>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_close_to_files, coalsim_common, "CloseToFiles");
 
 namespace coalsim {
 

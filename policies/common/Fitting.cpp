@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <numeric>
 #include <queue>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_fitting, coalsim_common, "Fitting");
 
 namespace coalsim::fitting {
 

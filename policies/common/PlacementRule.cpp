@@ -1,6 +1,9 @@
 #include "policies/common/PlacementRule.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_placement_rule, coalsim_common, "PlacementRule");
 
 namespace coalsim {
 

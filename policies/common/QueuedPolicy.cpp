@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <numeric>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_queued_policy, coalsim_common, "QueuedPolicy");
 
 namespace coalsim {
 

@@ -2,6 +2,9 @@
 #include "policies/common/CloseToFiles.hpp"
 #include "policies/common/QueuedPolicy.hpp"
 #include "sim/api/PolicyRegistry.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_simple_policies, coalsim_common, "SimplePolicies");
 
 namespace coalsim {
 namespace {

@@ -1,4 +1,7 @@
 #include "policies/common/WaitQueue.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_wait_queue, coalsim_common, "WaitQueue");
 
 namespace coalsim {
 

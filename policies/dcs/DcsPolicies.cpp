@@ -2,6 +2,9 @@
  * (thesis A.3: -fcfs|-fpfs, -worstfit|-bestfit) and the limits and intervals the thesis leaves configurable. */
 #include "policies/dcs/DcsScheduler.hpp"
 #include "sim/api/PolicyRegistry.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_dcs_policies, coalsim_dcs, "DcsPolicies");
 
 namespace coalsim::dcs {
 namespace {

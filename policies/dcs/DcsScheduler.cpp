@@ -4,7 +4,7 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(dcs_scheduler, "The DCS scheduler, wait-queue and co-allocator bookkeeping");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_dcs_scheduler, coalsim_dcs, "DcsScheduler");
 
 namespace coalsim::dcs {
 

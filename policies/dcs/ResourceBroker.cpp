@@ -1,6 +1,9 @@
 #include "policies/dcs/ResourceBroker.hpp"
 
 #include "sim/config/InputError.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_dcs_resource_broker, coalsim_dcs, "ResourceBroker");
 
 namespace coalsim::dcs {
 

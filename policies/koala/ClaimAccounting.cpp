@@ -1,6 +1,9 @@
 #include "policies/koala/ClaimAccounting.hpp"
 
 #include <cmath>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_koala_claim_accounting, coalsim_koala, "ClaimAccounting");
 
 namespace coalsim::koala {
 

@@ -1,4 +1,7 @@
 #include "policies/koala/ClaimingQueue.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_koala_claiming_queue, coalsim_koala, "ClaimingQueue");
 
 namespace coalsim::koala {
 

@@ -1,6 +1,9 @@
 #include "policies/koala/ClaimingTimes.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_koala_claiming_times, coalsim_koala, "ClaimingTimes");
 
 namespace coalsim::koala::claiming {
 

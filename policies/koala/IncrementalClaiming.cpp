@@ -7,7 +7,7 @@
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(koala_claiming, "KOALA's incremental claiming");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_koala_incremental_claiming, coalsim_koala, "IncrementalClaiming");
 
 namespace coalsim::koala {
 

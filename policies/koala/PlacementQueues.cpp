@@ -1,6 +1,9 @@
 #include "policies/koala/PlacementQueues.hpp"
 
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_koala_placement_queues, coalsim_koala, "PlacementQueues");
 
 namespace coalsim::koala {
 

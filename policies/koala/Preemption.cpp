@@ -1,6 +1,9 @@
 #include "policies/koala/Preemption.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_koala_preemption, coalsim_koala, "Preemption");
 
 namespace coalsim::koala::claiming {
 

@@ -1,4 +1,7 @@
 #include "sim/api/GridView.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_api_grid_view, coalsim_api, "GridView");
 
 namespace coalsim {
 

@@ -1,4 +1,7 @@
 #include "sim/api/Job.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_api_job, coalsim_api, "Job");
 
 namespace coalsim {
 

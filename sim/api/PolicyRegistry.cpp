@@ -4,6 +4,9 @@
 
 #include <sstream>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_api_policy_registry, coalsim_api, "PolicyRegistry");
 
 namespace coalsim {
 

@@ -3,6 +3,9 @@
 #include "sim/config/ConfigNode.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_cluster_names, coalsim_config, "ClusterNames");
 
 namespace coalsim {
 

@@ -1,4 +1,7 @@
 #include "sim/config/InputError.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_input_error, coalsim_config, "InputError");
 
 namespace coalsim {
 

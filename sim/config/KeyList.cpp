@@ -1,4 +1,7 @@
 #include "sim/config/KeyList.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_key_list, coalsim_config, "KeyList");
 
 namespace coalsim {
 

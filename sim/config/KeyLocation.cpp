@@ -1,6 +1,9 @@
 #include "sim/config/KeyLocation.hpp"
 
 #include "sim/config/InputError.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_key_location, coalsim_config, "KeyLocation");
 
 namespace coalsim {
 

@@ -5,6 +5,9 @@
 #include <numeric>
 #include <sstream>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_random, coalsim_config, "Random");
 
 namespace coalsim {
 

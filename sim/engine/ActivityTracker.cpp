@@ -3,6 +3,9 @@
 #include "sim/engine/Clock.hpp"
 
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_activity_tracker, coalsim_engine, "ActivityTracker");
 
 namespace coalsim {
 

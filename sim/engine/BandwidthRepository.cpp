@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <limits>
 #include <xbt/config.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_bandwidth_repository, coalsim_engine, "BandwidthRepository");
 
 namespace coalsim {
 

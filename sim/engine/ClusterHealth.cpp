@@ -7,6 +7,9 @@
 #include <simgrid/kernel/ProfileBuilder.hpp>
 #include <cmath>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_cluster_health, coalsim_engine, "ClusterHealth");
 
 namespace coalsim {
 

@@ -3,6 +3,9 @@
 #include "sim/config/ConfigNode.hpp"
 
 #include <sstream>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_fault_config, coalsim_engine, "FaultConfig");
 
 namespace coalsim {
 

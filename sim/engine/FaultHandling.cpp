@@ -11,7 +11,7 @@
 #include <cstring>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_faults, coalsim_scheduler, "Faults and the scheduler's reaction to them");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_fault_handling, coalsim_engine, "FaultHandling");
 
 namespace coalsim {
 

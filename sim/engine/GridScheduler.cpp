@@ -9,7 +9,7 @@
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(coalsim_scheduler, "The grid scheduler engine");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_grid_scheduler, coalsim_engine, "GridScheduler");
 
 namespace coalsim {
 

@@ -3,6 +3,9 @@
 #include "sim/engine/Clock.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_information_service, coalsim_engine, "InformationService");
 
 namespace coalsim {
 

@@ -1,6 +1,9 @@
 #include "sim/engine/InformationServiceConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_information_service_config, coalsim_engine, "InformationServiceConfig");
 
 namespace coalsim {
 

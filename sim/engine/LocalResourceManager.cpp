@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_local_resource_manager, coalsim_engine, "LocalResourceManager");
 
 namespace coalsim {
 

@@ -1,6 +1,9 @@
 #include "sim/engine/OverheadsConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_overheads_config, coalsim_engine, "OverheadsConfig");
 
 namespace coalsim {
 

@@ -2,6 +2,9 @@
 
 #include <cstring>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_placement_history, coalsim_engine, "PlacementHistory");
 
 namespace coalsim {
 

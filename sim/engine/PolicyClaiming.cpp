@@ -10,7 +10,7 @@
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_policy_claiming, coalsim_scheduler, "Claims made by the policy");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_policy_claiming, coalsim_engine, "PolicyClaiming");
 
 namespace coalsim {
 

@@ -3,6 +3,9 @@
 #include "sim/engine/Clock.hpp"
 
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_runtime_model, coalsim_engine, "RuntimeModel");
 
 namespace coalsim {
 

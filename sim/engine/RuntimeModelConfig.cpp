@@ -1,6 +1,9 @@
 #include "sim/engine/RuntimeModelConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_runtime_model_config, coalsim_engine, "RuntimeModelConfig");
 
 namespace coalsim {
 

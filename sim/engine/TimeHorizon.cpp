@@ -4,6 +4,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_time_horizon, coalsim_engine, "TimeHorizon");
 
 namespace coalsim {
 

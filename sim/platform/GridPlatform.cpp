@@ -7,6 +7,9 @@
 #include <cctype>
 #include <limits>
 #include <map>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_platform_grid_platform, coalsim_platform, "GridPlatform");
 
 namespace coalsim {
 

@@ -17,6 +17,9 @@
 #include <set>
 #include <sstream>
 #include <strings.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_platform_check, coalsim_platform, "PlatformCheck");
 
 namespace coalsim {
 

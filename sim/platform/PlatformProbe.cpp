@@ -18,6 +18,8 @@
 #include <unistd.h>
 #include <xbt/log.h>
 
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_platform_probe, coalsim_platform, "PlatformProbe");
+
 // The line SimGrid 3.32's platform parser (flex) is at; exported by libsimgrid, not declared in its headers.
 extern "C" int surf_parse_lineno;
 

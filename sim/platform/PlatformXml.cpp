@@ -7,6 +7,9 @@
 #include <limits>
 #include <memory>
 #include <sstream>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_platform_xml, coalsim_platform, "PlatformXml");
 
 namespace coalsim {
 

@@ -4,6 +4,9 @@
 
 #include <cstdio>
 #include <unistd.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_progress_reporter, coalsim_trace, "ProgressReporter");
 
 namespace coalsim {
 

@@ -1,6 +1,9 @@
 #include "sim/trace/RunStatistics.hpp"
 
 #include <cstdio>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_run_statistics, coalsim_trace, "RunStatistics");
 
 namespace coalsim {
 

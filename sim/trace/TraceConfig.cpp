@@ -1,6 +1,9 @@
 #include "sim/trace/TraceConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_config, coalsim_trace, "TraceConfig");
 
 namespace coalsim {
 

@@ -1,4 +1,7 @@
 #include "sim/trace/TraceTypes.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_types, coalsim_trace, "TraceTypes");
 
 namespace coalsim {
 

@@ -10,6 +10,9 @@
 #include <cstring>
 #include <unistd.h>
 #include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_writer, coalsim_trace, "TraceWriter");
 
 namespace coalsim {
 

@@ -1,4 +1,7 @@
 #include "sim/trace/UtilizationRecorder.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_utilization_recorder, coalsim_trace, "UtilizationRecorder");
 
 namespace coalsim {
 

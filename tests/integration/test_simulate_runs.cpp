@@ -287,11 +287,26 @@ TEST(SimulateDas2, JobsDrawnLargerThanTheGridAreRejectedAndTheRunEnds)
 TEST(SimulateCli, VerboseLogPrintsTheSchedulerEventsInEveryBuildType)
 {
   // Debug-level messages are compiled out of Release builds (NDEBUG); the scheduler's events are verbose.
-  auto result = run("--jobs 2 -q --no-trace --log coalsim_scheduler.thres:verbose");
+  auto result = run("--jobs 2 -q --no-trace --log coalsim_engine_grid_scheduler.thres:verbose");
   ASSERT_EQ(result.status, 0) << result.output;
-  EXPECT_NE(result.output.find("[coalsim_scheduler/VERBOSE] job 1 arrives"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("[coalsim_engine_grid_scheduler/VERBOSE] job 1 arrives"), std::string::npos)
+      << result.output;
   auto quiet = run("--jobs 2 -q --no-trace");
   EXPECT_EQ(quiet.output.find("arrives"), std::string::npos) << "verbose only when asked for";
+}
+
+TEST(SimulateCli, LogCategoriesNestUnderOneRootAndOneFamily)
+{
+  // The root shows every part; a family's category shows that family alone.
+  auto all = run("--jobs 2 -q --no-trace --log coalsim.thres:verbose");
+  ASSERT_EQ(all.status, 0) << all.output;
+  EXPECT_NE(all.output.find("[coalsim_engine_grid_scheduler/VERBOSE] job 1 arrives"), std::string::npos)
+      << all.output;
+  auto koala = run("-c " + source("workloads/experiments/koala-w30-cf-norep.yaml") +
+                   " --set workload.jobs=5 -q --no-trace --log coalsim_koala.thres:verbose");
+  ASSERT_EQ(koala.status, 0) << koala.output;
+  EXPECT_NE(koala.output.find("[coalsim_koala_"), std::string::npos) << koala.output;
+  EXPECT_EQ(koala.output.find("[coalsim_engine_"), std::string::npos) << "the engine's events are not the family's";
 }
 
 TEST(SimulateCli, TheConfigAttributeRerunsTheExperimentToTheSameTrace)

@@ -1,6 +1,9 @@
 #include "workloads/background/BackgroundConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_config, coalsim_background, "BackgroundConfig");
 
 namespace coalsim {
 

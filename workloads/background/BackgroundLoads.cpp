@@ -4,6 +4,9 @@
 #include "workloads/background/SyntheticBackground.hpp"
 #include "workloads/background/FittedBackgroundModel.hpp"
 #include "workloads/background/ReplayedBackground.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_loads, coalsim_background, "BackgroundLoads");
 
 namespace coalsim {
 

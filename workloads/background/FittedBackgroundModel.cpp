@@ -3,6 +3,9 @@
 #include "workloads/TraceReplay.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_fitted_background_model, coalsim_background, "FittedBackgroundModel");
 
 namespace coalsim {
 

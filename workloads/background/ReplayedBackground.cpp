@@ -1,6 +1,9 @@
 #include "workloads/background/ReplayedBackground.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_replayed_background, coalsim_background, "ReplayedBackground");
 
 namespace coalsim {
 

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_synthetic_background, coalsim_background, "SyntheticBackground");
 
 namespace coalsim {
 

@@ -1,6 +1,9 @@
 #include "workloads/swf/GwfReader.hpp"
 
 #include "workloads/swf/TraceFields.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_gwf_reader, coalsim_swf, "GwfReader");
 
 namespace coalsim {
 

@@ -5,6 +5,9 @@
 #include <cerrno>
 #include <cstring>
 #include <zlib.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_gz_line_reader, coalsim_swf, "GzLineReader");
 
 namespace coalsim {
 

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_local_load_fit, coalsim_swf, "LocalLoadFit");
 
 namespace coalsim {
 

@@ -1,6 +1,9 @@
 #include "workloads/swf/SwfReader.hpp"
 
 #include "workloads/swf/TraceFields.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_reader, coalsim_swf, "SwfReader");
 
 namespace coalsim {
 

@@ -2,6 +2,9 @@
 
 #include "workloads/swf/GwfReader.hpp"
 #include "workloads/swf/SwfReader.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_trace_analysis, coalsim_swf, "TraceAnalysis");
 
 namespace coalsim {
 

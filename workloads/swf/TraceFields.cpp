@@ -4,6 +4,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_trace_fields, coalsim_swf, "TraceFields");
 
 namespace coalsim {
 

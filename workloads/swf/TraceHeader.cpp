@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <charconv>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_trace_header, coalsim_swf, "TraceHeader");
 
 namespace coalsim {
 

@@ -1,4 +1,7 @@
 #include "workloads/swf/TraceJob.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_trace_job, coalsim_swf, "TraceJob");
 
 namespace coalsim {
 

@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_trace_statistics, coalsim_swf, "TraceStatistics");
 
 namespace coalsim {
 
