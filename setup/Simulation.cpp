@@ -265,6 +265,9 @@ RunStatistics Simulation::run()
     }
   } catch (const TimeHorizonError& e) {
     throw_beyond_horizon(e, config_, engine, tracker);
+  } catch (const std::exception&) { // an input error found while running (a log's bad record)
+    abandon_run(engine, tracker);
+    throw;
   }
   double stop_time = std::isfinite(config_.max_time) ? std::min(config_.max_time, now()) : now();
   scheduler.stop_at(stop_time);
