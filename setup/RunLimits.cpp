@@ -5,6 +5,8 @@
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_run_limits, coalsim_setup, "RunLimits");
 
+#include <simgrid/kernel/Timer.hpp>
+
 namespace coalsim {
 
 namespace {
@@ -59,19 +61,28 @@ void check_run_limits(const ExperimentConfig& config)
   }
 }
 
-void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config, simgrid::s4u::Engine& engine,
-                          ActivityTracker& tracker)
+void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker)
 {
   // Transfers and parallel tasks in flight are cancelled and the engine runs what is due now, so that SimGrid
-  // meets no running action when it is torn down; a timer due now may refuse a date again.
+  // meets no running action when it is torn down; a timer due now may fail again.
   tracker.cancel_all();
   for (int attempt = 0; attempt < 1000; ++attempt) {
     try {
       engine.run_until(engine.get_clock());
       break;
-    } catch (const TimeHorizonError&) {
+    } catch (const std::exception&) {
     }
   }
+  // SimGrid frees a timer only when it fires: those still pending would leak.
+  auto& timers = simgrid::kernel::timer::kernel_timers();
+  while (not timers.empty())
+    timers.top().second->remove();
+}
+
+void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config, simgrid::s4u::Engine& engine,
+                          ActivityTracker& tracker)
+{
+  abandon_run(engine, tracker);
   throw InputError("Invalid experiment '" + config.source + "': the run stopped at " +
                    describe_seconds(error.now()) + " of simulated time: " + error.what() +
                    "; a run time, overhead, interval, latency or bandwidth of the experiment or its platform, or a "

@@ -78,17 +78,20 @@ RunStatistics Simulation::run()
 
   check_run_limits(config_);
   build_engine();
-  build_platform();
-  open_trace();
-  build_local_side();
-  build_policy();
-  build_workload();
-  build_grid_side();
   try {
+    build_platform();
+    open_trace();
+    build_local_side();
+    build_policy();
+    build_workload();
+    build_grid_side();
     start();
     run_engine();
   } catch (const TimeHorizonError& e) {
     throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker);
+  } catch (const std::exception&) { // an input error found while building or running (a log's bad record)
+    abandon_run(*parts_->engine, parts_->tracker);
+    throw;
   }
   collect_statistics();
   parts_->statistics.wall_seconds =
