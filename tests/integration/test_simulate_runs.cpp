@@ -302,8 +302,8 @@ TEST(SimulateCli, LogCategoriesNestUnderOneRootAndOneFamily)
   ASSERT_EQ(all.status, 0) << all.output;
   EXPECT_NE(all.output.find("[coalsim_engine_grid_scheduler/VERBOSE] job 1 arrives"), std::string::npos)
       << all.output;
-  auto koala = run("-c " + source("workloads/experiments/koala-w30-cf-norep.yaml") +
-                   " --set workload.jobs=5 -q --no-trace --log coalsim_koala.thres:verbose");
+  auto koala = run("-c " COALSIM_SOURCE_DIR "/workloads/experiments/koala-w30-cf-norep.yaml --set workload.jobs=5 -q "
+                   "--no-trace --log coalsim_koala.thres:verbose");
   ASSERT_EQ(koala.status, 0) << koala.output;
   EXPECT_NE(koala.output.find("[coalsim_koala_"), std::string::npos) << koala.output;
   EXPECT_EQ(koala.output.find("[coalsim_engine_"), std::string::npos) << "the engine's events are not the family's";
