@@ -1,8 +1,8 @@
 /* bench_run EXPERIMENT.yaml [--set key=value ...]: runs one experiment without a trace and prints the
  * throughput (grid plus background jobs per wall-clock second) and the peak resident memory. */
 #include "setup/ExperimentConfig.hpp"
-#include "sim/config/InputError.hpp"
 #include "setup/Simulation.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <cstdio>
 #include <string>

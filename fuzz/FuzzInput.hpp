@@ -12,8 +12,8 @@ namespace coalsim::fuzz {
 
 inline const std::string& input_file(const uint8_t* data, size_t size)
 {
-  static int fd            = memfd_create("coalsim-fuzz-input", 0);
-  static std::string path  = "/proc/self/fd/" + std::to_string(fd);
+  static int fd           = memfd_create("coalsim-fuzz-input", 0);
+  static std::string path = "/proc/self/fd/" + std::to_string(fd);
   if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != static_cast<ssize_t>(size))
     __builtin_trap();
   return path;

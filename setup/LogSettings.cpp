@@ -27,7 +27,7 @@ void check_option(const std::string& setting, const std::string& option, const s
   if (is_prefix("threshold")) {
     static const std::vector<std::string> priorities = {"trace",   "debug", "verbose", "info",
                                                         "warning", "error", "critical"};
-    std::string lower = value;
+    std::string lower                                = value;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
     if (std::find(priorities.begin(), priorities.end(), lower) == priorities.end())
       refuse(setting, "unknown priority '" + value + "' (trace, debug, verbose, info, warning, error or critical)");

@@ -83,8 +83,8 @@ void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig&
                           ActivityTracker& tracker)
 {
   abandon_run(engine, tracker);
-  throw InputError("Invalid experiment '" + config.source + "': the run stopped at " +
-                   describe_seconds(error.now()) + " of simulated time: " + error.what() +
+  throw InputError("Invalid experiment '" + config.source + "': the run stopped at " + describe_seconds(error.now()) +
+                   " of simulated time: " + error.what() +
                    "; a run time, overhead, interval, latency or bandwidth of the experiment or its platform, or a "
                    "replayed log, puts it there (see docs/errors.md)");
 }

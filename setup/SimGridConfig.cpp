@@ -29,7 +29,8 @@ SimGridConfig read_simgrid(ConfigNode simgrid)
       options->fail("expected SimGrid settings like 'network/TCP-gamma:4194304' (name:value), got '" + option + "'");
     std::string name = option.substr(0, colon);
     if (name == "network/model" || name == "host/model" || name == "cpu/model" || name == "disk/model")
-      options->fail("'" + name + "' is set by simgrid.network_model and runtime_model.kind, not here (an unknown "
+      options->fail("'" + name +
+                    "' is set by simgrid.network_model and runtime_model.kind, not here (an unknown "
                     "model made SimGrid abort; a known one overrode those keys without a word)");
   }
   return c;

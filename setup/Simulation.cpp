@@ -35,9 +35,9 @@ namespace coalsim {
 
 /** Declared in the order they are built: destroyed in the reverse order, the engine last. */
 struct Simulation::Parts {
-  int argc       = 1;
+  int argc        = 1;
   char program[8] = "coalsim";
-  char* argv[2]  = {program, nullptr};
+  char* argv[2]   = {program, nullptr};
   std::unique_ptr<sg4::Engine> engine;
   std::string platform_file;
   std::unique_ptr<GridPlatform> platform;
@@ -61,7 +61,8 @@ struct Simulation::Parts {
 };
 
 Simulation::Simulation(ExperimentConfig config, RunOptions options)
-    : config_(std::move(config)), options_(std::move(options))
+    : config_(std::move(config))
+    , options_(std::move(options))
 {
 }
 
@@ -110,7 +111,7 @@ void Simulation::build_engine()
                              return locate_input(file, config_.source);
                            }));
   apply_log_settings(options_.log_options);
-  parts_->engine = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);
+  parts_->engine      = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);
   sg4::Engine& engine = *parts_->engine;
   engine.set_config("network/model:" + config_.simgrid.network_model);
   if (config_.simgrid.network_model == "CM02")
@@ -161,18 +162,18 @@ void Simulation::open_trace()
       parts_->trace->add_cluster(row);
     }
   }
-  parts_->recorder = std::make_unique<UtilizationRecorder>(
-      clusters.size(), config_.trace.sample_interval, [parts = parts_.get()](const UtilizationSample& s) {
-        if (parts->trace)
-          parts->trace->add_sample(s);
-      });
+  parts_->recorder = std::make_unique<UtilizationRecorder>(clusters.size(), config_.trace.sample_interval,
+                                                           [parts = parts_.get()](const UtilizationSample& s) {
+                                                             if (parts->trace)
+                                                               parts->trace->add_sample(s);
+                                                           });
 }
 
 /** Each cluster's local resource manager and its background load. */
 void Simulation::build_local_side()
 {
-  Parts& p   = *parts_;
-  p.runtime  = make_runtime_model(config_.runtime_model, p.tracker);
+  Parts& p      = *parts_;
+  p.runtime     = make_runtime_model(config_.runtime_model, p.tracker);
   auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
     auto it = config_.background.per_cluster.find(c.name);
     return it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
@@ -210,8 +211,7 @@ void Simulation::build_policy()
     policy.name_location.fail("no such policy '" + policy.name +
                               "'; valid values are: " + PolicyRegistry::instance().valid_names());
   PolicyParameters parameters(policy.name, policy.parameters);
-  parts_->policy = PolicyRegistry::instance().create(policy.name, parameters,
-                                                     PolicyContext{parts_->platform->names()});
+  parts_->policy = PolicyRegistry::instance().create(policy.name, parameters, PolicyContext{parts_->platform->names()});
   config_.add_policy_parameters(parameters.resolved());
   check_policy_takes_the_experiment();
 }
@@ -265,10 +265,10 @@ void Simulation::build_grid_side()
   p.stager = std::make_unique<FileStager>(*p.platform, p.tracker);
   if (p.bandwidths)
     p.bandwidths->set_stager(p.stager.get());
-  p.scheduler = std::make_unique<GridScheduler>(
-      GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime, *p.stager, *p.recorder,
-                           p.trace.get(), p.statistics},
-      config_.overheads.submission, config_.overheads.completion, config_.seed);
+  p.scheduler =
+      std::make_unique<GridScheduler>(GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime,
+                                                           *p.stager, *p.recorder, p.trace.get(), p.statistics},
+                                      config_.overheads.submission, config_.overheads.completion, config_.seed);
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);
 }

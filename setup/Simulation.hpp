@@ -14,8 +14,8 @@
 namespace coalsim {
 
 struct RunOptions {
-  std::string output;                  // trace file; empty: no trace
-  bool progress = false;               // progress line on stderr
+  std::string output;                   // trace file; empty: no trace
+  bool progress = false;                // progress line on stderr
   std::vector<std::string> log_options; // SimGrid --log settings
 };
 

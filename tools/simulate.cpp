@@ -1,8 +1,8 @@
 /* simulate: runs one experiment on a SimGrid platform and prints its summary. */
 #include "setup/ExperimentConfig.hpp"
-#include "sim/config/InputError.hpp"
-#include "sim/api/PolicyRegistry.hpp"
 #include "setup/Simulation.hpp"
+#include "sim/api/PolicyRegistry.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <boost/program_options.hpp>
 #include <filesystem>
@@ -94,8 +94,8 @@ int main(int argc, char** argv)
     Simulation simulation(config, run_options);
     RunStatistics statistics = simulation.run();
     if (not quiet) {
-      std::cout << "coalsim " << COALSIM_VERSION << ": experiment '" << config.name << "', policy " << config.policy.name
-                << ", seed " << config.seed << ", platform " << config.platform << "\n";
+      std::cout << "coalsim " << COALSIM_VERSION << ": experiment '" << config.name << "', policy "
+                << config.policy.name << ", seed " << config.seed << ", platform " << config.platform << "\n";
       statistics.print(std::cout);
       if (not run_options.output.empty())
         std::cout << "  trace                    " << run_options.output << "\n";

@@ -27,7 +27,10 @@ std::vector<ClusterIndex> resolve_clusters(const ClusterNames& names, const std:
 }
 
 JobAttributes::JobAttributes(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters, uint64_t seed)
-    : config_(config), files_(seed, "grid.files"), priorities_(seed, "grid.priorities"), economy_(seed, "grid.economy")
+    : config_(config)
+    , files_(seed, "grid.files")
+    , priorities_(seed, "grid.priorities")
+    , economy_(seed, "grid.economy")
 {
   file_candidates_ = resolve_clusters(config.file.sites, clusters);
   if (file_candidates_.empty()) {
@@ -35,8 +38,9 @@ JobAttributes::JobAttributes(const WorkloadConfig& config, const std::vector<Clu
     std::iota(file_candidates_.begin(), file_candidates_.end(), 0);
   }
   if (config.file.size.max_value() > 0 && config.file.replicas > static_cast<int>(file_candidates_.size()))
-    config.location("file.replicas").fail(std::to_string(config.file.replicas) + " replicas but only " +
-                                          std::to_string(file_candidates_.size()) + " candidate sites");
+    config.location("file.replicas")
+        .fail(std::to_string(config.file.replicas) + " replicas but only " + std::to_string(file_candidates_.size()) +
+              " candidate sites");
   std::vector<double> values, weights;
   for (const auto& [priority, weight] : config.priorities) {
     values.push_back(static_cast<double>(static_cast<int>(priority)));
@@ -63,8 +67,8 @@ void JobAttributes::draw(JobSpec& job)
   if (config_.estimate_factor)
     job.estimate = job.runtime * config_.estimate_factor->sample(economy_);
   if (config_.deadline_factor)
-    job.deadline = job.submit_time + (std::isnan(job.estimate) ? job.runtime : job.estimate) *
-                                         config_.deadline_factor->sample(economy_);
+    job.deadline = job.submit_time +
+                   (std::isnan(job.estimate) ? job.runtime : job.estimate) * config_.deadline_factor->sample(economy_);
   if (config_.budget)
     job.budget = config_.budget->sample(economy_);
 }

@@ -3,9 +3,9 @@
  * synthetic and replayed workloads. */
 #pragma once
 
-#include "workloads/WorkloadConfig.hpp"
 #include "sim/api/Job.hpp"
 #include "sim/config/Random.hpp"
+#include "workloads/WorkloadConfig.hpp"
 
 #include <string>
 #include <vector>

@@ -38,7 +38,8 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
     all_processors_ += c.processors;
   }
   ordered_pattern_ = resolve_clusters(config.ordered_clusters, clusters_);
-  if (config.jobs > 0 && config.component_size.max_value() > largest_cluster_ && std::isfinite(config.component_size.max_value()))
+  if (config.jobs > 0 && config.component_size.max_value() > largest_cluster_ &&
+      std::isfinite(config.component_size.max_value()))
     config.location("component_size")
         .fail("components of up to " + std::to_string(static_cast<long>(config.component_size.max_value())) +
               " processors fit no cluster of this run (largest: " + std::to_string(largest_cluster_) + ")");
@@ -59,7 +60,7 @@ SyntheticWorkload::SyntheticWorkload(const WorkloadConfig& config, const std::ve
           processors += count * size;
         work = processors / config.shapes.size() * config.runtime.mean();
       }
-      rate_       = config.offered_load * all_processors_ / work;
+      rate_ = config.offered_load * all_processors_ / work;
     }
   }
 }
@@ -86,10 +87,10 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
   auto check = [&](long count, int size, const std::string& key) {
     size = std::clamp(size, 1, largest_cluster_);
     if ((unordered || ordered_pattern_.empty()) && count > room(size))
-      config.location(key).fail(std::string(unordered ? "unordered" : "ordered") + " jobs of " +
-                       std::to_string(count) + " components of " + std::to_string(size) +
-                       " processors fit nowhere in this run, even on idle clusters (room for " +
-                       std::to_string(room(size)) + " such components)");
+      config.location(key).fail(std::string(unordered ? "unordered" : "ordered") + " jobs of " + std::to_string(count) +
+                                " components of " + std::to_string(size) +
+                                " processors fit nowhere in this run, even on idle clusters (room for " +
+                                std::to_string(room(size)) + " such components)");
     if (ordered && not ordered_pattern_.empty()) {
       std::vector<long> demand(clusters_.size(), 0);
       for (long k = 0; k < count; ++k) {
@@ -98,10 +99,10 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
       }
       for (size_t c = 0; c < clusters_.size(); ++c)
         if (demand[c] > clusters_[c].processors)
-          config.location("ordered_clusters").fail("ordered jobs of " + std::to_string(count) +
-                           " components of " + std::to_string(size) + " processors need " +
-                           std::to_string(demand[c]) + " on " + clusters_[c].name + ", which has " +
-                           std::to_string(clusters_[c].processors));
+          config.location("ordered_clusters")
+              .fail("ordered jobs of " + std::to_string(count) + " components of " + std::to_string(size) +
+                    " processors need " + std::to_string(demand[c]) + " on " + clusters_[c].name + ", which has " +
+                    std::to_string(clusters_[c].processors));
     }
   };
   if (not config.shapes.empty()) {
@@ -150,9 +151,8 @@ std::optional<JobSpec> SyntheticWorkload::next()
   if (config_.arrival == WorkloadConfig::Arrival::poisson && job.id > 0)
     clock_ += -std::log1p(-arrivals_.uniform()) / rate_;
   job.submit_time = clock_;
-  job.type        = config_.deal_request_types
-                        ? dealt_types_[static_cast<size_t>(job.id)]
-                        : static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
+  job.type        = config_.deal_request_types ? dealt_types_[static_cast<size_t>(job.id)]
+                                               : static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
   int count       = std::max(1, static_cast<int>(std::lround(config_.components.sample(shapes_))));
   int size        = draw_size(config_.component_size, largest_cluster_);
   if (not config_.shapes.empty()) {

@@ -3,11 +3,11 @@
  * attributes as JobAttributes draws them. One job at a time. */
 #pragma once
 
-#include "workloads/WorkloadConfig.hpp"
 #include "sim/api/Job.hpp"
 #include "sim/api/JobSource.hpp"
 #include "sim/config/Random.hpp"
 #include "workloads/JobAttributes.hpp"
+#include "workloads/WorkloadConfig.hpp"
 
 #include <optional>
 #include <string>

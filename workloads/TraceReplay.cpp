@@ -30,7 +30,8 @@ void TraceReplay::open()
 }
 
 TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& path, int target_processors)
-    : config_(config), path_(path)
+    : config_(config)
+    , path_(path)
 {
   // A whole first pass, so that a malformed line or a record out of order is reported before the simulation
   // starts (not from inside it, hours of simulated time later); the readers stream, so memory stays flat.
@@ -42,15 +43,19 @@ TraceReplay::TraceReplay(const TraceReplayConfig& config, const std::string& pat
   // A replay with nothing to replay is a mistake in the window, the partition or the file, not a run.
   if (in_window == 0)
     config_.location.fail(path + " has no usable record " +
-                     (config_.partition ? "of partition " + *config_.partition + " " : std::string()) +
-                     "in the window to replay");
+                          (config_.partition ? "of partition " + *config_.partition + " " : std::string()) +
+                          "in the window to replay");
   swf_.reset();
   gwf_.reset();
   open();
   const TraceHeader* header = &this->header();
   switch (config_.size_scaling) {
-    case TraceReplayConfig::SizeScaling::none: factor_ = 1; break;
-    case TraceReplayConfig::SizeScaling::factor: factor_ = config_.size_factor; break;
+    case TraceReplayConfig::SizeScaling::none:
+      factor_ = 1;
+      break;
+    case TraceReplayConfig::SizeScaling::factor:
+      factor_ = config_.size_factor;
+      break;
     case TraceReplayConfig::SizeScaling::fit: {
       auto max_procs = header->max_procs();
       if (not max_procs || *max_procs <= 0)
@@ -81,10 +86,22 @@ const SkipCounts& TraceReplay::unusable() const
 
 namespace {
 
-int64_t id_of(const SwfRecord& r) { return r.job_number; }
-int64_t id_of(const GwfRecord& r) { return r.job_id; }
-std::string partition_of(const SwfRecord& r) { return r.partition_number >= 0 ? std::to_string(r.partition_number) : ""; }
-std::string partition_of(const GwfRecord& r) { return r.partition_id == "-1" ? "" : r.partition_id; }
+int64_t id_of(const SwfRecord& r)
+{
+  return r.job_number;
+}
+int64_t id_of(const GwfRecord& r)
+{
+  return r.job_id;
+}
+std::string partition_of(const SwfRecord& r)
+{
+  return r.partition_number >= 0 ? std::to_string(r.partition_number) : "";
+}
+std::string partition_of(const GwfRecord& r)
+{
+  return r.partition_id == "-1" ? "" : r.partition_id;
+}
 
 /** The next usable record of either format, as a ReplayedJob with its trace submit time and unscaled size. */
 template <class Reader> bool next_usable(Reader& reader, ReplayedJob& job, double& submit, int64_t& processors)

@@ -57,11 +57,11 @@ private:
   std::string path_;
   std::unique_ptr<SwfReader> swf_;
   std::unique_ptr<GwfReader> gwf_;
-  double factor_          = 1;
-  double last_submit_     = -INFINITY; // trace time
-  bool finished_          = false;
-  uint64_t replayed_      = 0;
-  uint64_t before_window_ = 0;
+  double factor_            = 1;
+  double last_submit_       = -INFINITY; // trace time
+  bool finished_            = false;
+  uint64_t replayed_        = 0;
+  uint64_t before_window_   = 0;
   uint64_t other_partition_ = 0;
 };
 

@@ -9,8 +9,8 @@ namespace coalsim {
 
 const KeyList& trace_replay_keys()
 {
-  static const KeyList keys = {"file",       {"window", {"start", "end", "duration"}}, "offset", "time_scale",
-                               "size_scale", "partition"};
+  static const KeyList keys = {
+      "file", {"window", {"start", "end", "duration"}}, "offset", "time_scale", "size_scale", "partition"};
   return keys;
 }
 

@@ -15,16 +15,16 @@ namespace coalsim {
 class ConfigNode;
 
 struct TraceReplayConfig {
-  std::string file;          // as written; resolved like the platform
-  KeyLocation location;      // of the `trace` section, for errors about the records
-  KeyLocation file_location; // of `trace.file`, for a log that cannot be read
+  std::string file;               // as written; resolved like the platform
+  KeyLocation location;           // of the `trace` section, for errors about the records
+  KeyLocation file_location;      // of `trace.file`, for a log that cannot be read
   double window_start = 0;        // trace seconds from the log's origin
   double window_end   = INFINITY; // records submitted at or after this are not replayed
   double offset       = 0;        // simulated time at which the window starts
   double time_scale   = 1;        // trace seconds -> simulated seconds of arrival spacing (< 1 compresses)
   enum class SizeScaling { none, fit, factor } size_scaling = SizeScaling::none;
-  double size_factor = 1; // SizeScaling::factor
-  std::optional<std::string> partition; // only this partition's records
+  double size_factor                                        = 1; // SizeScaling::factor
+  std::optional<std::string> partition;                          // only this partition's records
 };
 
 /** The keys both kinds of replay accept. */

@@ -120,14 +120,14 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
 {
   ConfigNode file = workload.section("file");
   file.allow_only(file_keys());
-  w.file.size     = file.get_distribution("size", 0, 0);
-  w.file.replicas = file.get("replicas", 1, 1);
+  w.file.size                  = file.get_distribution("size", 0, 0);
+  w.file.replicas              = file.get("replicas", 1, 1);
   w.locations["file.replicas"] = file.child("replicas").location();
-  w.file.sites    = read_cluster_names(file, "sites", "random");
-  w.priorities    = read_mix<Priority>(workload, "priorities", priority_names, w.priorities);
-  w.estimate_factor = optional_distribution(workload, "estimate_factor");
-  w.deadline_factor = optional_distribution(workload, "deadline_factor");
-  w.budget          = optional_distribution(workload, "budget");
+  w.file.sites                 = read_cluster_names(file, "sites", "random");
+  w.priorities                 = read_mix<Priority>(workload, "priorities", priority_names, w.priorities);
+  w.estimate_factor            = optional_distribution(workload, "estimate_factor");
+  w.deadline_factor            = optional_distribution(workload, "deadline_factor");
+  w.budget                     = optional_distribution(workload, "budget");
   if (auto shapes = workload.find("shapes"))
     w.shapes = read_shapes(*shapes);
 }

@@ -35,13 +35,14 @@ struct GridReplayConfig {
 struct WorkloadConfig {
   int jobs = 100; // a replay: at most this many (0: the whole window)
   std::optional<GridReplayConfig> replay;
-  double start = 0; // submission time of the first synthetic job (s): lets the background load reach its steady state first
+  double start =
+      0; // submission time of the first synthetic job (s): lets the background load reach its steady state first
   enum class Arrival { batch, poisson } arrival = Arrival::poisson;
-  double rate         = NAN; // jobs per second
-  double offered_load = NAN; // fraction of all processors
-  Distribution components     = Distribution::constant(1);
-  Distribution component_size = Distribution::constant(8);
-  Distribution runtime        = Distribution::constant(100);
+  double rate                                   = NAN; // jobs per second
+  double offered_load                           = NAN; // fraction of all processors
+  Distribution components                       = Distribution::constant(1);
+  Distribution component_size                   = Distribution::constant(8);
+  Distribution runtime                          = Distribution::constant(100);
   std::map<RequestType, double> request_types{{RequestType::unordered, 1.0}};
   /** Deal the request types instead of drawing them: each type gets exactly its share of the jobs (largest
    *  remainders), in random order (DCS thesis exp 5: "a half of the jobs are ordered"). */

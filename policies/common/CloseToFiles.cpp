@@ -17,8 +17,7 @@ CloseToFiles::CloseToFiles(const std::vector<std::string>& cluster_names, Initia
         history_.insert({e, f});
 }
 
-std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::vector<int>& idle,
-                                                       const GridView& view)
+std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
 {
   if (not job.file || job.file->replica_sites.empty())
     return worst_fit_.place(job, idle, view);
@@ -38,10 +37,10 @@ std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::
   std::vector<int> left = idle;
   fitting::Components placed(job.components.size());
   for (size_t i : fitting::by_decreasing_size(job.components)) { // line 1
-    const int size = job.components[i].processors;
-    auto has_room  = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= size; };
+    const int size         = job.components[i].processors;
+    auto has_room          = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= size; };
     ClusterIndex execution = no_cluster, file_site = no_cluster;
-    auto first_with_room   = std::find_if(readable.begin(), readable.end(), has_room); // line 3
+    auto first_with_room = std::find_if(readable.begin(), readable.end(), has_room); // line 3
     if (first_with_room != readable.end()) {
       execution = file_site = *first_with_room;
     } else {
@@ -57,7 +56,7 @@ std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::
         }
       }
       if (execution == no_cluster)
-        return std::nullopt; // line 15
+        return std::nullopt;            // line 15
       for (ClusterIndex f : file_sites) // lines 12-13
         history_.insert({execution, f});
     }

@@ -15,7 +15,8 @@ public:
 
   CloseToFiles(const std::vector<std::string>& cluster_names, InitialHistory initial);
   CloseToFiles(const std::vector<std::string>& cluster_names, std::set<Pair> initial)
-      : names_(cluster_names), history_(std::move(initial))
+      : names_(cluster_names)
+      , history_(std::move(initial))
   {
   }
   /** Jobs without an input file have no file sites to be close to: they are placed by worst-fit. */

@@ -51,8 +51,7 @@ ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::
 }
 } // namespace
 
-std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
-                                        Rule rule)
+std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle, Rule rule)
 {
   std::vector<int> left = idle;
   Components placed(request.size());

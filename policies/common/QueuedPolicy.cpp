@@ -9,29 +9,31 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_queued_policy, coalsim_common, "Q
 namespace coalsim {
 
 QueuedPolicy::QueuedPolicy(Settings settings, std::unique_ptr<PlacementRule> rule)
-    : settings_(settings), rule_(std::move(rule)), queue_(settings.discipline, {settings.max_submission_failures, 0})
+    : settings_(settings)
+    , rule_(std::move(rule))
+    , queue_(settings.discipline, {settings.max_submission_failures, 0})
 {
 }
 
 QueuedPolicy::Settings QueuedPolicy::read_settings(PolicyParameters& parameters)
 {
   Settings s;
-  s.discipline = parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
-                                       "wait-queue discipline: only the head is tried, or the first job that fits") ==
-                         "fpfs"
-                     ? Discipline::fpfs
-                     : Discipline::fcfs;
-  s.max_submission_failures = parameters.get_int(
-      "max_submission_failures", 0, 0, "failed claims after which a job is dropped (0: no limit)");
+  s.discipline =
+      parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
+                            "wait-queue discipline: only the head is tried, or the first job that fits") == "fpfs"
+          ? Discipline::fpfs
+          : Discipline::fcfs;
+  s.max_submission_failures =
+      parameters.get_int("max_submission_failures", 0, 0, "failed claims after which a job is dropped (0: no limit)");
   s.flexible_split = parameters.get_choice("flexible", "cluster_filling", {"cluster_filling", "load_balancing"},
                                            "how flexible jobs are split over clusters") == "load_balancing"
                          ? fitting::Split::load_balancing
                          : fitting::Split::cluster_filling;
-  s.claiming = parameters.get_choice("claiming", "immediate", {"immediate", "after_transfer"},
-                                     "claim processors at placement, or once the input files have arrived") ==
-                       "after_transfer"
-                   ? Claiming::after_transfer
-                   : Claiming::immediate;
+  s.claiming =
+      parameters.get_choice("claiming", "immediate", {"immediate", "after_transfer"},
+                            "claim processors at placement, or once the input files have arrived") == "after_transfer"
+          ? Claiming::after_transfer
+          : Claiming::immediate;
   return s;
 }
 
@@ -46,8 +48,7 @@ void QueuedPolicy::on_claim_failed(const JobSpec& job)
   // reached the maximum number of submission failures.
   WaitQueue::Outcome outcome = queue_.submission_failed(job);
   if (outcome.removed)
-    to_reject_.push_back(
-        {job.id, "dropped after " + std::to_string(outcome.failures) + " submission failures", true});
+    to_reject_.push_back({job.id, "dropped after " + std::to_string(outcome.failures) + " submission failures", true});
 }
 
 void QueuedPolicy::on_job_started(const JobSpec& job)
@@ -55,8 +56,7 @@ void QueuedPolicy::on_job_started(const JobSpec& job)
   queue_.forget(job.id);
 }
 
-std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::vector<int>& idle,
-                                                       const GridView& view)
+std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
 {
   std::optional<fitting::Components> placed;
   if (not file_readable(job, view))

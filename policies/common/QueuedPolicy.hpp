@@ -17,10 +17,10 @@ class QueuedPolicy : public GridPolicy {
 public:
   using Discipline = WaitQueue::Discipline;
   struct Settings {
-    Discipline discipline          = Discipline::fcfs;
-    int max_submission_failures    = 0; // 0: no limit
-    fitting::Split flexible_split  = fitting::Split::cluster_filling;
-    Claiming claiming              = Claiming::immediate;
+    Discipline discipline         = Discipline::fcfs;
+    int max_submission_failures   = 0; // 0: no limit
+    fitting::Split flexible_split = fitting::Split::cluster_filling;
+    Claiming claiming             = Claiming::immediate;
   };
 
   QueuedPolicy(Settings settings, std::unique_ptr<PlacementRule> rule);

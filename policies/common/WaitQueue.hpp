@@ -22,8 +22,8 @@ public:
   };
   /** What a failure did to a job: sent it back to the tail, or removed it at the maximum. */
   struct Outcome {
-    bool removed = false;
-    int failures = 0; // of the failure's kind, this one included
+    bool removed                          = false;
+    int failures                          = 0; // of the failure's kind, this one included
     bool operator==(const Outcome&) const = default;
   };
 
@@ -91,7 +91,7 @@ private:
     std::vector<const JobSpec*> removed;
     if (new_only && unscreened_ == 0)
       return removed; // the common case: nothing arrived since the last pass
-    unscreened_ = 0; // every job is asked about below
+    unscreened_ = 0;  // every job is asked about below
     for (auto it = waiting_.begin(); it != waiting_.end();) {
       if (new_only && it->screened) {
         ++it;
@@ -115,7 +115,7 @@ private:
   Discipline discipline_;
   Limits limits_;
   std::list<Waiting> waiting_;
-  size_t unscreened_ = 0; // jobs pushed or re-queued since the queue was last screened
+  size_t unscreened_ = 0;                          // jobs pushed or re-queued since the queue was last screened
   std::unordered_map<JobId, Failures> handed_out_; // placed jobs with failures so far (none: not kept)
 };
 

@@ -12,20 +12,20 @@ namespace {
 std::unique_ptr<GridPolicy> make_dcs(PolicyParameters& parameters, const PolicyContext&)
 {
   DcsScheduler::Settings s;
-  s.discipline = parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
-                                       "wait-queue: FCFS tries only the head, FPFS the first job that fits") == "fpfs"
-                     ? DcsScheduler::Discipline::fpfs
-                     : DcsScheduler::Discipline::fcfs;
-  s.fit = ResourceBroker::fit_from_name(parameters.get_choice(
-      "fit", "worstfit", ResourceBroker::fit_names(),
-      "broker rule for unordered jobs: modified worst-/best-fit with cluster marks (4.3.3), or plain (3.2.1)"));
+  s.discipline              = parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
+                                                    "wait-queue: FCFS tries only the head, FPFS the first job that fits") == "fpfs"
+                                  ? DcsScheduler::Discipline::fpfs
+                                  : DcsScheduler::Discipline::fcfs;
+  s.fit                     = ResourceBroker::fit_from_name(parameters.get_choice(
+                          "fit", "worstfit", ResourceBroker::fit_names(),
+                          "broker rule for unordered jobs: modified worst-/best-fit with cluster marks (4.3.3), or plain (3.2.1)"));
   s.max_submission_failures = parameters.get_int("max_submission_failures", s.max_submission_failures, 0,
                                                  "submission failures at which a job is removed (0: no limit)");
   s.max_completion_failures = parameters.get_int("max_completion_failures", s.max_completion_failures, 0,
                                                  "completion failures at which a job is removed (0: no limit)");
-  s.blocking_submission = parameters.get_bool(
-      "blocking_submission", s.blocking_submission,
-      "the scheduler waits for each DUROC submission to succeed or fail before the next (re)scheduling");
+  s.blocking_submission     = parameters.get_bool(
+          "blocking_submission", s.blocking_submission,
+          "the scheduler waits for each DUROC submission to succeed or fail before the next (re)scheduling");
   s.monitor_interval = parameters.get_double(
       "monitor_interval", s.monitor_interval, 0,
       "seconds between the resource monitor's looks for a change after a (re)scheduling failure (0: at once)");

@@ -9,8 +9,7 @@ namespace coalsim::dcs {
 
 const std::vector<std::string>& ResourceBroker::fit_names()
 {
-  static const std::vector<std::string> names = {"worstfit", "bestfit", "plain_worstfit", "plain_bestfit",
-                                                 "firstfit"};
+  static const std::vector<std::string> names = {"worstfit", "bestfit", "plain_worstfit", "plain_bestfit", "firstfit"};
   return names;
 }
 

@@ -22,7 +22,8 @@ bool icp_acts(size_t previously_started, size_t startable_now, size_t components
 } // namespace claiming
 
 IncrementalClaiming::IncrementalClaiming(ClaimingSettings settings, Replace replace)
-    : settings_(settings), replace_(std::move(replace))
+    : settings_(settings)
+    , replace_(std::move(replace))
 {
 }
 
@@ -244,8 +245,7 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, std::vector<int>& idle
     for (size_t j = 0; j < placement.size(); ++j)
       if (not std::isnan(claimed[j]))
         idle[placement[j].cluster] += placement[j].processors;
-    XBT_VERB("job %ld preempts job %ld on cluster %d", static_cast<long>(id), static_cast<long>(victim),
-             comp.cluster);
+    XBT_VERB("job %ld preempts job %ld on cluster %d", static_cast<long>(id), static_cast<long>(victim), comp.cluster);
     control_->abort_job(victim, AbortReason::preempted, comp.cluster);
   }
   idle[comp.cluster] -= comp.processors;

@@ -99,8 +99,8 @@ private:
   ClaimingQueue queue_;
   std::unordered_map<JobId, Attempt> attempts_;
   std::unordered_map<JobId, Record> records_;
-  std::set<double> armed_;            // times of the wake-ups asked for
-  std::map<uint64_t, double> wakes_;  // token -> its time
+  std::set<double> armed_;           // times of the wake-ups asked for
+  std::map<uint64_t, double> wakes_; // token -> its time
   uint64_t next_token_ = 1;
 };
 

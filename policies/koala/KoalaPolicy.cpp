@@ -15,26 +15,26 @@ namespace coalsim::koala {
 KoalaSettings KoalaSettings::read(PolicyParameters& p)
 {
   KoalaSettings s;
-  s.scan_interval = p.get_double("scan_interval", 60, 0.001, "seconds between scans of the placement queues");
-  s.queues.N_h    = p.get_int("N_h", 1, 1, "scans of the higher queues before the lower ones");
-  s.queues.N_l    = p.get_int("N_l", 1, 1, "scans of the lower queues before the higher ones");
-  s.queues.n[0]   = p.get_int("n1", 1, 1, "scans of the super-high queue in a turn of the higher queues");
-  s.queues.n[1]   = p.get_int("n2", 1, 1, "scans of the high queue in a turn of the higher queues");
-  s.queues.n[2]   = p.get_int("n3", 1, 1, "scans of the low queue in a turn of the lower queues");
-  s.queues.n[3]   = p.get_int("n4", 1, 1, "scans of the super-low queue in a turn of the lower queues");
-  s.queues.max_tries     = p.get_int("max_placement_tries", 0, 0, "placement tries before a job fails (0: no limit)");
-  s.claiming.max_tries   = p.get_int("max_claiming_tries", 0, 0,
-                                     "claiming tries, over all placements, before a job fails (0: no limit)");
+  s.scan_interval    = p.get_double("scan_interval", 60, 0.001, "seconds between scans of the placement queues");
+  s.queues.N_h       = p.get_int("N_h", 1, 1, "scans of the higher queues before the lower ones");
+  s.queues.N_l       = p.get_int("N_l", 1, 1, "scans of the lower queues before the higher ones");
+  s.queues.n[0]      = p.get_int("n1", 1, 1, "scans of the super-high queue in a turn of the higher queues");
+  s.queues.n[1]      = p.get_int("n2", 1, 1, "scans of the high queue in a turn of the higher queues");
+  s.queues.n[2]      = p.get_int("n3", 1, 1, "scans of the low queue in a turn of the lower queues");
+  s.queues.n[3]      = p.get_int("n4", 1, 1, "scans of the super-low queue in a turn of the lower queues");
+  s.queues.max_tries = p.get_int("max_placement_tries", 0, 0, "placement tries before a job fails (0: no limit)");
+  s.claiming.max_tries =
+      p.get_int("max_claiming_tries", 0, 0, "claiming tries, over all placements, before a job fails (0: no limit)");
   s.queues.promote_after = p.get_int("promote_after", 0, 0, "P: tries between promotions (0: never)");
   s.claiming.L           = p.get_fraction("L", 0.75, "initial L: JCT_0 = JPT + L * FTT");
   s.L_step               = p.get_fraction("L_step", 0.25, "decrease of L each time the JST is reached unclaimed");
   s.L_floor              = p.get_fraction("L_floor", 0, "lower bound of L");
   if (s.L_floor > s.claiming.L) // (the default floor is 0, so a floor above L was given)
     p.reject("L_floor", "must not be above L: lowering L would raise it");
-  s.claiming.T           = p.get_fraction("T", 1, "ICP threshold on the fraction of started components (1: atomic)");
-  s.claiming.count_pending = p.get_bool("count_pending", true,
-                                         "count placed, unclaimed processors as taken when placing other jobs");
-  s.claiming.min_step    = p.get_double("claim_min_step", 1, 0.001, "seconds: closer claiming tries are made at the JST");
+  s.claiming.T = p.get_fraction("T", 1, "ICP threshold on the fraction of started components (1: atomic)");
+  s.claiming.count_pending =
+      p.get_bool("count_pending", true, "count placed, unclaimed processors as taken when placing other jobs");
+  s.claiming.min_step = p.get_double("claim_min_step", 1, 0.001, "seconds: closer claiming tries are made at the JST");
   return s;
 }
 
@@ -85,8 +85,8 @@ void KoalaPolicy::requeue(const JobSpec& job, AbortReason reason, const std::vec
 {
   if (reason == AbortReason::given_up) {
     // The job submission fails (Section 6.1), as a job out of placement tries does.
-    failed_.push_back({job.id, "claiming failed more than " + std::to_string(settings_.claiming.max_tries) + " times",
-                       true});
+    failed_.push_back(
+        {job.id, "claiming failed more than " + std::to_string(settings_.claiming.max_tries) + " times", true});
     state_.erase(job.id);
     placed_.erase(job.id);
     claimer_.forget(job.id);
@@ -97,7 +97,7 @@ void KoalaPolicy::requeue(const JobSpec& job, AbortReason reason, const std::vec
     state.L = claiming::lowered(state.L, settings_.L_step, settings_.L_floor);
   if (reason == AbortReason::component_failed)
     state.avoid = clusters;
-  auto entry = placed_.find(job.id);
+  auto entry     = placed_.find(job.id);
   Priority level = entry == placed_.end() ? job.priority : entry->second.level;
   int tries      = entry == placed_.end() ? 0 : entry->second.tries;
   if (entry != placed_.end())
@@ -173,12 +173,12 @@ std::optional<ComponentPlacement> KoalaPolicy::replace_component(const JobSpec& 
   // An ordered job's components are fixed to their clusters by the user: the ICP may not move them.
   if (job.type == RequestType::ordered)
     return std::nullopt;
-  JobSpec single   = job;
-  single.type      = RequestType::unordered;
-  single.components = {job.components.at(component)};
+  JobSpec single               = job;
+  single.type                  = RequestType::unordered;
+  single.components            = {job.components.at(component)};
   single.components[0].cluster = no_cluster;
-  std::vector<int> idle = view.idle_counts();
-  auto placed           = rule_->place(single, idle, view);
+  std::vector<int> idle        = view.idle_counts();
+  auto placed                  = rule_->place(single, idle, view);
   if (not placed)
     return std::nullopt;
   return placed->front();
@@ -242,7 +242,7 @@ Decisions KoalaPolicy::decide(const GridView& view)
   for (const JobSpec* job : not_placed)
     queues_.push(*job, job->priority);
   if (queues_.size() > 0) {
-    next_scan_        = std::max(next_scan_, (std::floor(now / settings_.scan_interval + 1e-9) + 1) * settings_.scan_interval);
+    next_scan_ = std::max(next_scan_, (std::floor(now / settings_.scan_interval + 1e-9) + 1) * settings_.scan_interval);
     decisions.wake_at = next_scan_;
   }
   return decisions;
@@ -252,11 +252,11 @@ namespace {
 
 std::unique_ptr<GridPolicy> make_koala(PolicyParameters& parameters, const PolicyContext& context)
 {
-  auto settings  = KoalaSettings::read(parameters);
-  auto placement = parameters.get_choice("placement", "cf", {"cf", "wf"},
-                                         "Close-to-Files, or Worst-Fit with the nearest replica");
-  auto history   = parameters.get_choice("history", "all_pairs", {"all_pairs", "empty"},
-                                         "CF: initial history table H of (execution site, file site) pairs");
+  auto settings = KoalaSettings::read(parameters);
+  auto placement =
+      parameters.get_choice("placement", "cf", {"cf", "wf"}, "Close-to-Files, or Worst-Fit with the nearest replica");
+  auto history = parameters.get_choice("history", "all_pairs", {"all_pairs", "empty"},
+                                       "CF: initial history table H of (execution site, file site) pairs");
   std::unique_ptr<PlacementRule> rule;
   if (placement == "cf")
     rule = std::make_unique<CloseToFiles>(context.cluster_names, history == "empty"

@@ -51,8 +51,7 @@ public:
   bool on_job_failed(const JobSpec& job) override;
   /** The ICP's re-placement of one component that cannot claim (Algorithm 2, line 5), with the placement rule;
    *  none for ordered jobs, whose components the user fixed. */
-  std::optional<ComponentPlacement> replace_component(const JobSpec& job, size_t component,
-                                                      const GridView& view);
+  std::optional<ComponentPlacement> replace_component(const JobSpec& job, size_t component, const GridView& view);
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return queues_.size() + arrivals_.size(); }
 

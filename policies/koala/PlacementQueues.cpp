@@ -50,7 +50,7 @@ bool PlacementQueues::count_failed_try(std::list<Entry>::iterator entry, Priorit
   bool movable = level == Priority::high || level == Priority::low;
   if (settings_.promote_after <= 0 || not movable || entry->tries % settings_.promote_after != 0)
     return false;
-  auto up = static_cast<Priority>(static_cast<int>(level) - 1);
+  auto up     = static_cast<Priority>(static_cast<int>(level) - 1);
   Entry moved = *entry;
   moved.level = up;
   queue(level).erase(entry);

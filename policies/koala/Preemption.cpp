@@ -11,9 +11,10 @@ std::vector<JobId> preemption_victims(Priority requester, int needed, int idle, 
 {
   if (requester == Priority::super_low)
     return {};
-  holders.erase(std::remove_if(holders.begin(), holders.end(),
-                               [&](const Holder& h) { return static_cast<int>(h.priority) <= static_cast<int>(requester); }),
-                holders.end());
+  holders.erase(
+      std::remove_if(holders.begin(), holders.end(),
+                     [&](const Holder& h) { return static_cast<int>(h.priority) <= static_cast<int>(requester); }),
+      holders.end());
   int available = idle;
   for (const auto& h : holders)
     available += h.processors;

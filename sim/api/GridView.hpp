@@ -15,7 +15,7 @@ struct ClusterState {
   std::string site;
   int processors = 0;
   /** Idle processors as the scheduler believes: last report minus what it has claimed or placed since. */
-  int idle    = 0;
+  int idle = 0;
   /** False when the cluster is down (an outage) or marked unusable: no component may be placed there. */
   bool usable = true;
   /** False while the cluster is down: its file server cannot be read either (a replica there is out of
@@ -28,14 +28,16 @@ struct ClusterState {
 /** Estimated file transfer times between clusters' file servers (route latency + size / bottleneck bandwidth). */
 class TransferEstimator {
 public:
-  virtual ~TransferEstimator() = default;
+  virtual ~TransferEstimator()                                                    = default;
   virtual double estimate(ClusterIndex from, ClusterIndex to, double bytes) const = 0;
 };
 
 class GridView {
 public:
   GridView(double now, std::vector<ClusterState> clusters, const TransferEstimator& transfers)
-      : now_(now), clusters_(std::move(clusters)), transfers_(&transfers)
+      : now_(now)
+      , clusters_(std::move(clusters))
+      , transfers_(&transfers)
   {
   }
   double now() const { return now_; }

@@ -9,8 +9,8 @@
 
 namespace coalsim {
 
-using JobId        = int64_t;
-using ClusterIndex = int;
+using JobId                       = int64_t;
+using ClusterIndex                = int;
 constexpr ClusterIndex no_cluster = -1;
 
 /** Request types of Bucur's classification (thesis 3.2.1). */

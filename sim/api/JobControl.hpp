@@ -25,10 +25,10 @@ enum class AbortReason {
 /** How an attempt ended, as the policy learns it (GridPolicy::on_job_aborted). */
 struct Abort {
   AbortReason reason = AbortReason::component_failed;
-  std::vector<ClusterIndex> clusters; // component_failed: the clusters whose components failed (may be empty)
-  bool started = false;               // the job's run was under way
+  std::vector<ClusterIndex> clusters;        // component_failed: the clusters whose components failed (may be empty)
+  bool started = false;                      // the job's run was under way
   std::vector<ComponentPlacement> placement; // the attempt's components, as they were when it ended
-  std::vector<double> claimed_at;     // per component: when its processors were claimed (NaN: never)
+  std::vector<double> claimed_at;            // per component: when its processors were claimed (NaN: never)
 };
 
 /** Processors a job holds (claimed, not yet released) on one cluster. */

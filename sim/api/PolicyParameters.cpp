@@ -27,7 +27,7 @@ const ParameterValue* PolicyParameters::take(const std::string& key, const std::
 {
   declared_.push_back(key + " (default " + fallback_text + "): " + help);
   used_.push_back(key);
-  auto it = values_.find(key);
+  auto it        = values_.find(key);
   resolved_[key] = it == values_.end() ? fallback_text : it->second.text;
   if (it == values_.end())
     return nullptr;
@@ -69,7 +69,7 @@ int PolicyParameters::get_int(const std::string& key, int fallback, int min, con
 double PolicyParameters::number_of(const std::string& key, const ParameterValue& value, double min) const
 {
   auto parsed = parse_quantity(value.text); // the experiment file's numbers: byte units, YAML's .inf
-  if (parsed && std::isinf(*parsed)) // an endless scan or monitor interval: a run that waits for it never ends
+  if (parsed && std::isinf(*parsed))        // an endless scan or monitor interval: a run that waits for it never ends
     fail(key, value, "must be finite");
   if (not parsed || std::isnan(*parsed)) // NaN passed every bound check below
     fail(key, value, "expected a number");
@@ -103,7 +103,7 @@ bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std
 }
 
 Distribution PolicyParameters::get_distribution(const std::string& key, double fallback, double min,
-                                               const std::string& help)
+                                                const std::string& help)
 {
   std::string fallback_text = std::to_string(fallback);
   fallback_text.erase(fallback_text.find_last_not_of('0') + 1);

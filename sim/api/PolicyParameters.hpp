@@ -25,7 +25,8 @@ class PolicyParameters {
 public:
   PolicyParameters() = default;
   PolicyParameters(std::string policy, std::map<std::string, ParameterValue> values)
-      : policy_(std::move(policy)), values_(std::move(values))
+      : policy_(std::move(policy))
+      , values_(std::move(values))
   {
   }
 

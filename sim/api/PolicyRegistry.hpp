@@ -44,5 +44,6 @@ private:
 
 } // namespace coalsim
 
-#define COALSIM_REGISTER_POLICY(id, name, description, factory)                                                     \
-  static const bool coalsim_policy_registered_##id = ::coalsim::PolicyRegistry::instance().add(name, description, factory)
+#define COALSIM_REGISTER_POLICY(id, name, description, factory)                                                        \
+  static const bool coalsim_policy_registered_##id =                                                                   \
+      ::coalsim::PolicyRegistry::instance().add(name, description, factory)

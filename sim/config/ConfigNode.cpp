@@ -5,11 +5,11 @@
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
-#include <map>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_node, coalsim_config, "ConfigNode");
@@ -45,9 +45,17 @@ std::optional<double> parse_quantity(const std::string& text)
     return std::nullopt;
   std::string unit(end);
   unit.erase(0, unit.find_first_not_of(' '));
-  static const std::vector<std::pair<std::string, double>> units = {
-      {"", 1},      {"B", 1},         {"kB", 1e3},      {"KB", 1e3},      {"MB", 1e6},        {"GB", 1e9},
-      {"TB", 1e12}, {"KiB", 1024.0},  {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0}};
+  static const std::vector<std::pair<std::string, double>> units = {{"", 1},
+                                                                    {"B", 1},
+                                                                    {"kB", 1e3},
+                                                                    {"KB", 1e3},
+                                                                    {"MB", 1e6},
+                                                                    {"GB", 1e9},
+                                                                    {"TB", 1e12},
+                                                                    {"KiB", 1024.0},
+                                                                    {"MiB", 1048576.0},
+                                                                    {"GiB", 1073741824.0},
+                                                                    {"TiB", 1099511627776.0}};
   for (const auto& [name, factor] : units)
     if (unit == name)
       return number * factor;
@@ -56,7 +64,10 @@ std::optional<double> parse_quantity(const std::string& text)
 
 ConfigNode::ConfigNode(YAML::Node node, std::string path, std::shared_ptr<const std::string> file,
                        std::shared_ptr<const CommandLineKeys> overridden)
-    : node_(node), path_(std::move(path)), file_(std::move(file)), overridden_(std::move(overridden))
+    : node_(node)
+    , path_(std::move(path))
+    , file_(std::move(file))
+    , overridden_(std::move(overridden))
 {
 }
 
@@ -123,7 +134,7 @@ std::optional<ConfigNode> ConfigNode::find(const std::string& key) const
   if (not has(key))
     return std::nullopt;
   ConfigNode c = child(key);
-  if (c.is_null()) { // `seed:` or `--set seed=`: no value is not the default
+  if (c.is_null()) {                                       // `seed:` or `--set seed=`: no value is not the default
     for (auto it = node_.begin(); it != node_.end(); ++it) // named at the key's line (a null value has none)
       if (it->first.IsScalar() && it->first.Scalar() == key)
         ConfigNode(it->first, c.path(), file_, overridden_).fail("has no value (leave the key out for its default)");
@@ -202,8 +213,7 @@ double ConfigNode::as_number(double min, bool infinite) const
     fail("expected a number (got '" + (node_.IsScalar() ? node_.Scalar() : std::string("a non-scalar")) + "')");
   if (std::isinf(*value) && not infinite) // an endless runtime, overhead or outage: a run that never ends
     fail("must be finite (got '" + node_.Scalar() + "')");
-  if (std::isnan(*value) || *value < min)
-  {
+  if (std::isnan(*value) || *value < min) {
     std::ostringstream bound; // 1, 0.5, 1e+09: as short as the number allows
     bound << min;
     fail("must be at least " + bound.str() + " (got '" + node_.Scalar() + "')");
@@ -308,7 +318,8 @@ Distribution ConfigNode::read_distribution(double min) const
   }
   if (kind == "choice")
     return read_choice(min);
-  child("dist").fail("unknown distribution; valid values are: constant, uniform, exponential, normal, lognormal, choice");
+  child("dist").fail(
+      "unknown distribution; valid values are: constant, uniform, exponential, normal, lognormal, choice");
 }
 
 std::string ConfigNode::get(const std::string& key, const std::string& fallback)
@@ -379,8 +390,8 @@ void check_unique_keys(const YAML::Node& node, const std::string& path, const st
     std::string where      = path.empty() ? key : path + "." + key;
     int line               = it->first.Mark().line + 1;
     if (auto [first, inserted] = lines.emplace(key, line); not inserted)
-      throw_input_error("key", where, file, line, "given twice in the same map (first at line " +
-                                                      std::to_string(first->second) + ")");
+      throw_input_error("key", where, file, line,
+                        "given twice in the same map (first at line " + std::to_string(first->second) + ")");
     check_unique_keys(it->second, where, file);
   }
 }

@@ -46,7 +46,7 @@ public:
   std::optional<ConfigNode> find(const std::string& key) const;
   /** The child, created as an empty map (and written into the tree) when absent. */
   ConfigNode section(const std::string& key);
-  std::vector<ConfigNode> items() const;                  // a sequence's elements
+  std::vector<ConfigNode> items() const;                           // a sequence's elements
   std::vector<std::pair<std::string, ConfigNode>> entries() const; // a map's entries, in file order
 
   /** Fails naming the first key not in `allowed` (the section's declared keys). */
@@ -79,7 +79,7 @@ private:
   /** A map key as a name; fails on a key that is a list or a map (`? [a, b]: 1`). */
   std::string key_of(const YAML::Node& key) const;
   Distribution read_distribution(double min) const;
-  Distribution read_choice(double min) const;        // {dist: choice, values: [..], weights: [..]}
+  Distribution read_choice(double min) const;                            // {dist: choice, values: [..], weights: [..]}
   std::vector<double> numbers(const std::string& key, double min) const; // a child list of numbers >= min
 
   YAML::Node node_;
@@ -97,7 +97,8 @@ YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>&
 /** A value set on the command line: `key.path=value`, and the option that gave it. */
 struct Override {
   Override(std::string assignment, std::string option = "--set")
-      : assignment(std::move(assignment)), option(std::move(option))
+      : assignment(std::move(assignment))
+      , option(std::move(option))
   {
   }
   Override(const char* assignment) : Override(std::string(assignment)) {} // NOLINT: `{"seed=3"}` in tests

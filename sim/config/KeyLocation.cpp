@@ -8,7 +8,10 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_key_location, coalsim_config, "Ke
 namespace coalsim {
 
 KeyLocation::KeyLocation(std::string key, std::string file, int line, std::string option)
-    : key_(std::move(key)), file_(std::move(file)), line_(line), option_(std::move(option))
+    : key_(std::move(key))
+    , file_(std::move(file))
+    , line_(line)
+    , option_(std::move(option))
 {
 }
 

@@ -52,11 +52,26 @@ Distribution Distribution::parametric(Kind kind, double a, double b, double c)
   d.c_    = c;
   return d;
 }
-Distribution Distribution::constant(double value) { return parametric(Kind::constant, value); }
-Distribution Distribution::uniform(double min, double max) { return parametric(Kind::uniform, min, max); }
-Distribution Distribution::exponential(double mean) { return parametric(Kind::exponential, mean); }
-Distribution Distribution::normal(double mean, double sd, double min) { return parametric(Kind::normal, mean, sd, min); }
-Distribution Distribution::lognormal(double mu, double sigma) { return parametric(Kind::lognormal, mu, sigma); }
+Distribution Distribution::constant(double value)
+{
+  return parametric(Kind::constant, value);
+}
+Distribution Distribution::uniform(double min, double max)
+{
+  return parametric(Kind::uniform, min, max);
+}
+Distribution Distribution::exponential(double mean)
+{
+  return parametric(Kind::exponential, mean);
+}
+Distribution Distribution::normal(double mean, double sd, double min)
+{
+  return parametric(Kind::normal, mean, sd, min);
+}
+Distribution Distribution::lognormal(double mu, double sigma)
+{
+  return parametric(Kind::lognormal, mu, sigma);
+}
 Distribution Distribution::choice(std::vector<double> values, std::vector<double> weights)
 {
   xbt_assert(not values.empty(), "choice over no values");
@@ -64,8 +79,8 @@ Distribution Distribution::choice(std::vector<double> values, std::vector<double
     weights.assign(values.size(), 1.0);
   xbt_assert(weights.size() == values.size(), "choice: %zu values but %zu weights", values.size(), weights.size());
   Distribution d;
-  d.kind_   = Kind::choice;
-  d.values_ = std::move(values);
+  d.kind_      = Kind::choice;
+  d.values_    = std::move(values);
   double total = std::accumulate(weights.begin(), weights.end(), 0.0);
   double acc   = 0;
   for (double w : weights) {

@@ -14,7 +14,7 @@ ActivityTracker* ActivityTracker::current_ = nullptr;
 ActivityTracker::ActivityTracker()
 {
   xbt_assert(current_ == nullptr, "One ActivityTracker per simulation");
-  current_ = this;
+  current_              = this;
   static bool connected = false;
   if (not connected) {
     simgrid::s4u::Activity::on_completion_cb([](const simgrid::s4u::Activity& a) {

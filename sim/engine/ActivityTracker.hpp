@@ -45,7 +45,7 @@ private:
   uint64_t next_key_ = 1;
   std::unordered_map<uint64_t, Entry> running_;
   std::unordered_map<uint64_t, simgrid::s4u::ActivityPtr> cancelled_; // until SimGrid's last signal
-  std::vector<simgrid::s4u::ActivityPtr> finished_; // released at the next timer
+  std::vector<simgrid::s4u::ActivityPtr> finished_;                   // released at the next timer
 };
 
 } // namespace coalsim

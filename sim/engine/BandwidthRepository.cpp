@@ -12,7 +12,9 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_bandwidth_repository, coalsim_eng
 namespace coalsim {
 
 BandwidthRepository::BandwidthRepository(const GridPlatform& platform, double expiry)
-    : platform_(&platform), expiry_(expiry), tcp_gamma_(simgrid::config::get_value<double>("network/TCP-gamma"))
+    : platform_(&platform)
+    , expiry_(expiry)
+    , tcp_gamma_(simgrid::config::get_value<double>("network/TCP-gamma"))
 {
   size_t n = platform.clusters().size();
   cache_.assign(n, std::vector<Entry>(n));
@@ -24,8 +26,8 @@ double BandwidthRepository::measure(ClusterIndex from, ClusterIndex to) const
   for (const auto* link : platform_->route(from, to)) {
     // What a new flow gets: the unused bandwidth, and at least a fair share against the flows in progress
     // (counted by the stager; without it a busy link counts as one flow).
-    int flows  = stager_ ? stager_->flows_on(link) : (link->get_usage() > 0 ? 1 : 0);
-    double bw  = link->get_bandwidth();
+    int flows = stager_ ? stager_->flows_on(link) : (link->get_usage() > 0 ? 1 : 0);
+    double bw = link->get_bandwidth();
     available = std::min(available, std::max(bw - link->get_usage(), bw / (flows + 1)));
   }
   // A single TCP flow is also bounded by its window: SimGrid's CM02 caps a flow at TCP-gamma / (2 x route

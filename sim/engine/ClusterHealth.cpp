@@ -1,11 +1,11 @@
 #include "sim/engine/ClusterHealth.hpp"
 
-#include "sim/engine/Clock.hpp"
 #include "sim/config/InputError.hpp"
+#include "sim/engine/Clock.hpp"
 
 #include <algorithm>
-#include <simgrid/kernel/ProfileBuilder.hpp>
 #include <cmath>
+#include <simgrid/kernel/ProfileBuilder.hpp>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -59,7 +59,7 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
       host->set_state_profile(simgrid::kernel::profile::ProfileBuilder::from_string(
           "faults.hosts." + name, scripted.profile.text, scripted.profile.periodicity));
   }
-  current_ = this;
+  current_              = this;
   static bool connected = false;
   if (not connected) {
     sg4::Host::on_state_change_cb([](const sg4::Host& host) {
@@ -193,7 +193,7 @@ void ClusterHealth::host_changed(const sg4::Host& host)
       });
     return;
   }
-  const bool on = host.is_on();
+  const bool on            = host.is_on();
   it->second.reported_down = not on;
   if (it->second.compute) {
     if (on)

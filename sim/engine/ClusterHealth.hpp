@@ -17,11 +17,11 @@
  * are ignored, and the cluster comes back whole. */
 #pragma once
 
-#include "sim/engine/FaultConfig.hpp"
-#include "sim/platform/GridPlatform.hpp"
 #include "sim/api/Job.hpp"
-#include "sim/engine/LocalResourceManager.hpp"
 #include "sim/config/Random.hpp"
+#include "sim/engine/FaultConfig.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+#include "sim/platform/GridPlatform.hpp"
 
 #include <functional>
 #include <map>
@@ -89,15 +89,15 @@ private:
   std::vector<sg4::Host*> file_servers_;
   struct HostState {
     ClusterIndex cluster;
-    bool compute;    // a compute host (else only the file server)
-    int outages = 0; // scripted and random outages of this host in progress
+    bool compute;               // a compute host (else only the file server)
+    int outages        = 0;     // scripted and random outages of this host in progress
     bool reported_down = false; // its failure was reported (on_host) and its return not yet
   };
   std::unordered_map<const sg4::Host*, HostState> host_state_;
   std::vector<std::pair<sg4::Host*, Outages>> host_outages_; // scripted, in the order the experiment names them
-  bool switching_ = false; // a cluster outage is turning its hosts off or on
-  std::vector<int> outages_;                   // per cluster: outages in progress
-  std::vector<bool> profile_down_;             // per cluster: its state profile has it down
+  bool switching_ = false;                                   // a cluster outage is turning its hosts off or on
+  std::vector<int> outages_;                                 // per cluster: outages in progress
+  std::vector<bool> profile_down_;                           // per cluster: its state profile has it down
   std::vector<bool> up_, usable_;
   std::vector<int> consecutive_;
   RngStream rng_, outages_rng_, hosts_rng_;

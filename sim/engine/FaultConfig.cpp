@@ -23,7 +23,7 @@ Outages read_outages(ConfigNode& list, const std::string& what)
   Outages outages;
   for (const auto& text : list.as_strings()) {
     // "<start>+<duration>" in seconds
-    auto plus = text.find('+');
+    auto plus    = text.find('+');
     double start = -1, duration = -1;
     if (plus != std::string::npos) { // the whole of each part, finite: "1abc+5", "10+5+3", "nan+5" are errors
       auto part_start    = parse_quantity(text.substr(0, plus));
@@ -68,8 +68,9 @@ StateProfile read_state_profile(ConfigNode& node)
   if (node.has("periodicity")) {
     p.periodicity = node.get("periodicity", 0.0, 0.0);
     if (p.periodicity <= p.events.back().first - p.events.front().first)
-      node.child("periodicity").fail("must be longer than the profile's events span (leave it out for a profile "
-                                     "played once)");
+      node.child("periodicity")
+          .fail("must be longer than the profile's events span (leave it out for a profile "
+                "played once)");
   }
   return p;
 }

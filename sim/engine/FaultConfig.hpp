@@ -25,11 +25,11 @@ struct StateProfile {
 };
 
 struct ClusterFaults {
-  double component_failure = 0;            // probability that a component started here fails
-  Outages outages;                          // of the whole cluster
-  StateProfile profile;                     // of the whole cluster, instead of `outages`
-  double mtbf = 0, mttr = 0;                // random outages of the whole cluster: exponential up and down times
-  double host_mtbf = 0, host_mttr = 0;      // random failures of each compute host on its own (0: none)
+  double component_failure = 0;        // probability that a component started here fails
+  Outages outages;                     // of the whole cluster
+  StateProfile profile;                // of the whole cluster, instead of `outages`
+  double mtbf = 0, mttr = 0;           // random outages of the whole cluster: exponential up and down times
+  double host_mtbf = 0, host_mttr = 0; // random failures of each compute host on its own (0: none)
 };
 
 /** Scripted outages of one host (a compute host or a file server), by name: a list of outages, or a

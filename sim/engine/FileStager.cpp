@@ -13,8 +13,8 @@ namespace coalsim {
 FileStager::StageId FileStager::stage(const std::vector<Transfer>& transfers, Done done)
 {
   xbt_assert(not transfers.empty(), "nothing to stage");
-  StageId id   = next_id_++;
-  Stage& stage = stages_[id];
+  StageId id      = next_id_++;
+  Stage& stage    = stages_[id];
   stage.transfers = transfers;
   stage.remaining = transfers.size();
   stage.started   = now();
@@ -33,7 +33,7 @@ FileStager::StageId FileStager::stage(const std::vector<Transfer>& transfers, Do
     }
   for (size_t i = 0; i < transfers.size(); ++i) {
     const auto& t = transfers[i];
-    auto comm     = sg4::Comm::sendto_init(platform_->cluster(t.from).file_server, platform_->cluster(t.to).file_server);
+    auto comm = sg4::Comm::sendto_init(platform_->cluster(t.from).file_server, platform_->cluster(t.to).file_server);
     comm->set_payload_size(static_cast<uint64_t>(t.bytes));
     const auto& route = platform_->route(t.from, t.to);
     stage.routes.push_back(&route);

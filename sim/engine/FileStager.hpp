@@ -29,7 +29,7 @@ public:
   using StageId = uint64_t;
   /** How a stage-in ended. */
   struct Outcome {
-    std::vector<double> durations;      // when all arrived: each transfer's duration, in the order given
+    std::vector<double> durations;       // when all arrived: each transfer's duration, in the order given
     bool failed = false;                 // a transfer failed
     std::vector<ClusterIndex> failed_at; // then: the clusters whose file server was off (sorted; empty when a
                                          // link of the route failed, e.g. by a state profile of the platform)
@@ -58,7 +58,7 @@ private:
   struct Stage {
     std::vector<Transfer> transfers;
     std::vector<const std::vector<sg4::Link*>*> routes; // per transfer
-    std::vector<uint64_t> activities;                    // per transfer: the tracker's key, 0 once ended
+    std::vector<uint64_t> activities;                   // per transfer: the tracker's key, 0 once ended
     size_t remaining;
     double started;
     std::vector<double> durations;

@@ -76,7 +76,8 @@ void GridScheduler::pass()
   if (now() == last_pass_time_) {
     xbt_assert(++passes_at_this_time_ < 1000000,
                "More than a million scheduling passes at t=%g: the policy keeps placing jobs whose claims fail at "
-               "once (a livelock)", now());
+               "once (a livelock)",
+               now());
   } else {
     last_pass_time_      = now();
     passes_at_this_time_ = 0;
@@ -111,10 +112,10 @@ void GridScheduler::validate(const ActiveJob& job, const Placement& placement) c
     xbt_assert(c.cluster >= 0 && c.cluster < static_cast<int>(parts_.managers.size()) && c.processors > 0,
                "policy placed job %ld on cluster %d with %d processors", static_cast<long>(spec.id), c.cluster,
                c.processors);
-    xbt_assert(c.file_site == no_cluster || (spec.file && std::count(spec.file->replica_sites.begin(),
-                                                                     spec.file->replica_sites.end(), c.file_site)),
-               "policy took job %ld's file from cluster %d, which has no replica", static_cast<long>(spec.id),
-               c.file_site);
+    xbt_assert(
+        c.file_site == no_cluster ||
+            (spec.file && std::count(spec.file->replica_sites.begin(), spec.file->replica_sites.end(), c.file_site)),
+        "policy took job %ld's file from cluster %d, which has no replica", static_cast<long>(spec.id), c.file_site);
     total += c.processors;
   }
   if (spec.type == RequestType::flexible) {
@@ -201,7 +202,7 @@ void GridScheduler::claim_all(JobId id)
   job.cores.assign(job.placement.size(), {});
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
-    bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
+    bool ok       = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
     xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
     job.claimed_at[k] = now();
     if (job.reserve)
@@ -231,9 +232,8 @@ void GridScheduler::stage_together(JobId id, std::function<void()> then)
     const auto& c = job.placement[k];
     if (not job.spec.file || c.file_site == no_cluster || c.file_site == c.cluster)
       continue;
-    auto same = std::find_if(transfers.begin(), transfers.end(), [&](const FileStager::Transfer& t) {
-      return t.from == c.file_site && t.to == c.cluster;
-    });
+    auto same = std::find_if(transfers.begin(), transfers.end(),
+                             [&](const FileStager::Transfer& t) { return t.from == c.file_site && t.to == c.cluster; });
     if (same == transfers.end()) {
       transfers.push_back({c.file_site, c.cluster, job.spec.file->size_bytes});
       same = transfers.end() - 1;
@@ -247,7 +247,8 @@ void GridScheduler::stage_together(JobId id, std::function<void()> then)
   }
   double started = now();
   job.stage_id   = parts_.stager.stage(
-      transfers, guarded(id, [this, id, started, transfer_of, then = std::move(then)](const FileStager::Outcome& outcome) {
+        transfers,
+        guarded(id, [this, id, started, transfer_of, then = std::move(then)](const FileStager::Outcome& outcome) {
         ActiveJob& j = active_.at(id);
         j.stage_id   = 0;
         if (not outcome.arrived()) {
@@ -279,15 +280,15 @@ bool GridScheduler::all_claimed(const ActiveJob& job)
 void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
 {
   job.history.ended(outcome, now());
-  const bool running    = job.phase == Phase::running;
-  const bool by_policy  = job.claiming == Claiming::by_policy;
-  const bool released   = job.phase == Phase::completing; // the run ended: its processors are free already
+  const bool running   = job.phase == Phase::running;
+  const bool by_policy = job.claiming == Claiming::by_policy;
+  const bool released  = job.phase == Phase::completing; // the run ended: its processors are free already
   if (running) {
     --running_;
     parts_.runtime.cancel(job.run); // its processes stop before its cores go to others
   }
   parts_.stager.cancel(job.stage_id);
-  job.stage_id = 0;
+  job.stage_id        = 0;
   bool claims_changed = false;
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
@@ -402,17 +403,17 @@ void GridScheduler::launch(JobId id)
       at(now() + health_->draw_fraction() * job.spec.runtime,
          guarded(id, [this, id, failing] { fail_components(id, failing); }));
   }
-  job.run = parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
-                               guarded(id, [this, id] { end(id); }),
-                               guarded(id, [this, id] { run_failed_in_simgrid(id); }));
+  job.run =
+      parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
+                         guarded(id, [this, id] { end(id); }), guarded(id, [this, id] { run_failed_in_simgrid(id); }));
 }
 
 void GridScheduler::end(JobId id)
 {
   ActiveJob& job = active_.at(id);
   ++job.attempt; // the run's callbacks (a drawn component failure, SimGrid failing it) are stale now
-  job.phase      = Phase::completing;
-  job.end_time   = now();
+  job.phase    = Phase::completing;
+  job.end_time = now();
   --running_;
   // Every component ran to completion: its cluster's consecutive errors start again from zero, whichever the
   // policy (the errors of other policies' jobs are outages that killed them, see abort_attempt).
@@ -426,7 +427,8 @@ void GridScheduler::end(JobId id)
   job.cores.clear();
   job.completion_overhead = completion_overhead_.sample(overheads_);
   // Drawn only when failures are enabled, so runs without them keep their random streams.
-  job.run_failed = completion_failure_probability_ > 0 && completion_failures_.uniform() < completion_failure_probability_;
+  job.run_failed =
+      completion_failure_probability_ > 0 && completion_failures_.uniform() < completion_failure_probability_;
   at(now() + job.completion_overhead, [this, id] {
     if (active_.at(id).run_failed)
       fail_run(id);
@@ -530,14 +532,14 @@ void GridScheduler::add_policy_figures(JobRow& row, const ActiveJob& job, bool s
 void GridScheduler::record(const ActiveJob& job, JobStatus status)
 {
   JobRow row{};
-  const JobSpec& spec  = job.spec;
-  row.id               = spec.id;
-  row.request_type     = static_cast<int8_t>(spec.type);
-  row.priority         = static_cast<int8_t>(spec.priority);
-  row.status           = static_cast<int8_t>(status);
-  row.processors       = spec.total_processors;
-  bool started         = not std::isnan(job.start_time);
-  row.n_components     = static_cast<int32_t>(started ? job.placement.size() : spec.components.size());
+  const JobSpec& spec = job.spec;
+  row.id              = spec.id;
+  row.request_type    = static_cast<int8_t>(spec.type);
+  row.priority        = static_cast<int8_t>(spec.priority);
+  row.status          = static_cast<int8_t>(status);
+  row.processors      = spec.total_processors;
+  bool started        = not std::isnan(job.start_time);
+  row.n_components    = static_cast<int32_t>(started ? job.placement.size() : spec.components.size());
   std::string names;
   std::vector<ClusterIndex> seen = clusters_used(job);
   for (ClusterIndex c : seen) {

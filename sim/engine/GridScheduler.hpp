@@ -7,17 +7,17 @@
  * after the completion overhead. It holds only the jobs that are in the system. */
 #pragma once
 
-#include "sim/engine/ClusterHealth.hpp"
-#include "sim/engine/FileStager.hpp"
 #include "sim/api/GridPolicy.hpp"
-#include "sim/engine/InformationService.hpp"
 #include "sim/api/JobControl.hpp"
 #include "sim/api/JobSource.hpp"
+#include "sim/config/Random.hpp"
+#include "sim/engine/ClusterHealth.hpp"
+#include "sim/engine/FileStager.hpp"
+#include "sim/engine/InformationService.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/PlacementHistory.hpp"
-#include "sim/config/Random.hpp"
-#include "sim/trace/RunStatistics.hpp"
 #include "sim/engine/RuntimeModel.hpp"
+#include "sim/trace/RunStatistics.hpp"
 #include "sim/trace/TraceWriter.hpp"
 
 #include <functional>
@@ -94,7 +94,7 @@ private:
     bool staged = false;            // engine-claimed: the files are at the execution sites of `placement`
     std::vector<bool> file_ready;   // by_policy: per component
     std::vector<std::vector<sg4::Host*>> cores;
-    RuntimeModel::RunId run = 0;      // the run in progress (to cancel it when the job is aborted)
+    RuntimeModel::RunId run      = 0; // the run in progress (to cancel it when the job is aborted)
     FileStager::StageId stage_id = 0; // engine-claimed: the stage-in under way
     // by_policy: the file copies under way, by (execution cluster, file site): components on one cluster share one.
     std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
@@ -102,7 +102,7 @@ private:
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
     int placement_tries = 0, submission_failures = 0, completion_failures = 0, run_failures = 0;
-    bool run_failed = false; // the current run ended with a completion failure
+    bool run_failed = false;           // the current run ended with a completion failure
     std::optional<JobMetrics> metrics; // as the policy reported them
     PlacementHistory history;          // one /placements row per placement
   };
@@ -186,14 +186,14 @@ private:
   RngStream overheads_;
   RngStream completion_failures_;
   double completion_failure_probability_ = 0;
-  JobSource* source_ = nullptr;
-  bool source_exhausted_ = false;
-  bool pass_pending_     = false;
-  bool done_             = false;
-  bool run_ends_with_grid_ = true;
-  int running_           = 0;
-  double last_pass_time_   = -1;
-  long passes_at_this_time_ = 0;
+  JobSource* source_                     = nullptr;
+  bool source_exhausted_                 = false;
+  bool pass_pending_                     = false;
+  bool done_                             = false;
+  bool run_ends_with_grid_               = true;
+  int running_                           = 0;
+  double last_pass_time_                 = -1;
+  long passes_at_this_time_              = 0;
   std::unordered_map<JobId, ActiveJob> active_;
   std::function<void()> on_job_done_;
   ClusterHealth* health_ = nullptr;

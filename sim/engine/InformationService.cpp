@@ -41,8 +41,8 @@ void InformationService::poll()
     return;
   bool changed = false;
   for (size_t c = 0; c < managers_->size(); ++c) {
-    int idle = (*managers_)[c]->idle();
-    changed  = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
+    int idle               = (*managers_)[c]->idle();
+    changed                = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
     reported_idle_[c]      = idle;
     claimed_since_poll_[c] = 0;
   }
@@ -63,13 +63,12 @@ GridView InformationService::view() const
   states.reserve(managers_->size());
   for (size_t c = 0; c < managers_->size(); ++c) {
     const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
-    int idle = exact() ? (*managers_)[c]->idle() - unclaimed_[c]
-                       : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
+    int idle =
+        exact() ? (*managers_)[c]->idle() - unclaimed_[c] : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
     bool usable = not health_ || health_->available(cluster.index);
     bool up     = not health_ || health_->files_reachable(cluster.index);
-    states.push_back(
-        ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle), usable, up,
-                     health_ && not health_->usable(cluster.index)});
+    states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle),
+                                  usable, up, health_ && not health_->usable(cluster.index)});
   }
   return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_);
 }

@@ -4,10 +4,10 @@
  * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. */
 #pragma once
 
-#include "sim/engine/ClusterHealth.hpp"
-#include "sim/platform/GridPlatform.hpp"
 #include "sim/api/GridView.hpp"
+#include "sim/engine/ClusterHealth.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
+#include "sim/platform/GridPlatform.hpp"
 
 #include <functional>
 #include <memory>
@@ -57,7 +57,7 @@ private:
   std::vector<int> claimed_since_poll_; // claimed after the last report
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
-  const ClusterHealth* health_         = nullptr;
+  const ClusterHealth* health_        = nullptr;
   const TransferEstimator* estimator_ = nullptr;
 };
 

@@ -12,7 +12,10 @@ namespace coalsim {
 
 LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
                                            LocalScheduling scheduling)
-    : cluster_(&cluster), recorder_(&recorder), track_hosts_(track_hosts), scheduling_(scheduling)
+    : cluster_(&cluster)
+    , recorder_(&recorder)
+    , track_hosts_(track_hosts)
+    , scheduling_(scheduling)
 {
   if (track_hosts_)
     // Popped from the back: the first host's cores are handed out first.
@@ -44,7 +47,7 @@ void LocalResourceManager::return_cores(std::vector<sg4::Host*>::const_iterator 
 
 int LocalResourceManager::take_off(std::vector<sg4::Host*>& from, const sg4::Host* host)
 {
-  auto off = std::stable_partition(from.begin(), from.end(), [host](const sg4::Host* core) { return core != host; });
+  auto off  = std::stable_partition(from.begin(), from.end(), [host](const sg4::Host* core) { return core != host; });
   int count = static_cast<int>(from.end() - off);
   off_cores_.insert(off_cores_.end(), off, from.end());
   from.erase(off, from.end());
@@ -75,8 +78,8 @@ void LocalResourceManager::host_down(const sg4::Host* host)
 void LocalResourceManager::host_up(const sg4::Host* host)
 {
   hosts_off_ = std::max(0, hosts_off_ - 1);
-  auto back = std::stable_partition(off_cores_.begin(), off_cores_.end(),
-                                    [host](const sg4::Host* core) { return core != host; });
+  auto back  = std::stable_partition(off_cores_.begin(), off_cores_.end(),
+                                     [host](const sg4::Host* core) { return core != host; });
   if (back == off_cores_.end())
     return;
   free_cores_.insert(free_cores_.end(), back, off_cores_.end());
@@ -143,8 +146,8 @@ void LocalResourceManager::start(const QueuedJob& job)
   take_cores(size, cores);
   double start = now();
   auto slot    = running_.emplace(start + job.estimate, size);
-  LocalJobRecord record{cluster_->index, job.request.trace_id, size, job.submit_time, start,
-                        start + job.request.runtime, job.estimate};
+  LocalJobRecord record{cluster_->index, job.request.trace_id,        size,        job.submit_time,
+                        start,           start + job.request.runtime, job.estimate};
   auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
   it->end = at(record.end_time, [this, it] {
     finish(it);
@@ -195,8 +198,8 @@ void LocalResourceManager::come_up()
 
 void LocalResourceManager::start_dummy(int size)
 {
-  xbt_assert(size >= 0 && size <= idle(), "dummy job of %d processors on %s with %d idle", size,
-             cluster_->name.c_str(), idle());
+  xbt_assert(size >= 0 && size <= idle(), "dummy job of %d processors on %s with %d idle", size, cluster_->name.c_str(),
+             idle());
   if (size == 0)
     return;
   dummy_ += size;

@@ -7,8 +7,8 @@
  * from it stay out of use (the scheduler aborts that component). */
 #pragma once
 
-#include "sim/platform/GridPlatform.hpp"
 #include "sim/engine/LocalScheduling.hpp"
+#include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
 #include <cmath>
@@ -23,10 +23,10 @@ namespace coalsim {
 
 /** A local job as its user submitted it. */
 struct LocalJobRequest {
-  int size       = 1;
-  double runtime = 0;
-  double estimate = NAN; // requested wall time (EASY plans with it); NaN: the runtime is known exactly
-  int64_t trace_id = -1; // the job's number in a replayed trace, -1 for synthetic jobs
+  int size         = 1;
+  double runtime   = 0;
+  double estimate  = NAN; // requested wall time (EASY plans with it); NaN: the runtime is known exactly
+  int64_t trace_id = -1;  // the job's number in a replayed trace, -1 for synthetic jobs
 };
 
 /** A local job that has ended, as the trace records it. */
@@ -138,7 +138,7 @@ private:
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
   std::vector<sg4::Host*> off_cores_;  // cores of failed hosts, held by nobody
   int hosts_off_ = 0;                  // hosts failed on their own (host_down without host_up yet)
-  int dummy_ = 0;
+  int dummy_     = 0;
   std::vector<sg4::Host*> dummy_cores_;
   std::function<void()> on_change_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;

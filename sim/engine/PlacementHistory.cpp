@@ -55,15 +55,15 @@ void PlacementHistory::placed(double time, int placement_tries)
              rows_.size());
   xbt_assert(not std::isnan(queued_at_), "a job was placed before it was queued");
   PlacementRow row{};
-  row.placement      = static_cast<int32_t>(rows_.size() + 1);
-  row.queued_at      = queued_at_;
-  row.placed_at      = time;
-  row.placement_time = time - queued_at_;
-  row.tries          = placement_tries - tries_before_;
-  row.estimated_ftt  = NAN;
+  row.placement       = static_cast<int32_t>(rows_.size() + 1);
+  row.queued_at       = queued_at_;
+  row.placed_at       = time;
+  row.placement_time  = time - queued_at_;
+  row.tries           = placement_tries - tries_before_;
+  row.estimated_ftt   = NAN;
   row.estimated_start = NAN;
-  row.started_at     = NAN;
-  row.ended_at       = NAN;
+  row.started_at      = NAN;
+  row.ended_at        = NAN;
   rows_.push_back(row);
   tries_before_ = placement_tries;
   open_         = true;
@@ -72,7 +72,7 @@ void PlacementHistory::placed(double time, int placement_tries)
 void PlacementHistory::estimated(double ftt, double start)
 {
   xbt_assert(open_, "estimates for a placement that is not under way");
-  rows_.back().estimated_ftt = ftt;
+  rows_.back().estimated_ftt   = ftt;
   rows_.back().estimated_start = start;
 }
 

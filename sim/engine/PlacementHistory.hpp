@@ -51,8 +51,8 @@ public:
 private:
   std::vector<PlacementRow> rows_;
   double queued_at_ = NAN;
-  int tries_before_ = 0; // the job's placement tries at its previous placement
-  bool open_ = false;            // the last row's attempt is under way
+  int tries_before_ = 0;     // the job's placement tries at its previous placement
+  bool open_        = false; // the last row's attempt is under way
 };
 
 } // namespace coalsim

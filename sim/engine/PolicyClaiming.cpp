@@ -133,8 +133,8 @@ void GridScheduler::move(JobId id, size_t k, const ComponentPlacement& to)
   xbt_assert(to.cluster >= 0 && to.cluster < static_cast<int>(parts_.managers.size()) &&
                  to.processors == comp.processors &&
                  (to.file_site == no_cluster ||
-                  (job.spec.file && std::count(job.spec.file->replica_sites.begin(),
-                                               job.spec.file->replica_sites.end(), to.file_site))),
+                  (job.spec.file &&
+                   std::count(job.spec.file->replica_sites.begin(), job.spec.file->replica_sites.end(), to.file_site))),
              "the policy moved component %zu of job %ld to cluster %d with %d processors and file site %d", k,
              static_cast<long>(id), to.cluster, to.processors, to.file_site);
   if (job.reserve) {

@@ -30,7 +30,8 @@ RuntimeModel::RunId NetworkRuntime::run(const JobSpec& job, int, const std::vect
   // The runtime is the computation on a dedicated processor of the job's speed.
   double flops = job.runtime * hosts->front()->get_speed() / iterations_;
   RunId id     = next_run_++;
-  run_iteration(id, hosts, flops, iterations_, std::make_shared<Outcomes>(Outcomes{std::move(ended), std::move(failed)}));
+  run_iteration(id, hosts, flops, iterations_,
+                std::make_shared<Outcomes>(Outcomes{std::move(ended), std::move(failed)}));
   return id;
 }
 

@@ -50,7 +50,9 @@ private:
 class NetworkRuntime : public RuntimeModel {
 public:
   NetworkRuntime(ActivityTracker& tracker, int iterations, double halo_bytes)
-      : tracker_(&tracker), iterations_(iterations), halo_bytes_(halo_bytes)
+      : tracker_(&tracker)
+      , iterations_(iterations)
+      , halo_bytes_(halo_bytes)
   {
   }
   bool needs_cores() const override { return true; }

@@ -73,14 +73,15 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     if (it == hosts_of.end() || it->second.empty())
       continue;
     Cluster c;
-    c.name          = zone->get_name();
+    c.name           = zone->get_name();
     const char* site = zone->get_property("site");
-    c.site          = site ? site : c.name;
-    auto hosts      = it->second;
+    c.site           = site ? site : c.name;
+    auto hosts       = it->second;
     std::sort(hosts.begin(), hosts.end(),
               [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
     if (const char* server = zone->get_property("file_server")) {
-      auto found = std::find_if(hosts.begin(), hosts.end(), [&](const sg4::Host* h) { return h->get_name() == server; });
+      auto found =
+          std::find_if(hosts.begin(), hosts.end(), [&](const sg4::Host* h) { return h->get_name() == server; });
       if (found == hosts.end())
         throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, c.name),
                           "zone '" + c.name + "' names file_server '" + server + "', which is not one of its hosts");
@@ -98,7 +99,8 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     all.push_back(std::move(c));
   }
   if (all.empty())
-    throw_input_error("platform", platform_file, platform_file, platform_line_of(platform_file, "platform", ""), "no zone holds hosts: there is no cluster to use");
+    throw_input_error("platform", platform_file, platform_file, platform_line_of(platform_file, "platform", ""),
+                      "no zone holds hosts: there is no cluster to use");
 
   if (selected.empty()) {
     clusters_ = std::move(all);
@@ -131,8 +133,8 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
         clusters_[a].file_server->route_to(clusters_[b].file_server, routes_[a][b], &latency);
       } catch (const std::exception& e) {
         throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, clusters_[a].name),
-                          "no route from cluster '" + clusters_[a].name + "' to cluster '" + clusters_[b].name +
-                              "' (" + e.what() + ")");
+                          "no route from cluster '" + clusters_[a].name + "' to cluster '" + clusters_[b].name + "' (" +
+                              e.what() + ")");
       }
       latency_[a][b] = latency;
       for (auto* link : routes_[a][b])

@@ -47,8 +47,8 @@ public:
 private:
   std::vector<Cluster> clusters_;
   std::vector<std::vector<std::vector<sg4::Link*>>> routes_; // [from][to]
-  std::vector<std::vector<double>> latency_;   // [from][to]
-  std::vector<std::vector<double>> bandwidth_; // [from][to], bytes/s
+  std::vector<std::vector<double>> latency_;                 // [from][to]
+  std::vector<std::vector<double>> bandwidth_;               // [from][to], bytes/s
 };
 
 /** Natural order of host names: "fs0-2" < "fs0-10". */

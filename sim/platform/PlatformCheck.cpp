@@ -44,10 +44,10 @@ std::optional<std::pair<double, std::string>> leading_number(const std::string& 
 /** Seconds per unit of SimGrid's time suffixes (xbt_parse_get_time); nullopt for a suffix it refuses itself. */
 std::optional<double> time_unit(const std::string& unit)
 {
-  static const std::map<std::string, double> units = {{"", 1},       {"s", 1},     {"ms", 1e-3}, {"us", 1e-6},
-                                                      {"ns", 1e-9},  {"ps", 1e-12}, {"m", 60},    {"h", 3600},
-                                                      {"d", 86400},  {"w", 604800}};
-  auto it = units.find(unit);
+  static const std::map<std::string, double> units = {{"", 1},      {"s", 1},      {"ms", 1e-3}, {"us", 1e-6},
+                                                      {"ns", 1e-9}, {"ps", 1e-12}, {"m", 60},    {"h", 3600},
+                                                      {"d", 86400}, {"w", 604800}};
+  auto it                                          = units.find(unit);
   return it == units.end() ? std::nullopt : std::optional<double>(it->second);
 }
 
@@ -80,10 +80,11 @@ using Fail = std::function<void(const std::string&, const std::string&)>;
 void check_quantities(const PlatformElement& e, const Fail& fail)
 {
   for (const auto& [attribute, value] : e.attributes) {
-    bool core    = attribute == "core";
-    bool rate    = attribute == "speed" || attribute == "bandwidth" || attribute.rfind("bw", 0) == 0 ||
+    bool core = attribute == "core";
+    bool rate = attribute == "speed" || attribute == "bandwidth" || attribute.rfind("bw", 0) == 0 ||
                 attribute.find("_bw") != std::string::npos;
-    bool latency = attribute == "latency" || attribute.rfind("lat", 0) == 0 || attribute.find("_lat") != std::string::npos;
+    bool latency =
+        attribute == "latency" || attribute.rfind("lat", 0) == 0 || attribute.find("_lat") != std::string::npos;
     if ((not core && not rate && not latency) || is_profile_attribute(e.name, attribute))
       continue;
     std::stringstream parts(value); // speeds of several pstates, bandwidths of wifi links: comma-separated
@@ -92,7 +93,7 @@ void check_quantities(const PlatformElement& e, const Fail& fail)
       auto number = leading_number(part);
       if (not number)
         continue;
-      double x = number->first;
+      double x           = number->first;
       std::string quoted = attribute + "=\"" + value + "\"";
       if (core && not(x >= 1))
         fail(e.attribute("id"), "a host needs at least one core (" + quoted + ")");
@@ -180,13 +181,12 @@ void check_structure(const Elements& elements, const std::string& path)
                       "the <platform> holds no <zone> nor <cluster> (SimGrid 3.32 crashes on it): put the hosts "
                       "in a <zone id=\"...\" routing=\"Full\">");
   if (top_zones.size() > 1)
-    throw_input_error("platform element <" + top_zones[1]->name + ">", top_zones[1]->attribute("id"), path,
-                      top_zones[1]->line,
-                      "a second zone at the top of the <platform>, beside '" + top_zones[0]->attribute("id") +
-                          "' (line " + std::to_string(top_zones[0]->line) +
-                          "): SimGrid 3.32 takes one root zone; put both inside it");
-  static const std::vector<std::string> routings = {"Full",  "Floyd", "Dijkstra", "DijkstraCache",
-                                                    "None",  "Cluster", "Vivaldi", "Wifi"};
+    throw_input_error(
+        "platform element <" + top_zones[1]->name + ">", top_zones[1]->attribute("id"), path, top_zones[1]->line,
+        "a second zone at the top of the <platform>, beside '" + top_zones[0]->attribute("id") + "' (line " +
+            std::to_string(top_zones[0]->line) + "): SimGrid 3.32 takes one root zone; put both inside it");
+  static const std::vector<std::string> routings = {"Full", "Floyd",   "Dijkstra", "DijkstraCache",
+                                                    "None", "Cluster", "Vivaldi",  "Wifi"};
   for (const auto& e : elements) {
     if ((e.name == "zone" || e.name == "AS") && e.has("routing")) {
       const std::string& routing = e.attribute("routing");
@@ -248,13 +248,11 @@ void check_unique_routes(const Elements& elements, const std::string& path)
     auto add = [&](const std::string& src, const std::string& dst) {
       auto [it, fresh] = seen.emplace(std::make_tuple(e.parent, src, dst, bypass), &e);
       if (not fresh)
-        throw_input_error("platform element <" + e.name + ">", e.attribute("src") + " -> " + e.attribute("dst"),
-                          path, e.line,
-                          "a route from '" + src + "' to '" + dst + "' is already given at line " +
-                              std::to_string(it->second->line) +
-                              (it->second->attribute("src") != src ? " (routes are symmetrical unless symmetrical=\"NO\")"
-                                                                    : "") +
-                              "; SimGrid 3.32 aborts on a second one");
+        throw_input_error(
+            "platform element <" + e.name + ">", e.attribute("src") + " -> " + e.attribute("dst"), path, e.line,
+            "a route from '" + src + "' to '" + dst + "' is already given at line " + std::to_string(it->second->line) +
+                (it->second->attribute("src") != src ? " (routes are symmetrical unless symmetrical=\"NO\")" : "") +
+                "; SimGrid 3.32 aborts on a second one");
     };
     add(e.attribute("src"), e.attribute("dst"));
     if (symmetrical(e) && e.attribute("src") != e.attribute("dst"))
@@ -277,8 +275,8 @@ void check_profiles(const PlatformElement& e, const std::set<std::string>& links
       fail(value, "SimGrid 3.32 finds the " + attribute +
                       " only relative to the current folder or to the platform's folder, not as an absolute path");
     if (not fs::is_regular_file(file, error) && not fs::is_regular_file(folder / file, error))
-      fail(value, "the " + attribute + " is not found in the current folder nor in the platform's folder " +
-                      folder.string());
+      fail(value,
+           "the " + attribute + " is not found in the current folder nor in the platform's folder " + folder.string());
   }
   if (e.name == "trace_connect" && links.count(e.attribute("element")))
     fail(e.attribute("element"),

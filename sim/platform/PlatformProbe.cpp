@@ -8,10 +8,10 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <poll.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <poll.h>
 #include <simgrid/s4u.hpp>
 #include <string>
 #include <sys/wait.h>
@@ -29,8 +29,8 @@ namespace {
 
 constexpr const char* marker = "\n@coalsim-probe ";
 constexpr std::chrono::seconds probe_timeout{600}; // far beyond the largest platform (Grid'5000: 0.1 s)
-const char* probe_stage      = "reading"; // what the child is doing, for a crash report
-int probe_report_fd          = 2;
+const char* probe_stage = "reading";               // what the child is doing, for a crash report
+int probe_report_fd     = 2;
 
 void write_all(int fd, const char* text, size_t size)
 {
@@ -112,7 +112,8 @@ void report(const std::string& kind, const std::string& what)
   }
   probe_stage = "routing";
   try {
-    GridPlatform platform(*engine, path, selected, KeyLocation("clusters", path, 0)); // computes the routes between the clusters
+    GridPlatform platform(*engine, path, selected,
+                          KeyLocation("clusters", path, 0)); // computes the routes between the clusters
   } catch (const std::exception&) {
     // A platform coalsim refuses without a crash: the simulator's own GridPlatform says why, with its line.
   }
@@ -222,7 +223,8 @@ void probe_platform_load(const std::string& path, const std::vector<std::string>
                         "SimGrid 3.32 aborts reading it" + (message.empty() ? " (" + signal + ")" : ": " + message));
     std::string verb = std::atoi(what.c_str()) == SIGABRT ? "aborts" : "crashes";
     throw_input_error("platform", path, path, 0,
-                      "SimGrid 3.32 " + verb + (stage == "sealing" ? " sealing it" : " computing the routes between its clusters") +
+                      "SimGrid 3.32 " + verb +
+                          (stage == "sealing" ? " sealing it" : " computing the routes between its clusters") +
                           (message.empty() ? " (" + signal + ")" : ": " + message));
   }
   throw_input_error("platform", path, path, 0,

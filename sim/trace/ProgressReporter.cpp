@@ -11,7 +11,9 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_progress_reporter, coalsim_trace, 
 namespace coalsim {
 
 ProgressReporter::ProgressReporter(bool enabled, int64_t total_jobs)
-    : enabled_(enabled && isatty(STDERR_FILENO)), total_(total_jobs), last_(std::chrono::steady_clock::now())
+    : enabled_(enabled && isatty(STDERR_FILENO))
+    , total_(total_jobs)
+    , last_(std::chrono::steady_clock::now())
 {
 }
 

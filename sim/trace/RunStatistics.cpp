@@ -62,7 +62,8 @@ void RunStatistics::print(std::ostream& out) const
                 "utilization", 100 * grid_utilization(), 100 * background_utilization(),
                 100 * (grid_utilization() + background_utilization()), processors);
   out << line;
-  std::snprintf(line, sizeof line, "  %-24s %llu\n", "background jobs", static_cast<unsigned long long>(background_jobs));
+  std::snprintf(line, sizeof line, "  %-24s %llu\n", "background jobs",
+                static_cast<unsigned long long>(background_jobs));
   out << line;
   if (local_wait.count() > 0) {
     std::snprintf(line, sizeof line, "  %-24s %12.1f %12.1f  (%llu ended)\n", "local wait time (s)", local_wait.mean(),
@@ -82,8 +83,8 @@ void RunStatistics::print(std::ostream& out) const
     out << line;
   }
   double events_per_second = wall_seconds > 0 ? static_cast<double>(submitted + background_jobs) / wall_seconds : 0;
-  std::snprintf(line, sizeof line, "  %-24s %.1f s simulated in %.2f s (%.0f jobs/s)\n", "time", end_time,
-                wall_seconds, events_per_second);
+  std::snprintf(line, sizeof line, "  %-24s %.1f s simulated in %.2f s (%.0f jobs/s)\n", "time", end_time, wall_seconds,
+                events_per_second);
   out << line;
 }
 

@@ -33,20 +33,20 @@ private:
 };
 
 struct RunStatistics {
-  uint64_t submitted = 0;
+  uint64_t submitted    = 0;
   uint64_t by_status[4] = {0, 0, 0, 0};
   RunningStat response, wait, runtime, overhead, spread, transfer;
   RunningStat local_wait; // of the local (background) jobs that ended
-  uint64_t coallocated       = 0;
-  int max_running            = 0;
-  uint64_t background_jobs   = 0;
+  uint64_t coallocated          = 0;
+  int max_running               = 0;
+  uint64_t background_jobs      = 0;
   uint64_t background_too_large = 0; // replayed local jobs larger than their cluster, left out
   uint64_t grid_too_large       = 0; // replayed grid jobs larger than any cluster they may use, left out
-  double end_time            = 0;
-  int processors             = 0;
-  double grid_area           = 0; // processor-seconds over [0, end_time]
-  double background_area     = 0;
-  double wall_seconds        = 0;
+  double end_time               = 0;
+  int processors                = 0;
+  double grid_area              = 0; // processor-seconds over [0, end_time]
+  double background_area        = 0;
+  double wall_seconds           = 0;
   // The first band background that declared the run void (BandBackground), if any
   std::optional<double> void_time;
   std::string void_cluster;

@@ -76,7 +76,7 @@ int remove_stale_temporaries(const std::string& output)
 {
   std::error_code error;
   fs::path out(output);
-  fs::path folder = out.parent_path().empty() ? fs::path(".") : out.parent_path();
+  fs::path folder    = out.parent_path().empty() ? fs::path(".") : out.parent_path();
   std::string prefix = out.filename().string() + ".tmp-";
   int removed        = 0;
   for (fs::directory_iterator it(folder, error), end; not error && it != end; it.increment(error)) {

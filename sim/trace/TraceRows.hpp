@@ -38,9 +38,9 @@ struct JobRow {
   double estimated_start;      // "jst": the last estimated job start time (placement time + estimated FTT)
   double start_delay;          // last JST minus the first JST
   double pgt;                  // processor gained time: processors x (claim, or abort, - JPT), summed over all attempts
-  double pwt;                  // processor wasted time: processors x (start, or abort, - claim), summed over all attempts
+  double pwt; // processor wasted time: processors x (start, or abort, - claim), summed over all attempts
   int32_t claiming_tries;
-  int32_t placements;          // successful placements (failures + 1 for a completed job)
+  int32_t placements; // successful placements (failures + 1 for a completed job)
 };
 
 /** One placement of a grid job and how the attempt that followed it ended (the outcomes are
@@ -54,9 +54,9 @@ struct PlacementRow {
   int32_t tries;         // placement tries of this placement: scheduling passes that could not place the job
   double estimated_ftt;  // the placement's estimated FTT (largest over components), if its policy reports one; else NaN
   double estimated_start; // "jst": the placement's estimated start time, if its policy reports one; else NaN
-  double started_at;     // when the attempt's components started (NaN: they never did)
-  double ended_at;       // when the attempt ended (its outcome)
-  char outcome[24];      // PlacementOutcome as text, NUL-terminated
+  double started_at;      // when the attempt's components started (NaN: they never did)
+  double ended_at;        // when the attempt ended (its outcome)
+  char outcome[24];       // PlacementOutcome as text, NUL-terminated
 };
 
 struct ComponentRow {

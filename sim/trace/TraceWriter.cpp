@@ -56,7 +56,9 @@ hid_t untimed_group(hid_t file, const char* name)
 
 AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size,
                                      hsize_t columns, hid_t file_type)
-    : type_(type), row_bytes_(element_size * (columns == 0 ? 1 : columns)), columns_(columns)
+    : type_(type)
+    , row_bytes_(element_size * (columns == 0 ? 1 : columns))
+    , columns_(columns)
 {
   int rank           = columns == 0 ? 1 : 2;
   hsize_t dims[2]    = {0, columns};
@@ -66,8 +68,8 @@ AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hi
   hid_t dcpl         = H5Pcreate(H5P_DATASET_CREATE);
   H5Pset_chunk(dcpl, rank, chunk);
   H5Pset_obj_track_times(dcpl, false);
-  dataset_ = H5Dcreate2(location, path.c_str(), file_type >= 0 ? file_type : type, space, H5P_DEFAULT, dcpl,
-                        H5P_DEFAULT);
+  dataset_ =
+      H5Dcreate2(location, path.c_str(), file_type >= 0 ? file_type : type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
   H5Pclose(dcpl);
   H5Sclose(space);
   xbt_assert(dataset_ >= 0, "HDF5 failed to create dataset %s", path.c_str());
@@ -93,9 +95,9 @@ void AppendableDataset::flush()
   int rank            = columns_ == 0 ? 1 : 2;
   hsize_t new_dims[2] = {rows_ + buffered_, columns_};
   check(H5Dset_extent(dataset_, new_dims), "extend a dataset");
-  hid_t file_space     = H5Dget_space(dataset_);
-  hsize_t start[2]     = {rows_, 0};
-  hsize_t count[2]     = {buffered_, columns_};
+  hid_t file_space = H5Dget_space(dataset_);
+  hsize_t start[2] = {rows_, 0};
+  hsize_t count[2] = {buffered_, columns_};
   check(H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, nullptr, count, nullptr), "select rows");
   hid_t memory_space = H5Screate_simple(rank, count, nullptr);
   check(H5Dwrite(dataset_, type_, memory_space, file_space, H5P_DEFAULT, buffer_.data()), "write rows");
@@ -106,14 +108,15 @@ void AppendableDataset::flush()
 }
 
 TraceWriter::TraceWriter(const std::string& output, size_t clusters, double sample_interval)
-    : output_(output), temporary_(output + ".tmp-" + std::to_string(getpid()))
+    : output_(output)
+    , temporary_(output + ".tmp-" + std::to_string(getpid()))
 {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   if (temporary_.size() >= sizeof(interrupted_path))
     throw InputError("Invalid output '" + output + "': the path is too long (" + std::to_string(output.size()) +
                      " characters)");
   std::strncpy(interrupted_path, temporary_.c_str(), sizeof(interrupted_path) - 1);
-  install_interrupt_cleanup(); // after SimGrid's engine, which installs its own SIGINT handler
+  install_interrupt_cleanup();       // after SimGrid's engine, which installs its own SIGINT handler
   remove_stale_temporaries(output_); // left by runs killed with SIGKILL
   file_ = H5Fcreate(temporary_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
   if (file_ < 0) {
@@ -130,11 +133,11 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
   for (const char* name : {"job", "component", "placement", "cluster", "failure", "local_job"})
     types_[std::string(name) + ".file"] = packed(types_[name]);
 
-  jobs_       = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
-  components_ = std::make_unique<AppendableDataset>(file_, "/components", types_["component"], sizeof(ComponentRow),
-                                                    0, types_["component.file"]);
-  placements_ = std::make_unique<AppendableDataset>(file_, "/placements", types_["placement"], sizeof(PlacementRow),
-                                                    0, types_["placement.file"]);
+  jobs_ = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
+  components_ = std::make_unique<AppendableDataset>(file_, "/components", types_["component"], sizeof(ComponentRow), 0,
+                                                    types_["component.file"]);
+  placements_ = std::make_unique<AppendableDataset>(file_, "/placements", types_["placement"], sizeof(PlacementRow), 0,
+                                                    types_["placement.file"]);
   clusters_   = std::make_unique<AppendableDataset>(file_, "/clusters", types_["cluster"], sizeof(ClusterRow), 0,
                                                   types_["cluster.file"]);
   failures_   = std::make_unique<AppendableDataset>(file_, "/failures", types_["failure"], sizeof(FailureRow), 0,
@@ -143,11 +146,12 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
                                                     types_["local_job.file"]);
   hid_t utilization = untimed_group(file_, "/utilization");
   sample_time_      = std::make_unique<AppendableDataset>(utilization, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
-  grid_busy_ = std::make_unique<AppendableDataset>(utilization, "grid_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  grid_busy_ =
+      std::make_unique<AppendableDataset>(utilization, "grid_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
   background_busy_ =
       std::make_unique<AppendableDataset>(utilization, "background_busy", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
-  held_   = std::make_unique<AppendableDataset>(utilization, "held", H5T_NATIVE_DOUBLE, sizeof(double), 0);
-  gained_ = std::make_unique<AppendableDataset>(utilization, "gained", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  held_       = std::make_unique<AppendableDataset>(utilization, "held", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  gained_     = std::make_unique<AppendableDataset>(utilization, "gained", H5T_NATIVE_DOUBLE, sizeof(double), 0);
   hid_t space = H5Screate(H5S_SCALAR);
   hid_t attr  = H5Acreate2(utilization, "interval", H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT);
   H5Awrite(attr, H5T_NATIVE_DOUBLE, &sample_interval);

@@ -36,7 +36,7 @@ private:
   hsize_t columns_;
   hsize_t rows_ = 0;
   std::vector<char> buffer_;
-  size_t buffered_ = 0;
+  size_t buffered_                   = 0;
   static constexpr size_t block_rows = 4096;
 };
 
@@ -72,8 +72,8 @@ private:
   std::string temporary_;
   hid_t file_ = -1;
   std::map<std::string, hid_t> types_;
-  std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, sample_time_, grid_busy_,
-      background_busy_, queue_time_, queue_length_, held_, gained_;
+  std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, sample_time_,
+      grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_;
   bool committed_ = false;
 };
 

@@ -27,8 +27,8 @@ void UtilizationRecorder::emit(double interval_end, double length)
     avg_background_[c] = length > 0 ? acc_background_[c] / length : background_[c];
     acc_grid_[c] = acc_background_[c] = 0;
   }
-  double queue = length > 0 ? acc_queue_ / length : static_cast<double>(queue_);
-  acc_queue_   = 0;
+  double queue  = length > 0 ? acc_queue_ / length : static_cast<double>(queue_);
+  acc_queue_    = 0;
   double held   = length > 0 ? acc_held_ / length : held_;
   double gained = length > 0 ? acc_gained_ / length : gained_;
   acc_held_ = acc_gained_ = 0;

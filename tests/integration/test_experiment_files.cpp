@@ -40,6 +40,7 @@ TEST_P(ExperimentFile, RunsAsShipped)
 INSTANTIATE_TEST_SUITE_P(Shipped, ExperimentFile, ::testing::ValuesIn(experiment_files()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string name = fs::path(info.param).stem().string();
-                           std::replace_if(name.begin(), name.end(), [](char c) { return not std::isalnum(c); }, '_');
+                           std::replace_if(
+                               name.begin(), name.end(), [](char c) { return not std::isalnum(c); }, '_');
                            return name;
                          });

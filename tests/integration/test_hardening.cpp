@@ -55,8 +55,10 @@ const std::string two_hosts = "<host id=\"a\" speed=\"1Gf\"/>\n<host id=\"b\" sp
 
 std::string cluster(const std::string& id)
 {
-  return "<cluster id=\"" + id + "\" prefix=\"" + id + "-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
-         "lat=\"0\" router_id=\"" + id + "-router\"/>\n";
+  return "<cluster id=\"" + id + "\" prefix=\"" + id +
+         "-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
+         "lat=\"0\" router_id=\"" +
+         id + "-router\"/>\n";
 }
 
 } // namespace
@@ -64,22 +66,27 @@ std::string cluster(const std::string& id)
 TEST(Hardening, PlatformsSimGridAbortedOrSegfaultedOnAreRefusedWithTheirLine)
 {
   fs::path dir = folder();
-  std::string p = platform(dir / "dup-link.xml", "<zone id=\"w\" routing=\"Full\">\n" + two_hosts +
-                                                     "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
-                                                     "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
-                                                     "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n</zone>\n");
+  std::string p =
+      platform(dir / "dup-link.xml", "<zone id=\"w\" routing=\"Full\">\n" + two_hosts +
+                                         "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
+                                         "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
+                                         "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n</zone>\n");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform element <link> 'l' in " + p + ":8: a link 'l' is already declared at line 7 "
-                 "(SimGrid 3.32 aborts on it)");
-  p = platform(dir / "dup-zone-route.xml",
-               "<zone id=\"w\" routing=\"Full\">\n" + cluster("a") + cluster("b") +
-                   "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
-                   "<zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-router\" gw_dst=\"b-router\"><link_ctn id=\"l\"/></zoneRoute>\n"
-                   "<zoneRoute src=\"b\" dst=\"a\" gw_src=\"b-router\" gw_dst=\"a-router\"><link_ctn id=\"l\"/></zoneRoute>\n"
-                   "</zone>\n");
-  expect_refused(dir, "--platform " + p,
-                 "Invalid platform element <zoneRoute> 'b -> a' in " + p + ":9: a route from 'b' to 'a' is already "
-                 "given at line 8 (routes are symmetrical unless symmetrical=\"NO\"); SimGrid 3.32 aborts on a second one");
+                 "Invalid platform element <link> 'l' in " + p +
+                     ":8: a link 'l' is already declared at line 7 "
+                     "(SimGrid 3.32 aborts on it)");
+  p = platform(
+      dir / "dup-zone-route.xml",
+      "<zone id=\"w\" routing=\"Full\">\n" + cluster("a") + cluster("b") +
+          "<link id=\"l\" bandwidth=\"1GBps\" latency=\"0\"/>\n"
+          "<zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-router\" gw_dst=\"b-router\"><link_ctn id=\"l\"/></zoneRoute>\n"
+          "<zoneRoute src=\"b\" dst=\"a\" gw_src=\"b-router\" gw_dst=\"a-router\"><link_ctn id=\"l\"/></zoneRoute>\n"
+          "</zone>\n");
+  expect_refused(
+      dir, "--platform " + p,
+      "Invalid platform element <zoneRoute> 'b -> a' in " + p +
+          ":9: a route from 'b' to 'a' is already "
+          "given at line 8 (routes are symmetrical unless symmetrical=\"NO\"); SimGrid 3.32 aborts on a second one");
   for (std::string routing : {"\tFull", "Fastest"}) {
     p = platform(dir / "routing.xml", "<zone id=\"w\" routing=\"" + routing + "\">\n" + two_hosts + "</zone>\n");
     std::string shown = routing == "\tFull" ? " Full" : routing; // XML turns a tab in an attribute into a space
@@ -90,47 +97,57 @@ TEST(Hardening, PlatformsSimGridAbortedOrSegfaultedOnAreRefusedWithTheirLine)
   }
   p = platform(dir / "no-zone.xml", "");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform '" + p + "' in " + p + ":3: the <platform> holds no <zone> nor <cluster> "
-                 "(SimGrid 3.32 crashes on it)");
+                 "Invalid platform '" + p + "' in " + p +
+                     ":3: the <platform> holds no <zone> nor <cluster> "
+                     "(SimGrid 3.32 crashes on it)");
   p = platform(dir / "two-roots.xml", "<zone id=\"w\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\"/>\n</zone>\n"
                                       "<zone id=\"v\" routing=\"Full\">\n<host id=\"b\" speed=\"1Gf\"/>\n</zone>\n");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform element <zone> 'v' in " + p + ":7: a second zone at the top of the <platform>, "
-                 "beside 'w' (line 4)");
+                 "Invalid platform element <zone> 'v' in " + p +
+                     ":7: a second zone at the top of the <platform>, "
+                     "beside 'w' (line 4)");
   // Found by reading SimGrid's asserts: a host of two cores under the CPU model TI aborts (CpuImpl.cpp). No static
   // check knows it: the probe that loads the platform in a child process reports SimGrid's words and the line.
-  p = platform(dir / "cpu-ti.xml", "<config>\n<prop id=\"cpu/optim\" value=\"TI\"/>\n</config>\n"
-                                   "<zone id=\"w\" routing=\"Full\">\n<host id=\"h\" speed=\"1Gf\" core=\"2\"/>\n</zone>\n");
+  p = platform(dir / "cpu-ti.xml",
+               "<config>\n<prop id=\"cpu/optim\" value=\"TI\"/>\n</config>\n"
+               "<zone id=\"w\" routing=\"Full\">\n<host id=\"h\" speed=\"1Gf\" core=\"2\"/>\n</zone>\n");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform '" + p + "' in " + p + ":8: SimGrid 3.32 aborts reading it: Multi-core not "
-                 "handled by this model yet");
+                 "Invalid platform '" + p + "' in " + p +
+                     ":8: SimGrid 3.32 aborts reading it: Multi-core not "
+                     "handled by this model yet");
 }
 
 TEST(Hardening, PlatformErrorsThatNamedNoLineNowDo)
 {
   fs::path dir = folder();
-  std::string p = platform(dir / "syntax.xml", "<zone id=\"w\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\"/>\n<bad\n</zone>\n");
+  std::string p =
+      platform(dir / "syntax.xml", "<zone id=\"w\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\"/>\n<bad\n</zone>\n");
   expect_refused(dir, "--platform " + p, "Invalid platform '" + p + "' in " + p + ":7: XML syntax error: ");
   p = write(dir / "notes.xml", "<notes>no platform</notes>\n");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform '" + p + "' in " + p + ":1: not a SimGrid platform XML file (no <platform> element, "
-                 "the root is <notes>)");
+                 "Invalid platform '" + p + "' in " + p +
+                     ":1: not a SimGrid platform XML file (no <platform> element, "
+                     "the root is <notes>)");
   p = platform(dir / "link-ctn.xml", "<zone id=\"w\" routing=\"Full\">\n" + two_hosts +
                                          "<route src=\"a\" dst=\"b\"><link_ctn id=\"nosuch\"/></route>\n</zone>\n");
-  expect_refused(dir, "--platform " + p, "Invalid platform '" + p + "' in " + p + ":7: SimGrid refuses it: Link not found: nosuch");
-  p = platform(dir / "empty-route.xml", "<zone id=\"w\" routing=\"Full\">\n" + two_hosts +
-                                            "<route src=\"a\" dst=\"b\"></route>\n</zone>\n");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform '" + p + "' in " + p + ":7: SimGrid refuses it: Empty route (between a and b) forbidden.");
+                 "Invalid platform '" + p + "' in " + p + ":7: SimGrid refuses it: Link not found: nosuch");
+  p = platform(dir / "empty-route.xml",
+               "<zone id=\"w\" routing=\"Full\">\n" + two_hosts + "<route src=\"a\" dst=\"b\"></route>\n</zone>\n");
+  expect_refused(dir, "--platform " + p,
+                 "Invalid platform '" + p + "' in " + p +
+                     ":7: SimGrid refuses it: Empty route (between a and b) forbidden.");
   p = platform(dir / "stoi.xml", "<zone id=\"w\" routing=\"Full\">\n<cluster id=\"c\" prefix=\"c-\" suffix=\"\" "
                                  "radical=\"0-3\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" topology=\"TORUS\" "
                                  "topo_parameters=\"x,2\"/>\n</zone>\n");
   expect_refused(dir, "--platform " + p, "Invalid platform '" + p + "' in " + p + ":5: SimGrid refuses it: stoi");
-  p = platform(dir / "file-server.xml",
-               "<zone id=\"w\" routing=\"Full\">\n<cluster id=\"a\" prefix=\"a-\" suffix=\"\" radical=\"0-1\" "
-               "speed=\"1Gf\" bw=\"1GBps\" lat=\"0\">\n<prop id=\"file_server\" value=\"b-0\"/>\n</cluster>\n</zone>\n");
+  p = platform(
+      dir / "file-server.xml",
+      "<zone id=\"w\" routing=\"Full\">\n<cluster id=\"a\" prefix=\"a-\" suffix=\"\" radical=\"0-1\" "
+      "speed=\"1Gf\" bw=\"1GBps\" lat=\"0\">\n<prop id=\"file_server\" value=\"b-0\"/>\n</cluster>\n</zone>\n");
   expect_refused(dir, "--platform " + p,
-                 "Invalid platform '" + p + "' in " + p + ":5: zone 'a' names file_server 'b-0', which is not one of its hosts");
+                 "Invalid platform '" + p + "' in " + p +
+                     ":5: zone 'a' names file_server 'b-0', which is not one of its hosts");
 }
 
 TEST(Hardening, AConfigPathTheFileSystemRefusesIsAnError)
@@ -143,12 +160,12 @@ TEST(Hardening, AConfigPathTheFileSystemRefusesIsAnError)
 
 TEST(Hardening, AnOutputThatIsAnInputIsRefusedAndTheInputKept)
 {
-  fs::path dir = folder();
-  std::string log = write(dir / "log.swf", "; MaxProcs: 64\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n");
+  fs::path dir        = folder();
+  std::string log     = write(dir / "log.swf", "; MaxProcs: 64\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n");
   std::string profile = write(dir / "state.txt", "0 1\n");
-  std::string p = platform(dir / "platform.xml",
-                           "<zone id=\"w\" routing=\"Full\">\n<host id=\"h\" speed=\"1Gf\" core=\"8\" "
-                           "state_file=\"state.txt\"/>\n</zone>\n");
+  std::string p =
+      platform(dir / "platform.xml", "<zone id=\"w\" routing=\"Full\">\n<host id=\"h\" speed=\"1Gf\" core=\"8\" "
+                                     "state_file=\"state.txt\"/>\n</zone>\n");
   std::string experiment = write(dir / "exp.yaml", "platform: " + p + "\nworkload:\n  trace: {file: " + log + "}\n");
   fs::create_symlink(experiment, dir / "symlink.yaml");
   fs::create_hard_link(experiment, dir / "hardlink.yaml");
@@ -178,7 +195,7 @@ TEST(Hardening, AnOutputThatIsAnInputIsRefusedAndTheInputKept)
 
 TEST(Hardening, RunsThatWouldNeverEndAreRefused)
 {
-  fs::path dir = folder();
+  fs::path dir     = folder();
   std::string das2 = COALSIM_SOURCE_DIR "/platforms/das2.xml";
   std::ifstream in(das2);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -190,22 +207,25 @@ TEST(Hardening, RunsThatWouldNeverEndAreRefused)
   };
   std::string p = with_latency("inf");
   expect_refused(dir, "--platform " + p, "Invalid platform element <cluster> 'fs0' in " + p + ":");
-  EXPECT_NE(run("--platform " + p + " -q --no-trace").output.find("the lat of inf s lies beyond the simulated-time "
-                                                                   "horizon of 1e+09 s (31.7 years)"),
+  EXPECT_NE(run("--platform " + p + " -q --no-trace")
+                .output.find("the lat of inf s lies beyond the simulated-time "
+                             "horizon of 1e+09 s (31.7 years)"),
             std::string::npos);
   p = with_latency("1e308us");
   expect_refused(dir, "--platform " + p, "Invalid platform element <cluster> 'fs0' in " + p + ":");
   const std::string beyond = " lies beyond the simulated-time horizon of 1e+09 s (31.7 years)";
   expect_refused(dir, "--set info_service.poll_interval=1e308",
                  "Invalid key 'info_service.poll_interval' in built-in default experiment (workloads/default.yaml): "
-                 "a poll interval of 1e+308 s (3.17e+300 years)" + beyond);
+                 "a poll interval of 1e+308 s (3.17e+300 years)" +
+                     beyond);
   expect_refused(dir, "--set overheads.submission=1e20", "Invalid key 'overheads.submission' in the command line");
   expect_refused(dir, "--set workload.runtime=1e20",
                  "Invalid key 'workload.runtime' in built-in default experiment (workloads/default.yaml): a run time "
-                 "of 1e+20 s (3.17e+12 years)" + beyond);
+                 "of 1e+20 s (3.17e+12 years)" +
+                     beyond);
   // An SWF run time of 2^31 s replayed as grid jobs: the run simulated background load for 68 years.
-  std::string log = write(dir / "long.swf", "; MaxProcs: 64\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n"
-                                            "2 10 0 2147483648 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n");
+  std::string log        = write(dir / "long.swf", "; MaxProcs: 64\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n"
+                                                          "2 10 0 2147483648 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n");
   std::string experiment = write(dir / "replay.yaml", "workload:\n  trace: {file: " + log + "}\n");
   expect_refused(dir, "-c " + experiment,
                  "Invalid record '2' in " + log + ":3: its run time 2.14748e+09 s (68 years)" + beyond);
@@ -214,12 +234,13 @@ TEST(Hardening, RunsThatWouldNeverEndAreRefused)
                  "--set background.model=none --set info_service.poll_interval=0 --set trace.sample_interval=1e8 "
                  "--set workload.start=9.99e8 --set workload.runtime=1e7 --jobs 3",
                  "Invalid experiment 'built-in default experiment (workloads/default.yaml)': the run stopped at "
-                 "9.99e+08 s (31.7 years) of simulated time: an event at 1.009e+09 s (32 years)" + beyond);
+                 "9.99e+08 s (31.7 years) of simulated time: an event at 1.009e+09 s (32 years)" +
+                     beyond);
 }
 
 TEST(Hardening, TemporaryTracesOfKilledRunsAreRemovedByTheNextRun)
 {
-  fs::path dir = folder();
+  fs::path dir    = folder();
   std::string out = (dir / "out.h5").string();
   // A run killed with SIGKILL leaves its temporary file.
   auto killed = run("--jobs 2000000 -q -o " + out + " & pid=$!; for i in $(seq 600); do ls " + out +
@@ -235,9 +256,9 @@ TEST(Hardening, TemporaryTracesOfKilledRunsAreRemovedByTheNextRun)
     _exit(0);
   waitpid(child, nullptr, 0);
   write(dir / ("out.h5.tmp-" + std::to_string(child)), "stale");
-  std::string live = write(dir / ("out.h5.tmp-" + std::to_string(getpid())), "in use");
+  std::string live  = write(dir / ("out.h5.tmp-" + std::to_string(getpid())), "in use");
   std::string other = write(dir / "other.h5.tmp-1", "another output's");
-  auto next = run("--jobs 5 -q -o " + out);
+  auto next         = run("--jobs 5 -q -o " + out);
   ASSERT_EQ(next.status, 0) << next.output;
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(dir))
@@ -250,10 +271,10 @@ TEST(Hardening, TemporaryTracesOfKilledRunsAreRemovedByTheNextRun)
 
 TEST(Hardening, SimGridsMulticlusterExamplePlatformsRun)
 {
-  // The three copies of SimGrid's examples/platforms in platforms/simgrid/: two Cluster zones of cabinets joined through their
-  // routers (it failed: "no route ... (unordered_map::at)"), three clusters of 1-, 2- and 4-core hosts, and
-  // Grid'5000 (40 clusters in Floyd zones; it failed: "No route from 'AS_bordeaux' to 'AS_grenoble'").
-  fs::path dir = folder();
+  // The three copies of SimGrid's examples/platforms in platforms/simgrid/: two Cluster zones of cabinets joined
+  // through their routers (it failed: "no route ... (unordered_map::at)"), three clusters of 1-, 2- and 4-core hosts,
+  // and Grid'5000 (40 clusters in Floyd zones; it failed: "No route from 'AS_bordeaux' to 'AS_grenoble'").
+  fs::path dir           = folder();
   std::string experiment = write(dir / "fits.yaml", "name: simgrid-example\n"
                                                     "workload:\n"
                                                     "  jobs: 30\n"
@@ -268,7 +289,7 @@ TEST(Hardening, SimGridsMulticlusterExamplePlatformsRun)
                                                     "  size: {dist: choice, values: [1, 2]}\n"
                                                     "  runtime: {dist: uniform, min: 60, max: 600}\n");
   for (std::string name : {"meta_cluster", "cluster_multi", "g5k"}) {
-    std::string p = COALSIM_SOURCE_DIR "/platforms/simgrid/" + name + ".xml";
+    std::string p   = COALSIM_SOURCE_DIR "/platforms/simgrid/" + name + ".xml";
     std::string out = (dir / (name + ".h5")).string();
     auto result     = run("-c " + experiment + " --platform " + p + " -o " + out);
     EXPECT_EQ(result.status, 0) << name << "\n" << result.output;

@@ -55,8 +55,9 @@ TEST(LocatedValues, AMissingLogNamesTheLineOfItsFile)
   std::string grid = write(dir / "grid.yaml", "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
                                               "workload:\n  trace:\n    file: missing.swf\n");
   expect_message(dir, "-c " + grid,
-                 "Invalid key 'workload.trace.file' in " + grid + ":4: cannot read 'missing.swf' (No such file or "
-                                                                  "directory)");
+                 "Invalid key 'workload.trace.file' in " + grid +
+                     ":4: cannot read 'missing.swf' (No such file or "
+                     "directory)");
   std::string local = write(dir / "local.yaml", "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
                                                 "workload: {jobs: 0}\n"
                                                 "background:\n  model: none\n  clusters:\n"
@@ -67,24 +68,27 @@ TEST(LocatedValues, AMissingLogNamesTheLineOfItsFile)
   // A log that is there but unreadable as a log names the log's own line (not the experiment's).
   std::string bad_log = write(dir / "bad.swf", "1 0 -1 100 4\n");
   std::string broken  = write(dir / "broken.yaml", "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
-                                                   "workload: {trace: {file: " + bad_log + "}}\n");
-  auto result = run("-c " + broken + " -q --no-trace");
+                                                    "workload: {trace: {file: " +
+                                                       bad_log + "}}\n");
+  auto result         = run("-c " + broken + " -q --no-trace");
   EXPECT_EQ(result.status, 2) << result.output;
   EXPECT_NE(result.output.find(bad_log + ":1"), std::string::npos) << result.output;
 }
 
 TEST(LocatedValues, AnUnknownPolicyNamesTheLineThatSetIt)
 {
-  fs::path dir      = folder();
-  std::string valid = "valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf";
+  fs::path dir           = folder();
+  std::string valid      = "valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf";
   std::string short_form = write(dir / "short.yaml", "workload: {jobs: 2}\npolicy: koalla\n");
   expect_message(dir, "-c " + short_form,
                  "Invalid key 'policy.name' in " + short_form + ":2: no such policy 'koalla'; " + valid);
   std::string long_form = write(dir / "long.yaml", "workload: {jobs: 2}\npolicy:\n  L: 0.5\n  name: nope\n");
   expect_message(dir, "-c " + long_form,
                  "Invalid key 'policy.name' in " + long_form + ":4: no such policy 'nope'; " + valid);
-  expect_message(dir, "--set policy.name=nope", "Invalid key 'policy.name' in the command line (--set policy.name): "
-                                                "no such policy 'nope'; " + valid);
+  expect_message(dir, "--set policy.name=nope",
+                 "Invalid key 'policy.name' in the command line (--set policy.name): "
+                 "no such policy 'nope'; " +
+                     valid);
 }
 
 TEST(LocatedValues, ARunThatWouldNeverEndNamesTheKey)
@@ -93,9 +97,10 @@ TEST(LocatedValues, ARunThatWouldNeverEndNamesTheKey)
   fs::path dir     = folder();
   std::string file = write(dir / "endless.yaml", "background: {model: synthetic, utilization: 0.2}\n"
                                                  "workload:\n  jobs: 0\n");
-  expect_message(dir, "-c " + file, "Invalid key 'workload.jobs' in " + file +
-                                        ":3: with no grid jobs and a synthetic background the run never ends; set "
-                                        "stop.max_time");
+  expect_message(dir, "-c " + file,
+                 "Invalid key 'workload.jobs' in " + file +
+                     ":3: with no grid jobs and a synthetic background the run never ends; set "
+                     "stop.max_time");
 }
 
 TEST(LocatedValues, OptionsThatStandForASetAreNamedAsTyped)
@@ -106,6 +111,7 @@ TEST(LocatedValues, OptionsThatStandForASetAreNamedAsTyped)
                  "Invalid key 'seed' in the command line (--seed): expected an integer from 0 to 2^53 (got '1.5')");
   expect_message(dir, "--jobs many",
                  "Invalid key 'workload.jobs' in the command line (--jobs): expected a number (got 'many')");
-  expect_message(dir, "--set seed=-1", "Invalid key 'seed' in the command line (--set seed): must be at least 0 (got "
-                                       "'-1')");
+  expect_message(dir, "--set seed=-1",
+                 "Invalid key 'seed' in the command line (--set seed): must be at least 0 (got "
+                 "'-1')");
 }

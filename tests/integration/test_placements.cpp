@@ -69,15 +69,16 @@ std::map<int64_t, std::vector<PlacementRow>> check_rows(const Trace& t, bool koa
   for (const auto& j : t.jobs) {
     const auto& r     = rows[j.id];
     std::string where = "job " + std::to_string(j.id);
-    double sum = 0;
+    double sum        = 0;
     int tries = 0, claim_failed = 0, component_failed = 0, run_failed = 0, preempted = 0;
     for (size_t k = 0; k < r.size(); ++k) {
       const PlacementRow& p = r[k];
-      std::string at       = where + " placement " + std::to_string(k + 1);
-      std::string outcome  = p.outcome;
+      std::string at        = where + " placement " + std::to_string(k + 1);
+      std::string outcome   = p.outcome;
       EXPECT_EQ(p.placement, static_cast<int>(k + 1)) << at;
-      EXPECT_DOUBLE_EQ(p.queued_at, k == 0 ? j.submit_time : r[k - 1].ended_at) << at << ": queued at its arrival, "
-                                                                                 "or when the last attempt ended";
+      EXPECT_DOUBLE_EQ(p.queued_at, k == 0 ? j.submit_time : r[k - 1].ended_at) << at
+                                                                                << ": queued at its arrival, "
+                                                                                   "or when the last attempt ended";
       EXPECT_EQ(p.placement_time, p.placed_at - p.queued_at) << at;
       EXPECT_GE(p.placement_time, 0) << at;
       EXPECT_GE(p.tries, 0) << at;
@@ -163,7 +164,7 @@ TEST(Placements, KoalaJobsPlacedAgainAfterFailuresHaveOneRowPerPlacementMatching
   Trace t     = simulate("unreliable", koala_unreliable());
   auto counts = outcomes(t);
   ASSERT_EQ(t.jobs.size(), 500u);
-  auto rows = check_rows(t, true);
+  auto rows    = check_rows(t, true);
   size_t again = 0;
   for (const auto& [id, r] : rows)
     again += r.size() > 1;
@@ -181,7 +182,7 @@ TEST(Placements, KoalaRunStoppedEarlyEndsTheAttemptsUnderWayAsUnfinished)
   Trace t     = simulate("unreliable-stopped", koala_unreliable("--set stop.max_time=30000"));
   auto counts = outcomes(t);
   EXPECT_GT(counts["unfinished"], 0);
-  auto rows = check_rows(t, true, 30000);
+  auto rows   = check_rows(t, true, 30000);
   int running = 0;
   for (const auto& j : t.jobs)
     if (j.status == 3 && not std::isnan(j.start_time)) {
@@ -194,10 +195,10 @@ TEST(Placements, KoalaRunStoppedEarlyEndsTheAttemptsUnderWayAsUnfinished)
 
 TEST(Placements, DcsJobsRequeuedAfterClaimFailuresFailedRunsAndOutagesHaveOneRowPerPlacement)
 {
-  Trace t = simulate("dcs", "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy dcs --jobs 200 --seed 3 "
-                            "--set faults.completion_failure=0.1 --set overheads.submission=5 "
-                            "--set faults.mtbf=20000 --set faults.mttr=2000 "
-                            "--set policy.max_submission_failures=0 --set policy.max_completion_failures=0");
+  Trace t     = simulate("dcs", "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy dcs --jobs 200 --seed 3 "
+                                    "--set faults.completion_failure=0.1 --set overheads.submission=5 "
+                                    "--set faults.mtbf=20000 --set faults.mttr=2000 "
+                                    "--set policy.max_submission_failures=0 --set policy.max_completion_failures=0");
   auto counts = outcomes(t);
   ASSERT_EQ(t.jobs.size(), 200u);
   auto rows = check_rows(t, false);
@@ -214,9 +215,9 @@ TEST(Placements, DcsJobsRequeuedAfterClaimFailuresFailedRunsAndOutagesHaveOneRow
 TEST(Placements, WaitQueueJobsWhoseRunFailedEndWithThatPlacement)
 {
   // wf does not take a failed run back: the job leaves as failed with the failed attempt as its last row.
-  Trace t = simulate("wf", "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy wf --jobs 200 "
-                           "--set faults.completion_failure=0.1 --set overheads.submission=20 "
-                           "--set info_service.poll_interval=30");
+  Trace t     = simulate("wf", "--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --policy wf --jobs 200 "
+                                   "--set faults.completion_failure=0.1 --set overheads.submission=20 "
+                                   "--set info_service.poll_interval=30");
   auto counts = outcomes(t);
   auto rows   = check_rows(t, false);
   int failed  = 0;

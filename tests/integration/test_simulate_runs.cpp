@@ -18,8 +18,8 @@ using namespace coalsim;
 namespace fs = std::filesystem;
 
 namespace {
-using coalsim::testing::run;
 using coalsim::testing::Outcome;
+using coalsim::testing::run;
 
 std::string temp(const std::string& name)
 {
@@ -42,7 +42,7 @@ std::string file_bytes(const std::string& path)
 TEST(SimulateDas2, TraceInvariantsHold)
 {
   std::string out = temp("invariants.h5");
-  auto result     = run(das2_run(out, "--set 'workload.request_types={unordered: 3, ordered: 1, flexible: 1, total: 1}'"));
+  auto result = run(das2_run(out, "--set 'workload.request_types={unordered: 3, ordered: 1, flexible: 1, total: 1}'"));
   ASSERT_EQ(result.status, 0) << result.output;
   Trace t = read_trace(out);
   ASSERT_EQ(t.clusters.size(), 5u);
@@ -85,7 +85,8 @@ TEST(SimulateDas2, TraceInvariantsHold)
   }
   for (size_t c = 0; c < events.size(); ++c) {
     auto& e = events[c];
-    std::sort(e.begin(), e.end(), [](auto a, auto b) { return a.first != b.first ? a.first < b.first : a.second < b.second; });
+    std::sort(e.begin(), e.end(),
+              [](auto a, auto b) { return a.first != b.first ? a.first < b.first : a.second < b.second; });
     int busy = 0;
     for (const auto& [time, delta] : e) {
       busy += delta;
@@ -183,19 +184,23 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   std::string bad_yaml = temp("bad.yaml");
   std::ofstream(bad_yaml) << "seed: 1\nworkload:\n  jobs: 5\n  componets: 2\n";
   std::string bad_platform = temp("bad.xml");
-  std::ofstream(bad_platform) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"w\" routing=\"Full\">\n";
+  std::ofstream(bad_platform)
+      << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"w\" routing=\"Full\">\n";
   std::vector<Case> cases = {
-      {"--policy nope", "simulate: Invalid key 'policy.name' in the command line (--policy): no such policy 'nope'; valid "
-                        "values are: bf, cf, dcs, ff, koala, mbf, mwf, wf\n"},
+      {"--policy nope",
+       "simulate: Invalid key 'policy.name' in the command line (--policy): no such policy 'nope'; valid "
+       "values are: bf, cf, dcs, ff, koala, mbf, mwf, wf\n"},
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
-      {"--config " + bad_yaml, "simulate: Invalid key 'workload.componets' in " + bad_yaml +
-                                   ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
-                                   "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
-                                   "estimate_factor, deadline_factor, budget, shapes)\n"},
+      {"--config " + bad_yaml,
+       "simulate: Invalid key 'workload.componets' in " + bad_yaml +
+           ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
+           "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
+           "estimate_factor, deadline_factor, budget, shapes)\n"},
       {"--platform /nonexistent.xml", "simulate: Invalid key 'platform' in the command line (--platform): cannot read "
                                       "'/nonexistent.xml' (No such file or directory)\n"},
-      {"--clusters fs0,fs9", "simulate: Invalid cluster 'fs9' in the command line (--clusters): no such cluster in " COALSIM_SOURCE_DIR
-                             "/platforms/das2.xml (clusters: fs0, fs1, fs2, fs3, fs4)\n"},
+      {"--clusters fs0,fs9",
+       "simulate: Invalid cluster 'fs9' in the command line (--clusters): no such cluster in " COALSIM_SOURCE_DIR
+       "/platforms/das2.xml (clusters: fs0, fs1, fs2, fs3, fs4)\n"},
       {"--set policy.queue=lifo", "simulate: Invalid parameter 'policy.queue' of policy 'cf' in the command line "
                                   "(--set policy.queue): valid values are: fcfs, fpfs (got 'lifo')\n"},
   };
@@ -220,7 +225,8 @@ TEST(SimulateCli, InterruptedRunLeavesNoFileBehind)
   // A run far too long to finish, interrupted by SIGINT once it writes its trace (a background job of a shell
   // ignores SIGINT until the trace writer installs its handler: a fixed delay raced with a slow start).
   auto result = run("--platform " COALSIM_SOURCE_DIR "/platforms/das2.xml --jobs 2000000 -q -o " + out +
-                    " & pid=$!; for i in $(seq 600); do ls " + dir + "/trace.h5.tmp-* >/dev/null 2>&1 && break; "
+                    " & pid=$!; for i in $(seq 600); do ls " + dir +
+                    "/trace.h5.tmp-* >/dev/null 2>&1 && break; "
                     "sleep 0.1; done; kill -INT $pid; wait $pid");
   EXPECT_EQ(result.status, 130) << result.output;
   EXPECT_TRUE(fs::is_empty(dir)) << "left behind: " << fs::directory_iterator(dir)->path();
@@ -241,11 +247,11 @@ TEST(SimulateCli, StopTimeWithTransfersAndParallelTasksInFlightEndsCleanly)
   // cancel them (it used to crash while SimGrid was torn down) and record the jobs as unfinished.
   std::string out = temp("stopped.h5");
   auto result     = run("--set stop.max_time=300 --set runtime_model.kind=network --set runtime_model.iterations=4 "
-                        "--set runtime_model.halo_bytes=1MB -o " +
+                            "--set runtime_model.halo_bytes=1MB -o " +
                         out);
   ASSERT_EQ(result.status, 0) << result.output;
   EXPECT_EQ(result.output.find("Backtrace"), std::string::npos) << result.output;
-  Trace t = read_trace(out);
+  Trace t           = read_trace(out);
   size_t unfinished = 0;
   for (const auto& j : t.jobs)
     unfinished += j.status == static_cast<int8_t>(JobStatus::unfinished);
@@ -261,15 +267,17 @@ TEST(SimulateDas2, JobsDrawnLargerThanTheGridAreRejectedAndTheRunEnds)
     std::string yaml = temp("unbounded-" + policy + ".yaml"), out = temp("unbounded-" + policy + ".h5");
     std::ofstream(yaml) << "platform: " COALSIM_SOURCE_DIR "/platforms/das2.xml\n"
                            "seed: 1\n"
-                           "policy: {name: " + policy + "}\n"
-                           "workload:\n"
-                           "  jobs: 50\n"
-                           "  offered_load: 0.3\n"
-                           "  components: {dist: choice, values: [4]}\n"
-                           "  component_size: {dist: exponential, mean: 30}\n"
-                           "  runtime: {dist: uniform, min: 90, max: 192}\n"
-                           "  request_types: {unordered: 1}\n"
-                           "background: {model: none}\n";
+                           "policy: {name: " +
+                               policy +
+                               "}\n"
+                               "workload:\n"
+                               "  jobs: 50\n"
+                               "  offered_load: 0.3\n"
+                               "  components: {dist: choice, values: [4]}\n"
+                               "  component_size: {dist: exponential, mean: 30}\n"
+                               "  runtime: {dist: uniform, min: 90, max: 192}\n"
+                               "  request_types: {unordered: 1}\n"
+                               "background: {model: none}\n";
     auto result = run("--config " + yaml + " -q -o " + out);
     ASSERT_EQ(result.status, 0) << policy << ": " << result.output;
     Trace t = read_trace(out);
@@ -300,8 +308,7 @@ TEST(SimulateCli, LogCategoriesNestUnderOneRootAndOneFamily)
   // The root shows every part; a family's category shows that family alone.
   auto all = run("--jobs 2 -q --no-trace --log coalsim.thres:verbose");
   ASSERT_EQ(all.status, 0) << all.output;
-  EXPECT_NE(all.output.find("[coalsim_engine_grid_scheduler/VERBOSE] job 1 arrives"), std::string::npos)
-      << all.output;
+  EXPECT_NE(all.output.find("[coalsim_engine_grid_scheduler/VERBOSE] job 1 arrives"), std::string::npos) << all.output;
   auto koala = run("-c " COALSIM_SOURCE_DIR "/workloads/experiments/koala-w30-cf-norep.yaml --set workload.jobs=5 -q "
                    "--no-trace --log coalsim_koala.thres:verbose");
   ASSERT_EQ(koala.status, 0) << koala.output;

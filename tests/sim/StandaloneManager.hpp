@@ -13,9 +13,7 @@ namespace coalsim::testing {
 
 class StandaloneManager {
 public:
-  explicit StandaloneManager(int processors)
-      : cluster_(make_cluster(processors))
-      , manager(cluster_, recorder_, false)
+  explicit StandaloneManager(int processors) : cluster_(make_cluster(processors)), manager(cluster_, recorder_, false)
   {
     engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
     manager.set_on_local_job_done([this](const LocalJobRecord& r) { ended.push_back(r); });
@@ -30,9 +28,9 @@ private:
     return cluster;
   }
 
-  bool quiet_ = (xbt_log_control_set("root.thres:critical"), true); // before the engine logs anything
-  int argc_   = 1;
-  char name_[5] = "test";
+  bool quiet_    = (xbt_log_control_set("root.thres:critical"), true); // before the engine logs anything
+  int argc_      = 1;
+  char name_[5]  = "test";
   char* argv_[2] = {name_, nullptr};
 
 public:

@@ -2,10 +2,10 @@
  * background is below the band up to its middle, or are killed down to the middle above it; other users'
  * jobs are never killed. On SimGrid's clock with a hand-made local resource manager, and through a run. */
 #include "SimulationFixture.hpp"
-#include "workloads/background/BandBackground.hpp"
 #include "StandaloneManager.hpp"
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
+#include "workloads/background/BandBackground.hpp"
 #include "workloads/background/SyntheticBackground.hpp"
 
 #include <gtest/gtest.h>
@@ -38,7 +38,7 @@ TEST(BandBackground, DummiesFillToTheMiddleBelowTheBandAndAreKilledToItAboveWhil
   auto& manager = standalone.manager;
   auto& ended   = standalone.ended;
   auto band     = band_on(manager, band_model()); // 20 processors: low end 6, high end 8, middle 7
-  band->start([] { return now() < 400; });       // checks at 0, 60, ..., 360
+  band->start([] { return now() < 400; });        // checks at 0, 60, ..., 360
 
   auto expect = [&](double when, int dummy, int background, const char* why) {
     at(when, [&manager, when, dummy, background, why] {

@@ -27,7 +27,7 @@ TEST(ClaimAccounting, JobsPgtAndPwtOverAllAttemptsAddUpToTheUtilizationSeries)
 {
   // A small section 8 run: T = 0 (partial claims), two priorities (preemption), a background and failing
   // components, so that many attempts end before or after their start.
-  auto t = simulate_yaml(R"(
+  auto t     = simulate_yaml(R"(
 platform: )" COALSIM_SOURCE_DIR R"(/platforms/das2-unreliable.xml
 seed: 3
 policy: {name: koala, placement: cf, scan_interval: 240, T: 0, N_h: 1, N_l: 1, n1: 1, n2: 2, n3: 1, n4: 1,

@@ -166,8 +166,8 @@ TEST(CompletionTimes, EachPlacementOfAJobWhoseClaimFailedHasAPlacementRow)
 {
   // The stale-poll job above: placed at 0, its claim fails at 1010 before any start. Back in the queue from
   // 1010, the pass after the failed claim cannot place it (1 try: a has 0 idle, and the poll at 1020 finds no
-  // change); the poll at 1050 shows a idle and it is placed then, claims at 2060 and completes at 2160. Policies other than
-  // KOALA have no estimated FTT or JST. /jobs counts one placement for them (placement_time is the last one).
+  // change); the poll at 1050 shows a idle and it is placed then, claims at 2060 and completes at 2160. Policies other
+  // than KOALA have no estimated FTT or JST. /jobs counts one placement for them (placement_time is the last one).
   auto t    = simulate_yaml(coalsim::testing::stale_poll_scenario("{name: wf, max_submission_failures: 5}"));
   auto rows = placements_of(t, 0);
   ASSERT_EQ(rows.size(), 2u);

@@ -12,14 +12,15 @@ namespace {
 // Copies of 125 MB (about one second on a 1 Gbit/s access link) started together; their durations.
 std::vector<double> copy_times(const std::vector<std::pair<std::string, std::string>>& copies)
 {
-  int argc          = 1;
-  char name[]       = "test";
-  char* argv[]      = {name, nullptr};
+  int argc     = 1;
+  char name[]  = "test";
+  char* argv[] = {name, nullptr};
   sg4::Engine engine(&argc, argv);
   engine.set_config("network/model:CM02"); // as `simulate` configures SimGrid (setup/Simulation.cpp)
   engine.set_config("network/crosstraffic:0");
   engine.load_platform(COALSIM_SOURCE_DIR "/platforms/das2-koala.xml");
-  GridPlatform platform(engine, COALSIM_SOURCE_DIR "/platforms/das2-koala.xml", {}, KeyLocation("clusters", "das2-koala.xml", 0));
+  GridPlatform platform(engine, COALSIM_SOURCE_DIR "/platforms/das2-koala.xml", {},
+                        KeyLocation("clusters", "das2-koala.xml", 0));
   ActivityTracker tracker;
   FileStager stager(platform, tracker);
   std::vector<double> durations(copies.size(), -1);

@@ -106,7 +106,7 @@ TEST(DcsRuns, CompletionFailuresAreRequeuedAndEveryJobCompletes)
 TEST(DcsRuns, WithoutARequeueingPolicyACompletionFailureFailsTheJob)
 {
   // wf does not override on_job_failed: a failed run ends the job (status 1, failed), with a drop row.
-  auto t = simulate_yaml(R"(
+  auto t     = simulate_yaml(R"(
 seed: 3
 policy: wf
 workload: {jobs: 6, arrival: batch, components: 1, component_size: 1, runtime: 20}
@@ -134,8 +134,8 @@ namespace {
  *  and it ran again from 65. */
 Trace requeued_runs_stopped_at(int stop)
 {
-  return simulate_yaml(std::string(half_of_the_runs_fail_and_are_requeued) + "stop: {max_time: " +
-                       std::to_string(stop) + "}\n");
+  return simulate_yaml(std::string(half_of_the_runs_fail_and_are_requeued) +
+                       "stop: {max_time: " + std::to_string(stop) + "}\n");
 }
 
 const JobRow& row_of(const Trace& t, JobId id)
@@ -206,8 +206,8 @@ TEST(DcsRuns, FlexibleJobsAreAnInputErrorNamingTheKeyAndLine)
     simulate_yaml("policy: dcs\nworkload: {jobs: 2, request_types: {flexible: 1}}\n");
     FAIL() << "expected an InputError";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), ("Invalid key 'workload.request_types' in " +
-                            coalsim::testing::test_temp_file("run.yaml") + ":3: policy 'dcs' takes no flexible jobs")
+    EXPECT_STREQ(e.what(), ("Invalid key 'workload.request_types' in " + coalsim::testing::test_temp_file("run.yaml") +
+                            ":3: policy 'dcs' takes no flexible jobs")
                                .c_str());
   }
 }

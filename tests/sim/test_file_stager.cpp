@@ -14,7 +14,12 @@ using namespace coalsim;
 namespace {
 
 struct TinyGrid {
-  TinyGrid() : engine(make_engine()), platform(load(engine), platform_file(), {}, KeyLocation()), stager(platform, tracker) {}
+  TinyGrid()
+      : engine(make_engine())
+      , platform(load(engine), platform_file(), {}, KeyLocation())
+      , stager(platform, tracker)
+  {
+  }
 
   static std::string platform_file() { return COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml"; }
   static sg4::Engine make_engine()

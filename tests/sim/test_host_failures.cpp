@@ -41,7 +41,8 @@ std::string two_jobs_on_a(const std::string& policy, const std::string& extra = 
 workload: {jobs: 2, arrival: batch, components: 1, component_size: 2, runtime: 100,
            request_types: {ordered: 1}, ordered_clusters: [a]}
 info_service: {poll_interval: 0}
-)" + faults + extra;
+)" + faults +
+         extra;
 }
 
 /** No grid jobs: `jobs` replayed as local jobs on a (and traced), under `faults` (a YAML line). */
@@ -106,8 +107,8 @@ TEST(HostFailures, LocalJobOnAFailedHostIsKilledAndTheHostsCoreIsOutOfUseUntilIt
 {
   // Local jobs on a: 1 (1 core, 1-101 s) on a-0, 2 (1 core, 2-102 s) on a-1, 3 (3 cores, 10 s) submitted at
   // 20. a-0 fails 10-50: job 1 dies at 10; its core is not free at 20, so job 3 waits for a-0 to be back.
-  auto t = simulate_yaml(
-      local_replay_on_a({{1, 100, 1}, {2, 100, 1}, {20, 10, 3}}, "faults: {hosts: {a-0: [\"10+40\"]}}"));
+  auto t =
+      simulate_yaml(local_replay_on_a({{1, 100, 1}, {2, 100, 1}, {20, 10, 3}}, "faults: {hosts: {a-0: [\"10+40\"]}}"));
   ASSERT_EQ(t.local_jobs.size(), 3u);
   auto local = [&t](int64_t trace_id) {
     return *std::find_if(t.local_jobs.begin(), t.local_jobs.end(),
@@ -130,8 +131,8 @@ TEST(HostFailures, UnderTheNetworkModelTheFailedRunsParallelTaskIsStoppedAndTheJ
 {
   // The job's processes are a parallel task on a-0 and a-1: SimGrid fails it when a-1 goes off, after the
   // scheduler has aborted the job; the job is placed again as under the delay model.
-  auto t = simulate_yaml(two_jobs_on_a("{name: koala, placement: wf, scan_interval: 10}",
-                                       "runtime_model: {kind: network}\n"));
+  auto t = simulate_yaml(
+      two_jobs_on_a("{name: koala, placement: wf, scan_interval: 10}", "runtime_model: {kind: network}\n"));
   expect_only_the_job_on_the_failed_host_is_hit(t);
 }
 
@@ -193,8 +194,8 @@ TEST(HostFailures, ClusterComesBackWholeFromAnOutageThatBeganWhileOneOfItsHostsW
 {
   // a-0 fails at 10 for 100 s; all of a is down 20-50. A local job of 4 cores submitted at 15 waits for the
   // cluster and starts when it is back, a-0 included.
-  auto t = simulate_yaml(local_replay_on_a(
-      {{15, 10, 4}}, "faults: {hosts: {a-0: [\"10+100\"]}, clusters: {a: {outages: [\"20+30\"]}}}"));
+  auto t = simulate_yaml(
+      local_replay_on_a({{15, 10, 4}}, "faults: {hosts: {a-0: [\"10+100\"]}, clusters: {a: {outages: [\"20+30\"]}}}"));
   expect_the_local_job_starts_with_the_cluster_at_50(t, "a-0");
 }
 
@@ -242,10 +243,10 @@ TEST(HostFailures, RandomHostFailuresAlsoHitAReplayWithoutGridJobsAndStopWithIt)
   std::vector<coalsim::testing::LocalJob> jobs;
   for (int i = 0; i < 20; ++i)
     jobs.push_back({50.0 * i + 1, 200, 1 + i % 2});
-  auto t = simulate_yaml("seed: 3\n" +
-                         local_replay_on_a(jobs, "faults: {clusters: {a: {host_mtbf: 300, host_mttr: 30}}}"));
+  auto t =
+      simulate_yaml("seed: 3\n" + local_replay_on_a(jobs, "faults: {clusters: {a: {host_mtbf: 300, host_mttr: 30}}}"));
   ASSERT_EQ(t.local_jobs.size(), 20u);
-  int killed = 0;
+  int killed      = 0;
   double last_end = 0;
   for (const auto& j : t.local_jobs) {
     killed += j.end_time - j.start_time < 200 - 1e-6;
@@ -275,7 +276,7 @@ TEST(HostFailures, StateProfileInTheExperimentRepeatsWithItsPeriodicity)
   EXPECT_EQ(hit.completion_failures, 2);
   EXPECT_NEAR(hit.start_time, 130.0, 1e-6);
   EXPECT_NEAR(hit.end_time, 230.0, 1e-6);
-  EXPECT_EQ(events(t), (std::vector<std::string>{"host_down:a-1@30", "component@30", "host_up:a-1@60",
-                                                 "host_down:a-1@130", "component@130", "host_up:a-1@160",
-                                                 "host_down:a-1@230"}));
+  EXPECT_EQ(events(t),
+            (std::vector<std::string>{"host_down:a-1@30", "component@30", "host_up:a-1@60", "host_down:a-1@130",
+                                      "component@130", "host_up:a-1@160", "host_down:a-1@230"}));
 }

@@ -129,8 +129,10 @@ TEST(KoalaRuns, CountedPendingClaimsKeepTheNextJobOffThemWhileTheProcessorsStayF
     EXPECT_EQ(j.placements, 1);
     EXPECT_EQ(j.submission_failures, 0);
   }
-  auto on_a = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return std::strcmp(j.clusters, "a") == 0; });
-  auto on_b = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return std::strcmp(j.clusters, "b") == 0; });
+  auto on_a =
+      std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return std::strcmp(j.clusters, "a") == 0; });
+  auto on_b =
+      std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return std::strcmp(j.clusters, "b") == 0; });
   ASSERT_NE(on_a, t.jobs.end());
   ASSERT_NE(on_b, t.jobs.end());
   EXPECT_NEAR(on_a->pgt, 4 * 7.5, 1e-6) << "processors gained until JCT_0, as without counting";
@@ -203,11 +205,12 @@ TEST(KoalaRuns, IcpReplacementCancelsTheComponentsOldTransfer)
                          "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
                          "info_service: {poll_interval: 0}\n"
                          "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
-                         local_log("a", {{1, 1000, 2}}) + "}}, b: {model: replay, trace: {file: " +
-                         local_log("b", {{0, 5, 4}}) + "}}}}\n");
+                         local_log("a", {{1, 1000, 2}}) +
+                         "}}, b: {model: replay, trace: {file: " + local_log("b", {{0, 5, 4}}) + "}}}}\n");
   ASSERT_EQ(t.jobs.size(), 2u);
   auto on = [&](const char* cluster) -> const JobRow& {
-    auto it = std::find_if(t.jobs.begin(), t.jobs.end(), [&](const JobRow& j) { return std::strcmp(j.clusters, cluster) == 0; });
+    auto it = std::find_if(t.jobs.begin(), t.jobs.end(),
+                           [&](const JobRow& j) { return std::strcmp(j.clusters, cluster) == 0; });
     if (it == t.jobs.end())
       throw std::runtime_error(std::string("no job on ") + cluster);
     return *it;
@@ -224,20 +227,21 @@ TEST(KoalaRuns, IcpReplacementCancelsTheComponentsOldTransfer)
 
 namespace {
 /** One job of two 2-processor components ordered on a and b, with a 100 MB file at b (FTT 10 s, JST 10,
- *  tries at 7.5 and at the JST), T = 0 so that components claim one by one (unless `T` says otherwise). Local jobs: 3 of a's
- *  processors from 1 to 201 s, 2 of b's from 1 to 301 s, and 2 more of b's submitted at 8 s for 100 s,
- *  which waits for the grid job's claimed processors on b. */
+ *  tries at 7.5 and at the JST), T = 0 so that components claim one by one (unless `T` says otherwise). Local jobs: 3
+ * of a's processors from 1 to 201 s, 2 of b's from 1 to 301 s, and 2 more of b's submitted at 8 s for 100 s, which
+ * waits for the grid job's claimed processors on b. */
 std::string claims_keep_failing(const std::string& limit, const std::string& T = "0")
 {
-  return "policy: {name: koala, placement: wf, T: " + T + limit + "}\n"
+  return "policy: {name: koala, placement: wf, T: " + T + limit +
+         "}\n"
          "workload: {jobs: 1, arrival: batch, components: 2, component_size: 2, runtime: 100,\n"
          "           request_types: {ordered: 1}, ordered_clusters: [a, b],\n"
          "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
          "info_service: {poll_interval: 0}\n"
          "trace: {local_jobs: true}\n"
          "background: {model: none, clusters: {a: {model: replay, trace: {file: " +
-         local_log("a", {{1, 200, 3}}) + "}}, b: {model: replay, trace: {file: " +
-         local_log("b", {{1, 300, 2}, {8, 100, 2}}) + "}}}}\n";
+         local_log("a", {{1, 200, 3}}) +
+         "}}, b: {model: replay, trace: {file: " + local_log("b", {{1, 300, 2}, {8, 100, 2}}) + "}}}}\n";
 }
 
 double local_start(const Trace& t, int cluster, double submit)
@@ -340,7 +344,8 @@ TEST(KoalaRuns, OutageFailsTheTransferIntoTheClusterKillsItsLocalJobsAndItsProce
   EXPECT_NEAR(t.failures[2].time, 105.0, 1e-6);
   ASSERT_EQ(t.local_jobs.size(), 2u);
   EXPECT_NEAR(local_start(t, 0, 1), 1.0, 1e-6);
-  auto killed = std::find_if(t.local_jobs.begin(), t.local_jobs.end(), [](const LocalJobRow& l) { return l.submit_time == 1; });
+  auto killed =
+      std::find_if(t.local_jobs.begin(), t.local_jobs.end(), [](const LocalJobRow& l) { return l.submit_time == 1; });
   EXPECT_NEAR(killed->end_time, 5.0, 1e-6) << "killed by the outage, not ended at 51";
   EXPECT_NEAR(local_start(t, 0, 20), 105.0, 1e-6) << "a's processors are back after the outage, not before";
   // a's utilization: the local job until 5, nothing during the outage.
@@ -533,9 +538,9 @@ std::string koala_input_error(const std::string& request_types, const std::strin
 TEST(KoalaRuns, FlexibleJobsAreAnInputErrorNamingTheKeyAndLine)
 {
   // KOALA places fixed and non-fixed requests only; flexible ones are the paper's future work.
-  EXPECT_EQ(koala_input_error("{unordered: 1, flexible: 1}"),
-            "Invalid key 'workload.request_types' in " + coalsim::testing::test_temp_file("run.yaml") +
-                ":3: policy 'koala' takes no flexible jobs");
+  EXPECT_EQ(koala_input_error("{unordered: 1, flexible: 1}"), "Invalid key 'workload.request_types' in " +
+                                                                  coalsim::testing::test_temp_file("run.yaml") +
+                                                                  ":3: policy 'koala' takes no flexible jobs");
 }
 
 TEST(KoalaRuns, ASubmissionDelayIsAnInputErrorNamingTheKeyAndLine)
@@ -580,7 +585,8 @@ stop: {max_time: 400}
     EXPECT_EQ(t.failures[i].cluster, 0) << "row " << i;
     EXPECT_NEAR(t.failures[i].time, failed_at[i], 0.01) << "row " << i;
   }
-  EXPECT_STREQ(t.failures[3].kind, "unusable") << "marked unusable on its second error, although a success came between";
+  EXPECT_STREQ(t.failures[3].kind, "unusable")
+      << "marked unusable on its second error, although a success came between";
   EXPECT_EQ(t.failures[3].cluster, 0);
   EXPECT_NEAR(t.failures[3].time, 188.03, 0.01) << "on the second consecutive error, job 3's";
   for (int i = 4; i < 7; ++i) {
@@ -666,10 +672,10 @@ TEST(KoalaRuns, FailedCopyEndsThePlacementAsAComponentFailureAndTheNextPlacement
   // The outage scenario above: placed on a at 0 (FTT 10), the copy fails at 5 with a's file server; placed
   // at once on b, its file site (FTT 0, JST 5), it runs 5-205.
   auto t    = simulate_yaml("policy: {name: koala, placement: wf}\n"
-                            "workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 200,\n"
-                            "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
-                            "info_service: {poll_interval: 0}\n"
-                            "faults: {clusters: {a: {outages: [\"5+100\"]}}}\n");
+                               "workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 200,\n"
+                               "           file: {size: 100MB, replicas: 1, sites: [b]}}\n"
+                               "info_service: {poll_interval: 0}\n"
+                               "faults: {clusters: {a: {outages: [\"5+100\"]}}}\n");
   auto rows = placements_of(t, 0);
   ASSERT_EQ(rows.size(), 2u);
   expect_placement(rows, 0, {0, 0, 0, 10, 10, NAN, 5, "component_failed"});

@@ -158,7 +158,8 @@ workload: {jobs: 1, arrival: batch, components: 1, component_size: 1, runtime: 2
            ordered_clusters: [b]}
 trace: {local_jobs: true}
 faults: {clusters: {a: {outages: ["10+50", "40+60"]}}}
-background: {model: none, clusters: {a: {model: replay, trace: {file: )" + log + "}}}}\n");
+background: {model: none, clusters: {a: {model: replay, trace: {file: )" +
+                         log + "}}}}\n");
   ASSERT_EQ(t.local_jobs.size(), 1u);
   EXPECT_NEAR(t.local_jobs[0].start_time, 100.0, 1e-6);
   EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "outage_end@0"}));
@@ -188,7 +189,7 @@ TEST(Outages, RunCompletedByAWaitQueuePolicyResetsTheClustersConsecutiveErrors)
                          "stop: {max_time: 1000}\n");
   ASSERT_EQ(t.jobs.size(), 4u);
   EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "drop@-1", "outage_end@0", "outage@0",
-                                                   "component@0", "drop@-1", "outage_end@0"}));
+                                                "component@0", "drop@-1", "outage_end@0"}));
   std::sort(t.jobs.begin(), t.jobs.end(), [](const JobRow& x, const JobRow& y) { return x.id < y.id; });
   EXPECT_EQ(t.jobs[1].status, 0);
   EXPECT_NEAR(t.jobs[1].end_time, 70.0, 1e-6);
@@ -248,8 +249,8 @@ void expect_both_dropped(const Trace& t, double drop_time)
   ASSERT_EQ(t.jobs.size(), 2u);
   for (const auto& j : t.jobs)
     EXPECT_EQ(j.status, 1) << "job " << j.id;
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "unusable@0", "drop@-1", "drop@-1",
-                                                "outage_end@0"}));
+  EXPECT_EQ(kinds(t),
+            (std::vector<std::string>{"outage@0", "component@0", "unusable@0", "drop@-1", "drop@-1", "outage_end@0"}));
   EXPECT_NEAR(t.failures[3].time, drop_time, 1e-6);
   EXPECT_NEAR(t.failures[4].time, drop_time, 1e-6);
 }
@@ -257,8 +258,8 @@ void expect_both_dropped(const Trace& t, double drop_time)
 
 TEST(Outages, KoalaJobsThatOnlyFitAClusterMarkedUnusableLeaveAsFailedAtTheNextScan)
 {
-  expect_both_dropped(simulate_yaml(jobs_outlived_by_their_only_cluster("{name: koala, placement: wf, scan_interval: 10}")),
-                      10.0);
+  expect_both_dropped(
+      simulate_yaml(jobs_outlived_by_their_only_cluster("{name: koala, placement: wf, scan_interval: 10}")), 10.0);
 }
 
 TEST(Outages, DcsJobsThatOnlyFitAClusterMarkedUnusableLeaveAsFailedAtOnce)
@@ -284,7 +285,8 @@ faults: {clusters: {a: {outages: {profile: "5 0\n15 1\n", periodicity: 50}}}}
   EXPECT_EQ(t.jobs[0].completion_failures, 1);
   EXPECT_NEAR(t.jobs[0].start_time, 20.0, 1e-6);
   EXPECT_NEAR(t.jobs[0].end_time, 50.0, 1e-6);
-  EXPECT_EQ(kinds(t), (std::vector<std::string>{"outage@0", "component@0", "outage_end@0", "outage@0", "outage_end@0"}));
+  EXPECT_EQ(kinds(t),
+            (std::vector<std::string>{"outage@0", "component@0", "outage_end@0", "outage@0", "outage_end@0"}));
   EXPECT_NEAR(t.failures[3].time, 55.0, 1e-6);
   EXPECT_NEAR(t.failures[4].time, 65.0, 1e-6);
 }

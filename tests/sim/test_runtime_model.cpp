@@ -46,14 +46,18 @@ TEST(NetworkRuntime, CancelledRunStopsComputingOnItsCoreAndNeverEnds)
   ActivityTracker tracker;
   NetworkRuntime runtime(tracker, 1, 0);
   std::vector<std::vector<sg4::Host*>> cores{{sg4::Host::by_name("a-0")}};
-  bool first_ended  = false;
-  double second_end = -1;
+  bool first_ended          = false;
+  double second_end         = -1;
   RuntimeModel::RunId first = 0;
-  at(0, [&] { first = runtime.run(job_of(0, 100), 1, cores, [&] { first_ended = true; }, unexpected_failure); });
+  at(0, [&] {
+    first = runtime.run(
+        job_of(0, 100), 1, cores, [&] { first_ended = true; }, unexpected_failure);
+  });
   at(10, [&] {
     runtime.cancel(first);
     runtime.cancel(first); // a second cancel is ignored
-    runtime.run(job_of(1, 100), 1, cores, [&] { second_end = now(); }, unexpected_failure);
+    runtime.run(
+        job_of(1, 100), 1, cores, [&] { second_end = now(); }, unexpected_failure);
   });
   engine.run();
   EXPECT_NE(first, 0u);
@@ -72,7 +76,7 @@ TEST(NetworkRuntime, RunOfSeveralIterationsEndsOnceAndCanBeCancelledBetweenThem)
   std::vector<std::vector<sg4::Host*>> b0{{sg4::Host::by_name("b-0")}};
   int ends        = 0;
   double end_time = -1, third_end = -1;
-  bool cancelled_ended = false;
+  bool cancelled_ended       = false;
   RuntimeModel::RunId second = 0;
   at(0, [&] {
     runtime.run(
@@ -82,11 +86,13 @@ TEST(NetworkRuntime, RunOfSeveralIterationsEndsOnceAndCanBeCancelledBetweenThem)
           end_time = now();
         },
         unexpected_failure);
-    second = runtime.run(job_of(1, 100), 1, a0, [&] { cancelled_ended = true; }, unexpected_failure);
+    second = runtime.run(
+        job_of(1, 100), 1, a0, [&] { cancelled_ended = true; }, unexpected_failure);
   });
   at(60, [&] {
     runtime.cancel(second);
-    runtime.run(job_of(2, 100), 1, a0, [&] { third_end = now(); }, unexpected_failure);
+    runtime.run(
+        job_of(2, 100), 1, a0, [&] { third_end = now(); }, unexpected_failure);
   });
   engine.run();
   EXPECT_EQ(ends, 1);
@@ -105,11 +111,13 @@ TEST(NetworkRuntime, RunOnAHostTurnedOffFailsInsteadOfEnding)
   std::vector<std::vector<sg4::Host*>> spanning{{sg4::Host::by_name("a-0")}, {sg4::Host::by_name("b-0")}};
   std::vector<std::vector<sg4::Host*>> alone{{sg4::Host::by_name("b-1")}};
   double failed_at = -1, other_end = -1;
-  bool spanning_ended = false;
+  bool spanning_ended              = false;
   RuntimeModel::RunId spanning_run = 0;
   at(0, [&] {
-    spanning_run = runtime.run(job_of(0, 100), 2, spanning, [&] { spanning_ended = true; }, [&] { failed_at = now(); });
-    runtime.run(job_of(1, 100), 1, alone, [&] { other_end = now(); }, unexpected_failure);
+    spanning_run = runtime.run(
+        job_of(0, 100), 2, spanning, [&] { spanning_ended = true; }, [&] { failed_at = now(); });
+    runtime.run(
+        job_of(1, 100), 1, alone, [&] { other_end = now(); }, unexpected_failure);
   });
   at(60, [] { sg4::Host::by_name("a-0")->turn_off(); });
   at(70, [&] { runtime.cancel(spanning_run); }); // an abort after the failure is ignored

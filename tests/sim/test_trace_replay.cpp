@@ -88,17 +88,18 @@ TEST(TraceReplay, EasyUsesExtraProcessorsForLongJobs)
 
 TEST(TraceReplay, WindowOffsetTimeScaleAndSizeScaling)
 {
-  auto log = write_log("window.swf", swf(1, 0, 10, 8, 10) + swf(2, 100, 10, 8, 10) + swf(3, 200, 10, 3, 10) +
-                                         swf(4, 300, 10, 1, 10));
+  auto log = write_log("window.swf",
+                       swf(1, 0, 10, 8, 10) + swf(2, 100, 10, 8, 10) + swf(3, 200, 10, 3, 10) + swf(4, 300, 10, 1, 10));
   RunStatistics stats;
-  auto t = simulate_yaml(replay_on_a(log, "fcfs", ", window: {start: 100, end: 300}, offset: 1000, time_scale: 2, "
-                                                  "size_scale: fit"),
+  auto t = simulate_yaml(replay_on_a(log, "fcfs",
+                                     ", window: {start: 100, end: 300}, offset: 1000, time_scale: 2, "
+                                     "size_scale: fit"),
                          &stats);
   ASSERT_EQ(t.local_jobs.size(), 2u); // jobs 2 and 3; 1 is before the window, 4 at its end
   std::sort(t.local_jobs.begin(), t.local_jobs.end(),
             [](const LocalJobRow& x, const LocalJobRow& y) { return x.trace_id < y.trace_id; });
   EXPECT_EQ(t.local_jobs[0].trace_id, 2);
-  EXPECT_DOUBLE_EQ(t.local_jobs[0].submit_time, 1000);          // window start -> offset
+  EXPECT_DOUBLE_EQ(t.local_jobs[0].submit_time, 1000);           // window start -> offset
   EXPECT_DOUBLE_EQ(t.local_jobs[1].submit_time, 1000 + 100 * 2); // 100 trace seconds, stretched twice
   EXPECT_EQ(t.local_jobs[0].processors, 4);                      // 8 x (4 / MaxProcs 8)
   EXPECT_EQ(t.local_jobs[1].processors, 2);                      // 3 x 0.5, rounded

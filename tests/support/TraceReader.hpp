@@ -17,12 +17,12 @@ struct Trace {
   std::vector<FailureRow> failures;
   std::vector<LocalJobRow> local_jobs;
   std::vector<double> sample_time;
-  size_t columns = 0;                   // clusters in the utilization matrices
-  std::vector<double> grid_busy;        // [sample * columns + cluster]
-  std::vector<double> background_busy;  // same layout
+  size_t columns = 0;                  // clusters in the utilization matrices
+  std::vector<double> grid_busy;       // [sample * columns + cluster]
+  std::vector<double> background_busy; // same layout
   std::vector<double> queue_length;
-  std::vector<double> held;   // KOALA: processors claimed before their job started (PWT), per sample
-  std::vector<double> gained; // KOALA: processors placed but not yet claimed (PGT), per sample
+  std::vector<double> held;        // KOALA: processors claimed before their job started (PWT), per sample
+  std::vector<double> gained;      // KOALA: processors placed but not yet claimed (PGT), per sample
   std::optional<double> void_time; // root attributes of a run a band background declared void
   std::string void_cluster;
   std::string config; // root attribute: the experiment as run, as YAML

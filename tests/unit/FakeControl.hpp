@@ -28,10 +28,10 @@ public:
     std::vector<double> claimed_at;
     bool started = false;
   };
-  std::map<JobId, Job> jobs;                          // placed, not aborted
-  std::map<JobId, JobMetrics> metrics;                // as reported
+  std::map<JobId, Job> jobs;                            // placed, not aborted
+  std::map<JobId, JobMetrics> metrics;                  // as reported
   std::map<JobId, std::pair<double, double>> estimates; // (FTT, start) of the last placement
-  std::vector<std::pair<JobId, AbortReason>> aborts;  // in order
+  std::vector<std::pair<JobId, AbortReason>> aborts;    // in order
   std::multimap<double, uint64_t> wakes;
 
   FakeControl(GridPolicy& p, std::vector<int> idle_counts) : idle(std::move(idle_counts)), policy(&p)

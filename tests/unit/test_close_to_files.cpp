@@ -84,7 +84,7 @@ TEST(CloseToFiles, FailsWhenNoExecutionSiteOfAFullHistoryHasRoom)
   std::vector<std::string> names = {"a", "b", "c"};
   CloseToFiles cf(names, CloseToFiles::InitialHistory::all_pairs);
   std::vector<ClusterState> states = view_of(names, {15, 10, 40}, t).clusters();
-  states[2].usable = false;
+  states[2].usable                 = false;
   GridView view(0, states, t);
   // idle_counts() would show c as 0: CF must skip an unusable site even when the caller's counts do not.
   std::vector<int> idle = {15, 10, 40};
@@ -147,8 +147,8 @@ GridView with_down(const std::vector<std::string>& names, std::vector<int> idle,
   std::vector<ClusterState> states;
   for (size_t i = 0; i < names.size(); ++i) {
     bool is_down = static_cast<ClusterIndex>(i) == down;
-    states.push_back({static_cast<ClusterIndex>(i), names[i], names[i], 64, is_down ? 0 : idle[i], not is_down,
-                      not is_down});
+    states.push_back(
+        {static_cast<ClusterIndex>(i), names[i], names[i], 64, is_down ? 0 : idle[i], not is_down, not is_down});
   }
   return GridView(0, states, t);
 }
@@ -192,12 +192,12 @@ TEST(NearestReplica, SkipsReplicasOnClustersThatAreDownButNotOnesMarkedUnusable)
 {
   TableEstimator t({{0, 1, 9}, {1, 0, 1}, {9, 1, 0}});
   std::vector<std::string> names = {"c0", "c1", "c2"};
-  auto job  = job_with_file({8}, {0, 1});
-  auto down = with_down(names, {8, 8, 8}, t, 1);
+  auto job                       = job_with_file({8}, {0, 1});
+  auto down                      = with_down(names, {8, 8, 8}, t, 1);
   EXPECT_EQ(nearest_replica(job, 2, down), 0) << "c1 is nearer to c2, but down";
-  auto marked = view_of(names, {8, 8, 8}, t);
+  auto marked                      = view_of(names, {8, 8, 8}, t);
   std::vector<ClusterState> states = marked.clusters();
-  states[1].usable = false; // marked unusable after consecutive errors: its file server still serves
+  states[1].usable                 = false; // marked unusable after consecutive errors: its file server still serves
   EXPECT_EQ(nearest_replica(job, 2, GridView(0, states, t)), 1);
   EXPECT_EQ(nearest_replica(job_with_file({8}, {1}), 2, down), no_cluster);
 }

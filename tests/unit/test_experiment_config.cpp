@@ -48,10 +48,12 @@ TEST(ExperimentConfig, OverridesWinAndAcceptUnitsAndShorthands)
 TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
 {
   auto bad_key = write_temp("bad_key.yaml", "workload:\n  jobs: 3\n  runtim: 5\n");
-  EXPECT_EQ(error_of(bad_key), "Invalid key 'workload.runtim' in " + bad_key +
-                                   ":3: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
-                                   "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
-                                   "estimate_factor, deadline_factor, budget, shapes)");
+  EXPECT_EQ(
+      error_of(bad_key),
+      "Invalid key 'workload.runtim' in " + bad_key +
+          ":3: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
+          "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
+          "estimate_factor, deadline_factor, budget, shapes)");
   auto bad_type = write_temp("bad_type.yaml", "seed: 1\nworkload:\n  jobs: many\n");
   EXPECT_EQ(error_of(bad_type), "Invalid key 'workload.jobs' in " + bad_type + ":3: expected a number (got 'many')");
   auto bad_dist = write_temp("bad_dist.yaml", "workload:\n  runtime: {dist: gamma, k: 2}\n");
@@ -66,8 +68,9 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
   // An option that stands for a --set is named as typed (it said "set on the command line with --set").
   EXPECT_EQ(error_of("", {Override("seed=-1", "--seed")}),
             "Invalid key 'seed' in the command line (--seed): must be at least 0 (got '-1')");
-  EXPECT_EQ(error_of("", {Override("seed=[", "--seed")}).rfind("Invalid option '--seed [': the value is not valid YAML", 0),
-            0u);
+  EXPECT_EQ(
+      error_of("", {Override("seed=[", "--seed")}).rfind("Invalid option '--seed [': the value is not valid YAML", 0),
+      0u);
   EXPECT_EQ(error_of("", {"nokey"}), "Invalid option '--set nokey': expected key.path=value");
 }
 
@@ -92,13 +95,13 @@ TEST(ExperimentConfig, BandKeysAreChecked)
   EXPECT_EQ(error_of(twice), "Invalid key 'background.utilization' in " + twice +
                                  ":3: the other users are given by 'others'; move this key there");
   auto nested = write_temp("nested.yaml", "background:\n  model: band\n  others: {model: band}\n");
-  EXPECT_EQ(error_of(nested), "Invalid key 'background.others.model' in " + nested +
-                                  ":3: the other users cannot be a band themselves");
+  EXPECT_EQ(error_of(nested),
+            "Invalid key 'background.others.model' in " + nested + ":3: the other users cannot be a band themselves");
   auto negative = write_temp("negative.yaml", "background:\n  model: band\n  band_void_after: -1\n");
   EXPECT_NE(error_of(negative).find("background.band_void_after' in " + negative + ":3"), std::string::npos)
       << error_of(negative);
-  auto fine = write_temp("fine.yaml", "background:\n  model: band\n  band_void_after: 60\n"
-                                      "  others: {model: synthetic, utilization: 0.1, size: 4}\n");
+  auto fine               = write_temp("fine.yaml", "background:\n  model: band\n  band_void_after: 60\n"
+                                                                  "  others: {model: synthetic, utilization: 0.1, size: 4}\n");
   ExperimentConfig config = load_experiment(fine, {});
   EXPECT_DOUBLE_EQ(config.background.defaults.band_void_after, 60);
   ASSERT_TRUE(config.background.defaults.band_others);
@@ -135,10 +138,10 @@ TEST(ExperimentConfig, HostFaultKeysAreChecked)
   auto bad = write_temp("bad_host_outage.yaml", "faults:\n  hosts:\n    fs0-3: [\"100+50\", \"soon\"]\n");
   EXPECT_EQ(error_of(bad), "Invalid key 'faults.hosts.fs0-3' in " + bad +
                                ":3: expected host outages like \"3600+600\" (start + duration, seconds), got 'soon'");
-  auto good = load_experiment(
-      write_temp("host_faults.yaml", "faults:\n  host_mtbf: 5000\n  host_mttr: 60\n  hosts: {fs0-3: [\"100+50\"]}\n"
-                                     "  clusters: {fs1: {host_mtbf: 900}}\n"),
-      {});
+  auto good = load_experiment(write_temp("host_faults.yaml",
+                                         "faults:\n  host_mtbf: 5000\n  host_mttr: 60\n  hosts: {fs0-3: [\"100+50\"]}\n"
+                                         "  clusters: {fs1: {host_mtbf: 900}}\n"),
+                              {});
   EXPECT_DOUBLE_EQ(good.faults.defaults.host_mtbf, 5000);
   EXPECT_DOUBLE_EQ(good.faults.per_cluster.at("fs1").host_mtbf, 900);
   EXPECT_DOUBLE_EQ(good.faults.per_cluster.at("fs1").host_mttr, 60) << "inherited from the defaults";
@@ -157,9 +160,11 @@ TEST(ExperimentConfig, HostStateProfilesAreChecked)
   auto no_period = write_temp("no_period.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0\", periodicity: 0}\n");
   EXPECT_NE(error_of(no_period).find("faults.hosts.fs0-3.periodicity"), std::string::npos) << error_of(no_period);
   auto good = load_experiment(
-      write_temp("good_profile.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0\\n20 1\\n\", periodicity: 50}\n"), {});
+      write_temp("good_profile.yaml", "faults:\n  hosts:\n    fs0-3: {profile: \"10 0\\n20 1\\n\", periodicity: 50}\n"),
+      {});
   EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.text, "10 0\n20 1\n");
-  EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.events, (std::vector<std::pair<double, bool>>{{10, false}, {20, true}}));
+  EXPECT_EQ(good.faults.hosts.at("fs0-3").profile.events,
+            (std::vector<std::pair<double, bool>>{{10, false}, {20, true}}));
   EXPECT_DOUBLE_EQ(good.faults.hosts.at("fs0-3").profile.periodicity, 50);
 }
 
@@ -167,9 +172,11 @@ TEST(ExperimentConfig, MalformedFilesAreInputErrorsNotCrashes)
 {
   // Keys that are lists or maps: yaml-cpp's conversion to a string threw, uncaught.
   auto list_key = write_temp("list_key.yaml", "seed: 1\nworkload:\n  ? [a, b]\n  : 3\n");
-  EXPECT_EQ(error_of(list_key), "Invalid key 'workload.?' in " + list_key + ":3: a key must be a plain name, not a list or a map");
+  EXPECT_EQ(error_of(list_key),
+            "Invalid key 'workload.?' in " + list_key + ":3: a key must be a plain name, not a list or a map");
   // A folder given as the experiment file: an uncaught std::ios_base::failure.
-  EXPECT_EQ(error_of(::testing::TempDir()), "Invalid experiment file '" + ::testing::TempDir() + "': is a folder, not a file");
+  EXPECT_EQ(error_of(::testing::TempDir()),
+            "Invalid experiment file '" + ::testing::TempDir() + "': is a folder, not a file");
   // `policy: <name>` was expanded by pasting the name into YAML text: a name with YAML syntax threw a
   // ParserException (uncaught) or injected parameters.
   auto brace = write_temp("policy_brace.yaml", "policy: '}'\n");
@@ -192,11 +199,14 @@ TEST(ExperimentConfig, NoSilentDefaults)
 {
   // A key given twice: yaml-cpp read the first and ignored the second.
   auto twice = write_temp("twice.yaml", "seed: 1\nworkload:\n  jobs: 5\n  jobs: 6\n");
-  EXPECT_EQ(error_of(twice), "Invalid key 'workload.jobs' in " + twice + ":4: given twice in the same map (first at line 3)");
+  EXPECT_EQ(error_of(twice),
+            "Invalid key 'workload.jobs' in " + twice + ":4: given twice in the same map (first at line 3)");
   // A key with no value, in the file or from --set (also --seed '' and --platform ''): it was the default.
   auto empty_value = write_temp("empty_value.yaml", "seed:\n");
-  EXPECT_EQ(error_of(empty_value), "Invalid key 'seed' in " + empty_value + ":1: has no value (leave the key out for its default)");
-  EXPECT_EQ(error_of("", {"platform="}).rfind("Invalid key 'platform' in the command line (--set platform)", 0), 0u) << error_of("", {"platform="});
+  EXPECT_EQ(error_of(empty_value),
+            "Invalid key 'seed' in " + empty_value + ":1: has no value (leave the key out for its default)");
+  EXPECT_EQ(error_of("", {"platform="}).rfind("Invalid key 'platform' in the command line (--set platform)", 0), 0u)
+      << error_of("", {"platform="});
   // A seed that is no integer was truncated (1.5 ran as 1), one above 2^64 was undefined behaviour.
   for (const char* seed : {"1.5", "1e30", "inf"})
     EXPECT_NE(error_of("", {std::string("seed=") + seed}).find("Invalid key 'seed'"), std::string::npos) << seed;
@@ -205,24 +215,31 @@ TEST(ExperimentConfig, NoSilentDefaults)
   EXPECT_NE(error_of("", {"clusters=[]"}).find("names no cluster"), std::string::npos);
   EXPECT_NE(error_of("", {"workload.file.sites=[]"}).find("names no cluster"), std::string::npos);
   EXPECT_NE(error_of("", {"clusters=[fs0, fs0]"}).find("names cluster 'fs0' twice"), std::string::npos);
-  EXPECT_EQ(load_experiment("", {"workload.ordered_clusters=[fs0, fs0, fs3, fs3]"}).workload.ordered_clusters.names.size(), 4u)
+  EXPECT_EQ(
+      load_experiment("", {"workload.ordered_clusters=[fs0, fs0, fs3, fs3]"}).workload.ordered_clusters.names.size(),
+      4u)
       << "an ordered cycle may repeat clusters";
   // Shapes and outages were read with stoi/stod, which stop at the first character they cannot use.
   for (const char* shapes : {"['4x18abc']", "['4x18.5']", "['1x1x1']", "[]"})
-    EXPECT_NE(error_of("", {std::string("workload.shapes=") + shapes}).find("Invalid key 'workload.shapes'"), std::string::npos) << shapes;
+    EXPECT_NE(error_of("", {std::string("workload.shapes=") + shapes}).find("Invalid key 'workload.shapes'"),
+              std::string::npos)
+        << shapes;
   for (const char* outages : {"['1abc+5']", "['10+5+3']", "['nan+5']", "['1+nan']", "['10+inf']"})
-    EXPECT_NE(error_of("", {std::string("faults.outages=") + outages}).find("expected outages like"), std::string::npos) << outages;
+    EXPECT_NE(error_of("", {std::string("faults.outages=") + outages}).find("expected outages like"), std::string::npos)
+        << outages;
 }
 
 TEST(ExperimentConfig, InfiniteValuesOnlyWhereTheyMeanSomething)
 {
   // An infinite runtime, overhead, start or slowdown made a run that never ends (the background load goes on
   // while a grid job is left); infinite weights made NaN probabilities (SimGrid then aborted).
-  for (const char* set : {"workload.runtime=inf", "overheads.submission=inf", "workload.start=inf",
-                          "runtime_model.coallocation_slowdown=inf", "workload.runtime={dist: uniform, min: 0, max: inf}",
-                          "workload.runtime={dist: exponential, mean: inf}", "workload.request_types={unordered: inf}",
-                          "workload.runtime={dist: choice, values: [1, 2], weights: [inf, 1]}"})
-    EXPECT_NE(error_of("", {set}).find("must be finite (got 'inf')"), std::string::npos) << set << ": " << error_of("", {set});
+  for (const char* set :
+       {"workload.runtime=inf", "overheads.submission=inf", "workload.start=inf",
+        "runtime_model.coallocation_slowdown=inf", "workload.runtime={dist: uniform, min: 0, max: inf}",
+        "workload.runtime={dist: exponential, mean: inf}", "workload.request_types={unordered: inf}",
+        "workload.runtime={dist: choice, values: [1, 2], weights: [inf, 1]}"})
+    EXPECT_NE(error_of("", {set}).find("must be finite (got 'inf')"), std::string::npos)
+        << set << ": " << error_of("", {set});
   // Finite parameters whose mean overflows.
   EXPECT_EQ(error_of("", {"workload.runtime={dist: lognormal, mu: 1000, sigma: 1}"}),
             "Invalid key 'workload.runtime' in the command line (--set workload.runtime): has no finite mean "

@@ -66,7 +66,7 @@ TEST(Fitting, ModifiedWorstFitThesisFigure42)
 {
   // Thesis Fig. 4.2: subjobs of 10, 20 and 15 processors; the broker prefers unmarked clusters.
   std::vector<int> idle = {25, 40, 18};
-  auto placed = fit_unordered_marked(sizes({10, 20, 15}), idle, Rule::worst_fit);
+  auto placed           = fit_unordered_marked(sizes({10, 20, 15}), idle, Rule::worst_fit);
   ASSERT_TRUE(placed.has_value());
   // 20 -> cluster 1 (40, marked), 15 -> cluster 0 (25, the largest unmarked), 10 -> cluster 2 (18, unmarked).
   EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{2, 1, 0}));
@@ -84,12 +84,12 @@ TEST(Fitting, ModifiedFitFallsBackToMarkedClustersThenClearsMarks)
   // Two clusters, four components of 4: 1st -> c0 (marked), 2nd -> c1 (marked); all marked -> marks cleared;
   // 3rd -> c0 again (largest, 12), 4th -> c1 (unmarked after the clearing).
   std::vector<int> idle = {16, 12};
-  auto placed = fit_unordered_marked(sizes({4, 4, 4, 4}), idle, Rule::worst_fit);
+  auto placed           = fit_unordered_marked(sizes({4, 4, 4, 4}), idle, Rule::worst_fit);
   ASSERT_TRUE(placed.has_value());
   EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{0, 1, 0, 1}));
   // Fallback: the only unmarked cluster is too small, so the component goes to the marked one.
   std::vector<int> tight = {30, 3, 3};
-  auto fallback = fit_unordered_marked(sizes({10, 10}), tight, Rule::worst_fit);
+  auto fallback          = fit_unordered_marked(sizes({10, 10}), tight, Rule::worst_fit);
   ASSERT_TRUE(fallback.has_value());
   EXPECT_EQ(clusters_of(*fallback), (std::vector<ClusterIndex>{0, 0}));
   EXPECT_EQ(tight, (std::vector<int>{10, 3, 3}));
@@ -98,7 +98,7 @@ TEST(Fitting, ModifiedFitFallsBackToMarkedClustersThenClearsMarks)
 TEST(Fitting, ModifiedBestFitTakesFewestIdleThatFitAmongUnmarked)
 {
   std::vector<int> idle = {30, 9, 12};
-  auto placed = fit_unordered_marked(sizes({8, 8}), idle, Rule::best_fit);
+  auto placed           = fit_unordered_marked(sizes({8, 8}), idle, Rule::best_fit);
   ASSERT_TRUE(placed.has_value());
   // 1st -> c1 (9, fewest that fit), 2nd -> c2 (12, fewest unmarked that fit), not c1 again (1 left anyway).
   EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{1, 2}));
@@ -108,7 +108,7 @@ TEST(Fitting, FlexibleClusterFillingUsesFewestClusters)
 {
   std::vector<int> processors = {64, 64, 144};
   std::vector<int> idle       = {20, 60, 100}; // busy 44, 4, 44: least loaded is cluster 1
-  auto placed = fit_flexible(70, processors, idle, Split::cluster_filling);
+  auto placed                 = fit_flexible(70, processors, idle, Split::cluster_filling);
   ASSERT_TRUE(placed.has_value());
   ASSERT_EQ(placed->size(), 2u);
   EXPECT_EQ((*placed)[0].cluster, 0); // components come in cluster order
@@ -121,7 +121,7 @@ TEST(Fitting, FlexibleLoadBalancingEvensOutBusyCounts)
 {
   std::vector<int> processors = {64, 64};
   std::vector<int> idle       = {64, 44}; // busy 0 and 20
-  auto placed = fit_flexible(40, processors, idle, Split::load_balancing);
+  auto placed                 = fit_flexible(40, processors, idle, Split::load_balancing);
   ASSERT_TRUE(placed.has_value());
   // 20 to cluster 0 brings both to 20 busy; the other 20 split evenly.
   EXPECT_EQ((*placed)[0].processors, 30);

@@ -3,11 +3,11 @@
 #include "FakeControl.hpp"
 #include "PolicyTestKit.hpp"
 #include "policies/common/PlacementRule.hpp"
-#include "policies/koala/KoalaPolicy.hpp"
-#include "policies/koala/PlacementQueues.hpp"
 #include "policies/koala/ClaimingQueue.hpp"
 #include "policies/koala/ClaimingTimes.hpp"
 #include "policies/koala/IncrementalClaiming.hpp"
+#include "policies/koala/KoalaPolicy.hpp"
+#include "policies/koala/PlacementQueues.hpp"
 #include "policies/koala/Preemption.hpp"
 #include "sim/config/InputError.hpp"
 
@@ -58,10 +58,10 @@ TEST(KoalaWorstFit, LargestComponentOnMostIdleClusterWithTheNearestReplica)
 {
   // From c0: 50 s to c1, 10 s to c2; from c2: 30 s to c1.
   TableEstimator t({{0, 50, 10}, {50, 0, 30}, {10, 30, 0}});
-  auto view = view_of({10, 40, 20}, t);
-  auto j    = job(1, {8, 16}, {0, 2});
+  auto view             = view_of({10, 40, 20}, t);
+  auto j                = job(1, {8, 16}, {0, 2});
   std::vector<int> idle = view.idle_counts();
-  auto placed = FitRule(fitting::Rule::worst_fit, false).place(j, idle, view);
+  auto placed           = FitRule(fitting::Rule::worst_fit, false).place(j, idle, view);
   ASSERT_TRUE(placed);
   // 16 goes to c1 (40 idle), then 8 to c1 again (24 left > 20).
   EXPECT_EQ((*placed)[1].cluster, 1);
@@ -106,8 +106,8 @@ TEST(KoalaQueues, EmptyQueuesPassTheirTurnAndHigherQueuesComeNh_TimesFirst)
   for (int i = 0; i < 6; ++i)
     scans.push_back(*q.next_scan());
   // Pattern SH H SH H L SL: the empty super-high and super-low queues are passed over.
-  EXPECT_EQ(scans, (std::vector<Priority>{Priority::high, Priority::high, Priority::low, Priority::high,
-                                          Priority::high, Priority::low}));
+  EXPECT_EQ(scans, (std::vector<Priority>{Priority::high, Priority::high, Priority::low, Priority::high, Priority::high,
+                                          Priority::low}));
   PlacementQueues empty(s);
   EXPECT_FALSE(empty.next_scan());
 }
@@ -246,10 +246,10 @@ TEST(KoalaPolicyTest, IcpReplacesAnUnorderedComponentButNeverMovesAnOrderedOne)
   TableEstimator t({{0, 10}, {10, 0}});
   PolicyParameters parameters("koala", {});
   KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
-  auto view = view_of({0, 16}, t);
-  auto free_job = job(1, {8});
+  auto view                      = view_of({0, 16}, t);
+  auto free_job                  = job(1, {8});
   free_job.components[0].cluster = 0;
-  auto moved = policy.replace_component(free_job, 0, view);
+  auto moved                     = policy.replace_component(free_job, 0, view);
   ASSERT_TRUE(moved);
   EXPECT_EQ(moved->cluster, 1);
   EXPECT_EQ(moved->processors, 8);
@@ -265,7 +265,7 @@ TEST(KoalaPolicyTest, JobOutOfClaimingTriesFailsAtTheNextDecisionAndIsNotPlacedA
   KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
   coalsim::testing::FakeControl control(policy, {0, 0}); // no claim can succeed
   control.transfers = &t;
-  auto j = job(1, {4}, {1});
+  auto j            = job(1, {4}, {1});
   policy.on_job_submitted(j);
   auto d = policy.decide(view_of({8, 0}, t));
   ASSERT_EQ(d.placements.size(), 1u);
@@ -301,8 +301,9 @@ TEST(KoalaPolicyTest, ClaimingTriesAreUnlimitedByDefaultAndABadLimitIsAnInputErr
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message_of("-1"),
-            "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: must be at least 0 (got '-1')");
+  EXPECT_EQ(
+      message_of("-1"),
+      "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: must be at least 0 (got '-1')");
   EXPECT_EQ(message_of("many"), "Invalid parameter 'policy.max_claiming_tries' of policy 'koala' in exp.yaml:4: "
                                 "expected an integer (got 'many')");
 }
@@ -389,7 +390,7 @@ TEST(KoalaPolicyTest, JobArrivingWhenAScanIsDueIsNotScannedAgainInItsArrivalPass
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({{"max_placement_tries", "1"}});
   coalsim::testing::FakeControl control(*policy, {});
-  auto stuck  = job(1, {40});
+  auto stuck = job(1, {40});
   policy->on_job_submitted(stuck);
   auto d = policy->decide(view_of({4, 4}, t, 500));
   EXPECT_FALSE(contains(d.not_placed, 1)) << "tried on arrival only";
@@ -407,9 +408,9 @@ TEST(KoalaPolicyTest, WithoutAPlacementTriesLimitAJobWaitsThroughManyScansUntilT
   TableEstimator t({{0, 10}, {10, 0}});
   auto policy = koala_with({});
   coalsim::testing::FakeControl control(*policy, {});
-  auto big    = job(1, {40});
+  auto big = job(1, {40});
   policy->on_job_submitted(big);
-  auto d = policy->decide(view_of({4, 4}, t, 0));
+  auto d    = policy->decide(view_of({4, 4}, t, 0));
   int tries = 0;
   for (int scan = 1; scan <= 50; ++scan) {
     d = policy->decide(view_of({4, 4}, t, 60.0 * scan));
@@ -491,9 +492,9 @@ TEST(KoalaClaiming, LIsLoweredByItsStepDownToItsFloorEachTimeTheJstIsReached)
   control.place(d.placements[0], j);
   control.end_attempt(1, AbortReason::claim_deadline);
   EXPECT_DOUBLE_EQ(policy.L_of(1), 0.5);
-  std::vector<AbortReason> reasons = {AbortReason::preempted, AbortReason::claim_deadline,
-                                      AbortReason::claim_deadline, AbortReason::claim_deadline};
-  std::vector<double> expected_L = {0.5, 0.5, 0.25, 0};
+  std::vector<AbortReason> reasons = {AbortReason::preempted, AbortReason::claim_deadline, AbortReason::claim_deadline,
+                                      AbortReason::claim_deadline};
+  std::vector<double> expected_L   = {0.5, 0.5, 0.25, 0};
   for (size_t i = 0; i < reasons.size(); ++i) {
     d = policy.decide(view_of({8, 8}, t, 60.0 * (i + 1))); // re-placed at the next scan with its current L
     ASSERT_EQ(d.placements.size(), 1u);
@@ -515,9 +516,11 @@ TEST(KoalaClaiming, IcpWithTOneIsAtomicAndWithTZeroAlwaysActs)
 
 TEST(KoalaClaiming, PreemptionTakesLowerPriorityJobsNewestJstFirst)
 {
-  using H = claiming::Holder;
-  std::vector<H> holders = {{1, Priority::low, 100, 8},   {2, Priority::low, 300, 4},
-                            {3, Priority::super_low, 200, 8}, {4, Priority::high, 400, 16},
+  using H                = claiming::Holder;
+  std::vector<H> holders = {{1, Priority::low, 100, 8},
+                            {2, Priority::low, 300, 4},
+                            {3, Priority::super_low, 200, 8},
+                            {4, Priority::high, 400, 16},
                             {5, Priority::super_high, 500, 16}};
   // A high component of 14 with 2 idle: needs 12 from low and super-low jobs; newest first: 2 (300, 4),
   // 3 (200, 8) -> 2 + 12 = 14.
@@ -585,7 +588,7 @@ TEST(KoalaClaiming, JobWhoseJstComesWithAComponentUnclaimedIsAbortedAndItsLLower
   KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
   coalsim::testing::FakeControl control(policy, {0, 0});
   control.transfers = &t;
-  auto j = job(1, {4}, {1});
+  auto j            = job(1, {4}, {1});
   policy.on_job_submitted(j);
   auto d = policy.decide(view_of({8, 0}, t));
   ASSERT_EQ(d.placements.size(), 1u);

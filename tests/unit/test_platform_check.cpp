@@ -51,9 +51,10 @@ TEST(PlatformCheck, ShippedPlatformsPass)
 TEST(PlatformCheck, StateProfileOfALinkIsRefusedWithItsLine)
 {
   std::ofstream(fs::path(platform_with("")).parent_path() / "wan.txt") << "5 0\n50 1\n";
-  std::string path = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n"
-                                                "  <link id=\"wan\" bandwidth=\"1MBps\"\n        state_file=\"wan.txt\"/>\n"
-                                                "</zone>\n");
+  std::string path =
+      platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n"
+                                 "  <link id=\"wan\" bandwidth=\"1MBps\"\n        state_file=\"wan.txt\"/>\n"
+                                 "</zone>\n");
   EXPECT_EQ(error_of(path), "Invalid platform element <link> 'wan' in " + path +
                                 ":6: links cannot fail in coalsim (only hosts and clusters do): remove its state_file");
 }
@@ -61,16 +62,20 @@ TEST(PlatformCheck, StateProfileOfALinkIsRefusedWithItsLine)
 TEST(PlatformCheck, TraceConnectedToALinkIsRefusedButToAHostAccepted)
 {
   std::string trace = "<trace id=\"t\" periodicity=\"-1\">\n5 0\n</trace>\n";
-  std::string host  = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
-                                                 "</zone>\n" + trace +
-                                   "<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n");
+  std::string host =
+      platform_with(zone_start +
+                    "  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
+                    "</zone>\n" +
+                    trace + "<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n");
   EXPECT_EQ(error_of(host), "no error");
-  std::string link = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
-                                                "</zone>\n" + trace +
-                                   "<trace_connect trace=\"t\" element=\"l\" kind=\"BANDWIDTH\"/>\n");
+  std::string link =
+      platform_with(zone_start +
+                    "  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
+                    "</zone>\n" +
+                    trace + "<trace_connect trace=\"t\" element=\"l\" kind=\"BANDWIDTH\"/>\n");
   std::string what = error_of(link);
-  EXPECT_EQ(what.rfind("Invalid platform element <trace_connect> 'l' in " + link + ":11: SimGrid 3.32 cannot connect", 0),
-            0u)
+  EXPECT_EQ(
+      what.rfind("Invalid platform element <trace_connect> 'l' in " + link + ":11: SimGrid 3.32 cannot connect", 0), 0u)
       << what;
 }
 
@@ -84,8 +89,8 @@ TEST(PlatformCheck, ProfileFilesAreLookedUpBesideThePlatformAndNeverAsAbsolutePa
   std::ofstream(fs::path(path).parent_path() / "h.txt") << "5 0\n";
   EXPECT_EQ(error_of(path), "no error") << "found beside the platform";
   std::string absolute = (fs::path(path).parent_path() / "h.txt").string();
-  std::string abs_path = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\" speed_file=\"" + absolute +
-                                       "\"/>\n</zone>\n");
+  std::string abs_path =
+      platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\" speed_file=\"" + absolute + "\"/>\n</zone>\n");
   EXPECT_NE(error_of(abs_path).find("not as an absolute path"), std::string::npos) << error_of(abs_path);
 }
 
@@ -96,7 +101,8 @@ TEST(PlatformCheck, CommentsAreIgnoredAndANonPlatformIsRefused)
   EXPECT_EQ(error_of(path), "no error");
   std::string text = (fs::path(path).parent_path() / "notes.txt").string();
   std::ofstream(text) << "just notes\n";
-  EXPECT_EQ(error_of(text), "Invalid platform '" + text + "' in " + text + ":1: XML syntax error: syntax error (column 1)");
+  EXPECT_EQ(error_of(text),
+            "Invalid platform '" + text + "' in " + text + ":1: XML syntax error: syntax error (column 1)");
 }
 
 TEST(PlatformCheck, NumbersSimGridAcceptsButCannotRunWithAreRefusedWithTheirLine)
@@ -105,15 +111,22 @@ TEST(PlatformCheck, NumbersSimGridAcceptsButCannotRunWithAreRefusedWithTheirLine
     std::string element, what;
   };
   std::vector<Case> cases = {
-      {"<host id=\"h\" speed=\"1Gf\" core=\"0\"/>", "Invalid platform element <host> 'h' in PATH:5: a host needs at least one core (core=\"0\")"},
-      {"<host id=\"h\" speed=\"-1Gf\"/>", "Invalid platform element <host> 'h' in PATH:5: the speed must be above 0 (speed=\"-1Gf\")"},
-      {"<host id=\"h\" speed=\"0f,1Gf\"/>", "Invalid platform element <host> 'h' in PATH:5: the speed must be above 0 (speed=\"0f,1Gf\")"},
-      {"<host id=\"h\" speed=\"1Gf,-1f\"/>", "Invalid platform element <host> 'h' in PATH:5: the speed must not be negative (speed=\"1Gf,-1f\")"},
-      {"<link id=\"l\" bandwidth=\"0MBps\"/>", "Invalid platform element <link> 'l' in PATH:5: the bandwidth must be above 0 (bandwidth=\"0MBps\")"},
-      {"<link id=\"l\" bandwidth=\"1MBps\" latency=\"-1ms\"/>", "Invalid platform element <link> 'l' in PATH:5: the latency must not be negative (latency=\"-1ms\")"},
+      {"<host id=\"h\" speed=\"1Gf\" core=\"0\"/>",
+       "Invalid platform element <host> 'h' in PATH:5: a host needs at least one core (core=\"0\")"},
+      {"<host id=\"h\" speed=\"-1Gf\"/>",
+       "Invalid platform element <host> 'h' in PATH:5: the speed must be above 0 (speed=\"-1Gf\")"},
+      {"<host id=\"h\" speed=\"0f,1Gf\"/>",
+       "Invalid platform element <host> 'h' in PATH:5: the speed must be above 0 (speed=\"0f,1Gf\")"},
+      {"<host id=\"h\" speed=\"1Gf,-1f\"/>",
+       "Invalid platform element <host> 'h' in PATH:5: the speed must not be negative (speed=\"1Gf,-1f\")"},
+      {"<link id=\"l\" bandwidth=\"0MBps\"/>",
+       "Invalid platform element <link> 'l' in PATH:5: the bandwidth must be above 0 (bandwidth=\"0MBps\")"},
+      {"<link id=\"l\" bandwidth=\"1MBps\" latency=\"-1ms\"/>",
+       "Invalid platform element <link> 'l' in PATH:5: the latency must not be negative (latency=\"-1ms\")"},
       {"<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" core=\"-2\" bw=\"1GBps\" lat=\"0\"/>",
        "Invalid platform element <cluster> 'c' in PATH:5: a host needs at least one core (core=\"-2\")"},
-      {"<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" bb_bw=\"0Bps\" bb_lat=\"0\"/>",
+      {"<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" "
+       "bb_bw=\"0Bps\" bb_lat=\"0\"/>",
        "Invalid platform element <cluster> 'c' in PATH:5: the bb_bw must be above 0 (bb_bw=\"0Bps\")"},
   };
   for (const auto& c : cases) {
@@ -123,8 +136,9 @@ TEST(PlatformCheck, NumbersSimGridAcceptsButCannotRunWithAreRefusedWithTheirLine
     EXPECT_EQ(error_of(path), what) << c.element;
   }
   // Pstates after the first may be 0: the off, boot and shutdown states of SimGrid's energy_boot.xml.
-  std::string good = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf,2Gf,0f\" core=\"4\"/>\n"
-                                                "  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\" latency_file=\"-5.txt\"/>\n</zone>\n");
+  std::string good = platform_with(
+      zone_start + "  <host id=\"h\" speed=\"1Gf,2Gf,0f\" core=\"4\"/>\n"
+                   "  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0\" latency_file=\"-5.txt\"/>\n</zone>\n");
   std::ofstream(fs::path(good).parent_path() / "-5.txt") << "0 1\n";
   EXPECT_EQ(error_of(good), "no error") << "a profile file's name is no number";
 }
@@ -132,16 +146,20 @@ TEST(PlatformCheck, NumbersSimGridAcceptsButCannotRunWithAreRefusedWithTheirLine
 TEST(PlatformCheck, SubZonesOfAFullZoneWithoutAZoneRouteAreRefused)
 {
   auto cluster = [](const std::string& id) {
-    return "  <cluster id=\"" + id + "\" prefix=\"" + id + "-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
-           "lat=\"0\" router_id=\"" + id + "-router\"/>\n";
+    return "  <cluster id=\"" + id + "\" prefix=\"" + id +
+           "-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
+           "lat=\"0\" router_id=\"" +
+           id + "-router\"/>\n";
   };
-  std::string route = "  <link id=\"wan\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
-                      "  <zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-router\" gw_dst=\"b-router\"><link_ctn id=\"wan\"/>"
-                      "</zoneRoute>\n";
-  std::string missing = platform_with(zone_start + cluster("a") + cluster("b") + "  <link id=\"wan\" bandwidth=\"1MBps\" latency=\"0\"/>\n</zone>\n");
+  std::string route   = "  <link id=\"wan\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
+                        "  <zoneRoute src=\"a\" dst=\"b\" gw_src=\"a-router\" gw_dst=\"b-router\"><link_ctn id=\"wan\"/>"
+                        "</zoneRoute>\n";
+  std::string missing = platform_with(zone_start + cluster("a") + cluster("b") +
+                                      "  <link id=\"wan\" bandwidth=\"1MBps\" latency=\"0\"/>\n</zone>\n");
   EXPECT_EQ(error_of(missing), "Invalid platform element <zone> 'w' in " + missing +
                                    ":4: no <zoneRoute> from 'a' to 'b': in a zone with Full routing every pair of "
-                                   "sub-zones holding hosts needs one (SimGrid 3.32 has no route between them: it crashes or fails on the first transfer)");
+                                   "sub-zones holding hosts needs one (SimGrid 3.32 has no route between them: it "
+                                   "crashes or fails on the first transfer)");
   EXPECT_EQ(error_of(platform_with(zone_start + cluster("a") + cluster("b") + route + "</zone>\n")), "no error")
       << "a symmetrical route serves both directions";
   std::string one_way = platform_with(zone_start + cluster("a") + cluster("b") +

@@ -5,8 +5,8 @@
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
 
 using namespace coalsim;
@@ -39,14 +39,15 @@ TEST(PolicyParameters, NumbersTakeTheExperimentFilesUnits)
   EXPECT_EQ(p.get_int("count", 0, 0, "an integer written with a unit"), 4000);
   EXPECT_EQ(p.get_int("L", 0, 0, "an integer in exponent notation"), 1500);
   auto bad = parameters_of("policy: {name: dcs, count: 2.5, size: 3 parsecs}\n");
-  EXPECT_NE(error_of([&] { bad.get_int("count", 0, 0, ""); }).find("expected an integer (got '2.5')"), std::string::npos);
+  EXPECT_NE(error_of([&] { bad.get_int("count", 0, 0, ""); }).find("expected an integer (got '2.5')"),
+            std::string::npos);
   EXPECT_NE(error_of([&] { bad.get_double("size", 0, 0, ""); }).find("expected a number (got '3 parsecs')"),
             std::string::npos);
 }
 
 TEST(PolicyParameters, ADistributionIsReadAsAnyOtherKeysAndLocatedErrorsNameItsLine)
 {
-  auto p = parameters_of("policy:\n  name: dcs\n  delay: {dist: uniform, min: 1, max: 3}\n  fixed: 2\n");
+  auto p             = parameters_of("policy:\n  name: dcs\n  delay: {dist: uniform, min: 1, max: 3}\n  fixed: 2\n");
   Distribution delay = p.get_distribution("delay", 0, 0, "a delay");
   EXPECT_DOUBLE_EQ(delay.mean(), 2);
   EXPECT_DOUBLE_EQ(p.get_distribution("fixed", 0, 0, "a constant").mean(), 2);

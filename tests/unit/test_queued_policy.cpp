@@ -1,7 +1,7 @@
 #include "PolicyTestKit.hpp"
 #include "policies/common/QueuedPolicy.hpp"
-#include "sim/config/InputError.hpp"
 #include "sim/api/PolicyRegistry.hpp"
+#include "sim/config/InputError.hpp"
 
 #include <gtest/gtest.h>
 
@@ -102,15 +102,17 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
     PolicyRegistry::instance().create("nope", none, PolicyContext{{"a"}});
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf");
+    EXPECT_EQ(std::string(e.what()),
+              "Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf");
   }
   PolicyParameters bad("wf", {{"queue", {"lifo", "exp.yaml:4"}}});
   try {
     PolicyRegistry::instance().create("wf", bad, PolicyContext{{"a"}});
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "Invalid parameter 'policy.queue' of policy 'wf' in exp.yaml:4: valid values are: fcfs, fpfs (got 'lifo')");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "Invalid parameter 'policy.queue' of policy 'wf' in exp.yaml:4: valid values are: fcfs, fpfs (got 'lifo')");
   }
   PolicyParameters unknown("wf", {{"colour", {"red", "exp.yaml:5"}}});
   EXPECT_THROW(PolicyRegistry::instance().create("wf", unknown, PolicyContext{{"a"}}), InputError);
@@ -128,7 +130,8 @@ TEST(PolicyRegistry, InfiniteParametersAreInputErrors)
       ADD_FAILURE() << text << ": no error";
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()), std::string("Invalid parameter 'policy.monitor_interval' of policy 'dcs' in "
-                                                   "exp.yaml:6: must be finite (got '") + text + "')");
+                                                   "exp.yaml:6: must be finite (got '") +
+                                           text + "')");
     }
   }
   PolicyParameters scan("koala", {{"scan_interval", {"inf", "exp.yaml:7"}}});
@@ -160,7 +163,7 @@ TEST(QueuedPolicy, AJobThatFittedOnlyWithAClusterNowMarkedUnusableFails)
   p->on_job_submitted(a);
   EXPECT_TRUE(p->decide(view_with_idle({0, 0})).rejections.empty());
   std::vector<ClusterState> states = {{0, "c0", "", 64, 64, true}, {1, "c1", "", 64, 64, false, true, true}};
-  Decisions d = p->decide(GridView(0, states, coalsim::testing::zero_transfers()));
+  Decisions d                      = p->decide(GridView(0, states, coalsim::testing::zero_transfers()));
   ASSERT_EQ(d.rejections.size(), 1u);
   EXPECT_TRUE(d.rejections[0].failed) << "it fitted until c1 was marked unusable";
   EXPECT_EQ(p->waiting_jobs(), 0u);

@@ -2,11 +2,11 @@
 #include "sim/trace/StaleTemporaries.hpp"
 
 #include <chrono>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sys/file.h>
-#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -12,9 +12,18 @@ namespace {
 /** The keys of one background model: of `background`, of a cluster's entry and of a band's `others`. */
 const KeyList& model_keys()
 {
-  static const KeyList keys = {"model", "scheduler", "utilization",    "interarrival",  "size",
-                               "runtime", {"trace", trace_replay_keys()}, "fitted_runtime", "band",
-                               "band_interval", "band_void_after", "others"};
+  static const KeyList keys = {"model",
+                               "scheduler",
+                               "utilization",
+                               "interarrival",
+                               "size",
+                               "runtime",
+                               {"trace", trace_replay_keys()},
+                               "fitted_runtime",
+                               "band",
+                               "band_interval",
+                               "band_void_after",
+                               "others"};
   return keys;
 }
 
@@ -29,7 +38,7 @@ void read_kind(ConfigNode& node, const BackgroundModel& base, bool write_default
                                                                 {"replay", BackgroundModel::Kind::replay},
                                                                 {"fitted", BackgroundModel::Kind::fitted},
                                                                 {"band", BackgroundModel::Kind::band}};
-    std::string written = "none";
+    std::string written                                      = "none";
     for (const auto& [name, kind] : kinds)
       if (kind == base.kind)
         written = name;

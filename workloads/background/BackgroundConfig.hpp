@@ -20,7 +20,7 @@ class ConfigNode;
 
 struct BackgroundModel {
   enum class Kind { none, synthetic, replay, fitted, band } kind = Kind::none;
-  LocalScheduling scheduling = LocalScheduling::fcfs;
+  LocalScheduling scheduling                                     = LocalScheduling::fcfs;
   // band: other users' jobs (synthetic, optional) plus dummy jobs keeping the background in [low, high]
   double band_low = 0.3, band_high = 0.4, band_interval = 60;
   // band: the run is void once the background stays above `band_high` with no dummy job left to kill for this
@@ -38,7 +38,7 @@ struct BackgroundModel {
 
 struct BackgroundConfig {
   BackgroundModel defaults;
-  std::map<std::string, BackgroundModel> per_cluster;  // by cluster name
+  std::map<std::string, BackgroundModel> per_cluster;   // by cluster name
   std::map<std::string, KeyLocation> cluster_locations; // where each per-cluster entry was set
 };
 

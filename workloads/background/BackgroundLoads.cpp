@@ -1,9 +1,9 @@
 #include "workloads/background/BackgroundLoads.hpp"
 
 #include "workloads/background/BandBackground.hpp"
-#include "workloads/background/SyntheticBackground.hpp"
 #include "workloads/background/FittedBackgroundModel.hpp"
 #include "workloads/background/ReplayedBackground.hpp"
+#include "workloads/background/SyntheticBackground.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_loads, coalsim_background, "BackgroundLoads");
@@ -26,7 +26,8 @@ std::unique_ptr<BackgroundLoad> make_background_load(const BackgroundModel& mode
       return std::make_unique<BandBackground>(model, manager, std::move(others));
     }
     case BackgroundModel::Kind::none:
-    case BackgroundModel::Kind::synthetic: break;
+    case BackgroundModel::Kind::synthetic:
+      break;
   }
   return std::make_unique<SyntheticBackground>(model, manager, seed);
 }

@@ -7,9 +7,9 @@
  * void: "the experiment is declared void and is repeated" (7.5). The run goes on; the trace says so. */
 #pragma once
 
-#include "workloads/background/BackgroundLoad.hpp"
-#include "workloads/background/BackgroundConfig.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
+#include "workloads/background/BackgroundConfig.hpp"
+#include "workloads/background/BackgroundLoad.hpp"
 
 #include <functional>
 #include <memory>

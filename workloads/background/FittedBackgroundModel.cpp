@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_fitted_background_model, coalsim_background, "FittedBackgroundModel");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_fitted_background_model, coalsim_background,
+                                "FittedBackgroundModel");
 
 namespace coalsim {
 
@@ -24,16 +25,15 @@ FittedBackground fit_background(const BackgroundModel& model, const std::string&
   FittedBackground out;
   out.fit = fitter.fit(TraceClock::from_header(trace.header()), path);
 
-  out.model              = model;
-  out.model.kind         = BackgroundModel::Kind::synthetic;
+  out.model      = model;
+  out.model.kind = BackgroundModel::Kind::synthetic;
   if (std::isnan(model.utilization))
     out.model.interarrival = out.fit.arrival();
   else
     out.model.interarrival.reset(); // the rate that gives the utilization asked for, with the log's sizes and runtimes
-  out.model.size         = out.fit.size();
-  out.model.runtime      = model.fitted_runtime == BackgroundModel::FittedRuntime::empirical
-                               ? out.fit.runtime_empirical()
-                               : out.fit.runtime();
+  out.model.size    = out.fit.size();
+  out.model.runtime = model.fitted_runtime == BackgroundModel::FittedRuntime::empirical ? out.fit.runtime_empirical()
+                                                                                        : out.fit.runtime();
   return out;
 }
 

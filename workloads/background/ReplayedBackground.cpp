@@ -9,7 +9,8 @@ namespace coalsim {
 
 ReplayedBackground::ReplayedBackground(const TraceReplayConfig& config, const std::string& path,
                                        LocalResourceManager& manager)
-    : trace_(config, path, manager.processors()), manager_(&manager)
+    : trace_(config, path, manager.processors())
+    , manager_(&manager)
 {
 }
 

@@ -4,9 +4,9 @@
  * and left out. */
 #pragma once
 
-#include "workloads/background/BackgroundLoad.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "workloads/TraceReplay.hpp"
+#include "workloads/background/BackgroundLoad.hpp"
 
 namespace coalsim {
 

@@ -11,7 +11,9 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_synthetic_background, coalsim
 namespace coalsim {
 
 SyntheticBackground::SyntheticBackground(const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed)
-    : model_(model), manager_(&manager), rng_(seed, "background." + manager.cluster().name)
+    : model_(model)
+    , manager_(&manager)
+    , rng_(seed, "background." + manager.cluster().name)
 {
   if (model_.kind == BackgroundModel::Kind::none)
     return;
@@ -20,10 +22,10 @@ SyntheticBackground::SyntheticBackground(const BackgroundModel& model, LocalReso
   } else if (model_.utilization > 0) {
     // Utilization = arrival rate * E[size] * E[runtime] / processors, with the sizes as drawn (rounded and
     // capped at the cluster's processors, see arrive()).
-    double mean_size   = model_.size.mean_of_sizes(1, manager.processors());
-    double work        = mean_size * model_.runtime.mean();
-    double rate        = model_.utilization * manager.processors() / work;
-    interarrival_      = Distribution::exponential(1.0 / rate);
+    double mean_size = model_.size.mean_of_sizes(1, manager.processors());
+    double work      = mean_size * model_.runtime.mean();
+    double rate      = model_.utilization * manager.processors() / work;
+    interarrival_    = Distribution::exponential(1.0 / rate);
   }
   mean_interarrival_ = interarrival_.mean();
 }

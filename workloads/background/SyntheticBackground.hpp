@@ -2,10 +2,10 @@
  * gives a target utilization), and size and runtime distributions. */
 #pragma once
 
-#include "workloads/background/BackgroundLoad.hpp"
-#include "workloads/background/BackgroundConfig.hpp"
-#include "sim/engine/LocalResourceManager.hpp"
 #include "sim/config/Random.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+#include "workloads/background/BackgroundConfig.hpp"
+#include "workloads/background/BackgroundLoad.hpp"
 
 namespace coalsim {
 

@@ -4,8 +4,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <zlib.h>
 #include <xbt/log.h>
+#include <zlib.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_gz_line_reader, coalsim_swf, "GzLineReader");
 

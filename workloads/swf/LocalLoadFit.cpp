@@ -135,7 +135,7 @@ LocalLoadModel LocalLoadFit::fit(const TraceClock& clock, const std::string& sou
     throw_input_error("trace", source, source, 0,
                       "a local-load fit needs usable jobs submitted at different times; all " + std::to_string(n) +
                           " were submitted at " + std::to_string(submits.front()) + " s");
-  double sq   = 0;
+  double sq = 0;
   for (size_t i = 1; i < n; ++i) {
     double d = submits[i] - submits[i - 1] - mean;
     sq += d * d;

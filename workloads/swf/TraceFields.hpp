@@ -44,7 +44,10 @@ public:
   {
     split(thing, text, file, line, N);
   }
-  int64_t integer(size_t i) const { return parse_integer_field(fields_[i], static_cast<int>(i + 1), names_[i], where_); }
+  int64_t integer(size_t i) const
+  {
+    return parse_integer_field(fields_[i], static_cast<int>(i + 1), names_[i], where_);
+  }
   double real(size_t i) const { return parse_real_field(fields_[i], static_cast<int>(i + 1), names_[i], where_); }
   std::string text(size_t i) const { return std::string(fields_[i]); }
 
