@@ -4,6 +4,9 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
 #include <string>
 #include <sys/wait.h>
 
@@ -30,6 +33,23 @@ inline Outcome run(const std::string& arguments)
     output.append(buffer.data(), n);
   int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+/** A fresh folder of its own for the running test: `<temp>/<prefix><test name>`. */
+inline std::filesystem::path test_folder(const std::string& prefix)
+{
+  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) /
+                              (prefix + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+/** Writes `text` to `path`; returns the path. */
+inline std::string write(const std::filesystem::path& path, const std::string& text)
+{
+  std::ofstream(path) << text;
+  return path.string();
 }
 
 } // namespace coalsim::testing

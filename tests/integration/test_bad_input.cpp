@@ -11,21 +11,11 @@ namespace fs = std::filesystem;
 using coalsim::testing::run;
 
 namespace {
-/** A folder of its own per test. */
 fs::path folder()
 {
-  fs::path dir = fs::path(::testing::TempDir()) /
-                 (std::string("bad-input-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return coalsim::testing::test_folder("bad-input-");
 }
-
-std::string write(const fs::path& path, const std::string& text)
-{
-  std::ofstream(path) << text;
-  return path.string();
-}
+using coalsim::testing::write;
 
 /** Runs simulate with `arguments` (an output in `dir`), expects exit code 2, a message starting with
  *  "simulate: " + `message_start` and nothing left in `dir` but the inputs. */

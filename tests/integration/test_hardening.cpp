@@ -17,18 +17,9 @@ namespace {
 
 fs::path folder()
 {
-  fs::path dir = fs::path(::testing::TempDir()) /
-                 (std::string("hardening-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return coalsim::testing::test_folder("hardening-");
 }
-
-std::string write(const fs::path& path, const std::string& text)
-{
-  std::ofstream(path) << text;
-  return path.string();
-}
+using coalsim::testing::write;
 
 /** A platform file: the head, then `body` (whose first line is line 4), then </platform>. */
 std::string platform(const fs::path& path, const std::string& body)

@@ -13,18 +13,9 @@ using coalsim::testing::run;
 namespace {
 fs::path folder()
 {
-  fs::path dir = fs::path(::testing::TempDir()) /
-                 (std::string("located-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return coalsim::testing::test_folder("located-");
 }
-
-std::string write(const fs::path& path, const std::string& text)
-{
-  std::ofstream(path) << text;
-  return path.string();
-}
+using coalsim::testing::write;
 
 /** simulate `arguments`: exit code 2, exactly "simulate: <message>\n", no trace. */
 void expect_message(const fs::path& dir, const std::string& arguments, const std::string& message)
