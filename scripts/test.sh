@@ -18,5 +18,7 @@ CC=clang CXX=clang++ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebI
   -DCOALSIM_FUZZ=ON > /dev/null
 cmake --build build-sanitize -j"$(nproc)"
 # The C++ suites: the Python suites test Python code, which ran against the sanitized simulate's twin above.
-(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 ctest -j"$(nproc)" --output-on-failure -E '^(analysis|sweep)\.')
+# tests/lsan.supp: the one timer SimGrid 3.32 does not free when a run ends by an error thrown from its callback.
+(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" \
+  ctest -j"$(nproc)" --output-on-failure -E '^(analysis|sweep)\.')
 bash scripts/fuzz.sh "${COALSIM_FUZZ_SECONDS:-20}"
