@@ -6,6 +6,7 @@
 # docs/errors.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
 bash scripts/install-deps.sh
 bash scripts/check-format.sh
 bash scripts/build.sh
@@ -19,6 +20,6 @@ CC=clang CXX=clang++ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebI
 cmake --build build-sanitize -j"$(nproc)"
 # The C++ suites: the Python suites test Python code, which ran against the sanitized simulate's twin above.
 # tests/lsan.supp: the one timer SimGrid 3.32 does not free when a run ends by an error thrown from its callback.
-(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp" \
+(cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$root/tests/lsan.supp" \
   ctest -j"$(nproc)" --output-on-failure -E '^(analysis|sweep)\.')
 bash scripts/fuzz.sh "${COALSIM_FUZZ_SECONDS:-20}"
