@@ -9,27 +9,16 @@ The outputs stay in --out (default a temporary folder) for `tools/sweep aggregat
 """
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from sweep_timing import timed_sweep
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "sweep" / "tests"))
 ALL = "dcs,koala-w30,koala-w50,koala-spread,koala-unreliable"
-
-
-def timed(command, env, output):
-    started = time.monotonic()
-    result = subprocess.run(command, env=env, capture_output=True, text=True)
-    wall = time.monotonic() - started
-    if result.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr[-3000:]}")
-    log = [json.loads(line) for line in (output / "runs.log.jsonl").read_text().splitlines()]
-    return wall, sum(r["seconds"] for r in log), len(log)
 
 
 def main():
@@ -48,7 +37,7 @@ def main():
                 output = out / engine / name
                 command = [sys.executable, str(REPO / "tools" / "sweep"), "run", str(REPO / "workloads" / "sweeps" /
                            f"{name}.yaml"), "--output", str(output), "-q", "--simulate", args.simulate] + extra
-                results[(engine, name)] = timed(command, env, output)
+                results[(engine, name)] = timed_sweep(command, env, output)
         if engine.startswith("local"):
             run_all(os.environ, ["-j", engine[len("local"):]])
         elif engine == "slurm":

@@ -12,11 +12,11 @@ those the runner records around each simulate process (OUTPUT/runs.log.jsonl). P
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from sweep_timing import timed_sweep
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "sweep" / "tests"))
@@ -33,16 +33,6 @@ replications:
   seeds: SEEDS
 metrics: [response_mean]
 """
-
-
-def run_sweep(command, env, output):
-    started = time.monotonic()
-    result = subprocess.run(command, env=env, capture_output=True, text=True)
-    wall = time.monotonic() - started
-    if result.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr[-3000:]}")
-    log = [json.loads(line) for line in (output / "runs.log.jsonl").read_text().splitlines()]
-    return wall, sum(r["seconds"] for r in log), len(log)
 
 
 def main():
@@ -64,7 +54,7 @@ def main():
         if engine == "local":
             for jobs in map(int, args.jobs.split(",")):
                 output = folder / f"local-{jobs}"
-                wall, busy, runs = run_sweep(entry + ["--output", str(output), "-j", str(jobs)], os.environ, output)
+                wall, busy, runs = timed_sweep(entry + ["--output", str(output), "-j", str(jobs)], os.environ, output)
                 rows.append((f"local, {jobs} at once", runs, wall, busy, jobs))
         elif engine == "slurm":
             if os.geteuid() != 0:
@@ -74,7 +64,7 @@ def main():
             with SlurmCluster() as cluster:
                 output = folder / "slurm"
                 per_task = ["--per-task", str(args.per_task)] if args.per_task else []
-                wall, busy, runs = run_sweep(entry + ["--output", str(output), "--engine", "slurm", "--poll", "0.5"]
+                wall, busy, runs = timed_sweep(entry + ["--output", str(output), "--engine", "slurm", "--poll", "0.5"]
                                              + per_task, cluster.env, output)
                 tasks = sum(json.loads(line)["array_tasks"]
                             for line in (output / "slurm" / "submissions.jsonl").read_text().splitlines())
