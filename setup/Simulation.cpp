@@ -13,6 +13,7 @@
 #include "sim/engine/FileStager.hpp"
 #include "sim/engine/GridScheduler.hpp"
 #include "sim/engine/InformationService.hpp"
+#include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/RuntimeModel.hpp"
 #include "sim/platform/GridPlatform.hpp"
@@ -44,6 +45,7 @@ struct Simulation::Parts {
   std::unique_ptr<TraceWriter> trace;
   std::unique_ptr<UtilizationRecorder> recorder;
   ActivityTracker tracker;
+  std::unique_ptr<InstantStep> step;
   std::unique_ptr<RuntimeModel> runtime;
   RunStatistics statistics;
   std::vector<std::unique_ptr<LocalResourceManager>> managers;
@@ -89,9 +91,9 @@ RunStatistics Simulation::run()
     start();
     run_engine();
   } catch (const TimeHorizonError& e) {
-    throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker);
+    throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker, parts_->step.get());
   } catch (const std::exception&) { // an input error found while building or running (a log's bad record)
-    abandon_run(*parts_->engine, parts_->tracker);
+    abandon_run(*parts_->engine, parts_->tracker, parts_->step.get());
     throw;
   }
   collect_statistics();
@@ -173,6 +175,7 @@ void Simulation::open_trace()
 void Simulation::build_local_side()
 {
   Parts& p      = *parts_;
+  p.step        = std::make_unique<InstantStep>(p.tracker);
   p.runtime     = make_runtime_model(config_.runtime_model, p.tracker);
   auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
     auto it = config_.background.per_cluster.find(c.name);
@@ -185,7 +188,7 @@ void Simulation::build_local_side()
   bool background_ends    = true;
   for (const auto& c : p.platform->clusters()) {
     p.managers.push_back(
-        std::make_unique<LocalResourceManager>(c, *p.recorder, /*track_hosts=*/true, model_of(c).scheduling));
+        std::make_unique<LocalResourceManager>(c, *p.recorder, *p.step, /*track_hosts=*/true, model_of(c).scheduling));
     p.managers.back()->set_on_local_job_done([&p, this](const LocalJobRecord& job) {
       p.statistics.local_wait.add(job.start_time - job.submit_time);
       if (p.trace && config_.trace.local_jobs)
@@ -265,10 +268,10 @@ void Simulation::build_grid_side()
   p.stager = std::make_unique<FileStager>(*p.platform, p.tracker);
   if (p.bandwidths)
     p.bandwidths->set_stager(p.stager.get());
-  p.scheduler =
-      std::make_unique<GridScheduler>(GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime,
-                                                           *p.stager, *p.recorder, p.trace.get(), p.statistics},
-                                      config_.overheads.submission, config_.overheads.completion, config_.seed);
+  p.scheduler = std::make_unique<GridScheduler>(
+      GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime, *p.stager, *p.recorder,
+                           p.trace.get(), p.statistics, *p.step},
+      config_.overheads.submission, config_.overheads.completion, config_.seed);
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);
 }
@@ -304,8 +307,10 @@ void Simulation::run_engine()
   if (std::isfinite(max_time)) {
     p.engine->run_until(max_time);
     // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
-    // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
+    // and lets the instant step's actor end (no simulated time passes): SimGrid must not meet running
+    // actions or actors when it is torn down.
     p.tracker.cancel_all();
+    p.step->shut_down();
     p.engine->run_until(p.engine->get_clock());
   } else {
     p.engine->run();

@@ -73,6 +73,7 @@ void ActivityTracker::on_completion(const simgrid::s4u::Activity& activity)
     if (c != cancelled_.end() && activity.get_state() != simgrid::s4u::Activity::State::CANCELED) {
       release_later(std::move(c->second));
       cancelled_.erase(c);
+      event_done();
     }
     return; // or not one of ours
   }
@@ -80,6 +81,7 @@ void ActivityTracker::on_completion(const simgrid::s4u::Activity& activity)
   running_.erase(it);
   release_later(std::move(entry.activity));
   entry.done(activity);
+  event_done();
 }
 
 } // namespace coalsim

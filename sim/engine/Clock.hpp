@@ -1,6 +1,6 @@
 /* Simulated time and deferred work, on SimGrid's own timers: no actor per job, no event loop of ours.
- * Timers due at the same date fire in an order SimGrid fixes (deterministic, but not FIFO): nothing here
- * relies on that order. */
+ * Timers due at the same date fire in an order SimGrid fixes (deterministic, but not FIFO): no schedule
+ * depends on it, as schedulers decide only once every event of an instant is applied (InstantStep.hpp). */
 #pragma once
 
 #include "sim/engine/TimeHorizon.hpp"
@@ -10,6 +10,9 @@
 #include <utility>
 
 namespace coalsim {
+
+/** After each event: lets the instant step end with the run (InstantStep.cpp). */
+void event_done();
 
 inline double now()
 {
@@ -22,7 +25,10 @@ template <class F> simgrid::kernel::timer::Timer* at(double date, F work)
 {
   if (not(date <= time_horizon))
     throw TimeHorizonError(date, now());
-  return simgrid::kernel::timer::Timer::set(date < now() ? now() : date, std::move(work));
+  return simgrid::kernel::timer::Timer::set(date < now() ? now() : date, [work = std::move(work)]() mutable {
+    work();
+    event_done();
+  });
 }
 
 } // namespace coalsim

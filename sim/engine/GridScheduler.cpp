@@ -21,6 +21,7 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     , overheads_(seed, "middleware.overheads")
     , completion_failures_(seed, "middleware.completion_failures")
 {
+  step_id_ = parts_.step.add([this] { pass(); });
   parts_.policy.set_control(*this);
   parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
 }
@@ -61,15 +62,12 @@ void GridScheduler::submit(JobSpec spec)
 
 void GridScheduler::request_pass()
 {
-  if (pass_pending_ || done_)
-    return;
-  pass_pending_ = true;
-  at(now(), [this] { pass(); });
+  if (not done_)
+    parts_.step.request(step_id_);
 }
 
 void GridScheduler::pass()
 {
-  pass_pending_ = false;
   if (done_)
     return;
   // A policy that keeps deciding without time passing would hang the run: stop it loudly instead.

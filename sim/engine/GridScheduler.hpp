@@ -14,6 +14,7 @@
 #include "sim/engine/ClusterHealth.hpp"
 #include "sim/engine/FileStager.hpp"
 #include "sim/engine/InformationService.hpp"
+#include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/PlacementHistory.hpp"
 #include "sim/engine/RuntimeModel.hpp"
@@ -41,6 +42,7 @@ public:
     UtilizationRecorder& recorder;
     TraceWriter* trace; // may be null
     RunStatistics& statistics;
+    InstantStep& step;
   };
   GridScheduler(Parts parts, const Distribution& submission_overhead, const Distribution& completion_overhead,
                 uint64_t seed);
@@ -120,6 +122,7 @@ private:
 
   void schedule_next_arrival();
   void submit(JobSpec spec);
+  /** The policy passes once this instant's events are all applied (InstantStep.hpp). */
   void request_pass();
   void pass();
   void validate(const ActiveJob& job, const Placement& placement) const;
@@ -182,13 +185,13 @@ private:
   void add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
 
   Parts parts_;
+  InstantStep::SchedulerId step_id_;
   Distribution submission_overhead_, completion_overhead_;
   RngStream overheads_;
   RngStream completion_failures_;
   double completion_failure_probability_ = 0;
   JobSource* source_                     = nullptr;
   bool source_exhausted_                 = false;
-  bool pass_pending_                     = false;
   bool done_                             = false;
   bool run_ends_with_grid_               = true;
   int running_                           = 0;

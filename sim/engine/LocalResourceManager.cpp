@@ -10,12 +10,15 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_local_resource_manager, coalsim_e
 
 namespace coalsim {
 
-LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
-                                           LocalScheduling scheduling)
+LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, InstantStep& step,
+                                           bool track_hosts, LocalScheduling scheduling)
     : cluster_(&cluster)
     , recorder_(&recorder)
     , track_hosts_(track_hosts)
     , scheduling_(scheduling)
+    , step_(&step)
+    , step_id_(step.add([this] { pass(); }))
+    , queue_(make_local_queue(scheduling))
 {
   if (track_hosts_)
     // Popped from the back: the first host's cores are handed out first.
@@ -71,7 +74,7 @@ void LocalResourceManager::host_down(const sg4::Host* host)
   int dummies = take_off(dummy_cores_, host);
   dummy_ -= dummies;
   busy_background_ -= dummies;
-  start_waiting();
+  needs_pass(true);
   changed();
 }
 
@@ -84,7 +87,7 @@ void LocalResourceManager::host_up(const sg4::Host* host)
     return;
   free_cores_.insert(free_cores_.end(), back, off_cores_.end());
   off_cores_.erase(back, off_cores_.end());
-  start_waiting();
+  needs_pass(true);
   changed();
 }
 
@@ -105,6 +108,7 @@ bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* cores)
     xbt_assert(cores != nullptr, "host tracking needs a core list");
     take_cores(count, *cores);
   }
+  needs_pass(true); // a backfilling plan counted on these processors
   changed();
   return true;
 }
@@ -115,7 +119,7 @@ void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cor
              busy_grid_);
   busy_grid_ -= count;
   return_cores(cores.begin(), cores.end());
-  start_waiting();
+  needs_pass(true);
   changed();
 }
 
@@ -123,22 +127,35 @@ void LocalResourceManager::submit_background(const LocalJobRequest& job)
 {
   xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,
              cluster_->name.c_str());
-  double estimate = std::isnan(job.estimate) ? job.runtime : job.estimate;
-  waiting_.push_back({job, now(), estimate});
-  bool started;
-  if (waiting_.size() == 1)
-    started = start_waiting();
-  else if (scheduling_ == LocalScheduling::easy)
-    // Nothing else changed since the last pass, and time only makes backfilling harder: the newcomer is the
-    // only job that may start now.
-    started = backfill(std::prev(waiting_.end()));
-  else
-    started = false; // FCFS: the head still does not fit, so nothing behind it may start
-  if (started)
+  QueuedLocalJob queued{job, now(), std::isnan(job.estimate) ? job.runtime : job.estimate};
+  queue_->push(queued);
+  if (queue_->arrival_may_start(queued, idle()))
+    step_->request(step_id_);
+}
+
+void LocalResourceManager::needs_pass(bool capacity)
+{
+  only_arrivals_    = false;
+  capacity_changed_ = capacity_changed_ || capacity;
+  step_->request(step_id_);
+}
+
+void LocalResourceManager::pass()
+{
+  if (down_ || queue_->size() == 0) {
+    only_arrivals_ = true;
+    return; // nothing may start (capacity_changed_ stays for the pass that can)
+  }
+  LocalPass state{now(), idle(), running_, only_arrivals_, capacity_changed_};
+  const size_t waiting = queue_->size();
+  queue_->pass(state, [this](const QueuedLocalJob& job) { start(job); });
+  only_arrivals_    = true;
+  capacity_changed_ = false;
+  if (queue_->size() != waiting)
     changed();
 }
 
-void LocalResourceManager::start(const QueuedJob& job)
+void LocalResourceManager::start(const QueuedLocalJob& job)
 {
   int size = job.request.size;
   busy_background_ += size;
@@ -151,13 +168,14 @@ void LocalResourceManager::start(const QueuedJob& job)
   auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
   it->end = at(record.end_time, [this, it] {
     finish(it);
-    start_waiting();
+    needs_pass(false);
     changed();
   });
 }
 
 void LocalResourceManager::finish(std::list<RunningJob>::iterator job)
 {
+  queue_->ended(job->slot->first, job->record.size, now());
   running_.erase(job->slot);
   busy_background_ -= job->record.size;
   return_cores(job->cores.begin(), job->cores.end());
@@ -181,6 +199,7 @@ void LocalResourceManager::go_down()
   dummy_ = 0;
   return_cores(dummy_cores_.begin(), dummy_cores_.end());
   dummy_cores_.clear();
+  needs_pass(true);
   changed();
 }
 
@@ -192,7 +211,7 @@ void LocalResourceManager::come_up()
   free_cores_.insert(free_cores_.end(), off_cores_.begin(), off_cores_.end());
   off_cores_.clear();
   hosts_off_ = 0;
-  start_waiting();
+  needs_pass(true);
   changed();
 }
 
@@ -205,6 +224,7 @@ void LocalResourceManager::start_dummy(int size)
   dummy_ += size;
   busy_background_ += size;
   take_cores(size, dummy_cores_);
+  needs_pass(true);
   changed();
 }
 
@@ -219,67 +239,8 @@ void LocalResourceManager::kill_dummy(int size)
     return_cores(dummy_cores_.end() - size, dummy_cores_.end());
     dummy_cores_.resize(dummy_cores_.size() - size);
   }
-  start_waiting();
+  needs_pass(true);
   changed();
-}
-
-bool LocalResourceManager::start_waiting()
-{
-  bool started = false;
-  while (not waiting_.empty() && waiting_.front().request.size <= idle()) {
-    start(waiting_.front());
-    waiting_.pop_front();
-    started = true;
-  }
-  if (scheduling_ == LocalScheduling::easy && waiting_.size() > 1 && idle() > 0)
-    started = backfill(std::next(waiting_.begin())) || started;
-  return started;
-}
-
-bool LocalResourceManager::backfill(std::list<QueuedJob>::iterator from)
-{
-  const int head_size = waiting_.front().request.size;
-  const double t      = now();
-  // The head's reservation: the shadow time, when the estimated ends of running local jobs free enough
-  // processors, and the extra processors left over then. Computed only once a candidate fits. Grid components
-  // have no estimate: when only their release could make room, the shadow time is infinite and any job that
-  // fits may start (the head waits for the grid either way).
-  bool planned  = false;
-  double shadow = INFINITY;
-  int extra     = 0;
-  auto plan     = [&] {
-    planned  = true;
-    int free = idle();
-    for (const auto& [end, size] : running_) {
-      free += size;
-      if (free >= head_size) {
-        shadow = std::max(end, t); // a job past its estimate is expected to end now
-        extra  = free - head_size;
-        return;
-      }
-    }
-  };
-  bool started = false;
-  for (auto it = from; it != waiting_.end() && idle() > 0;) {
-    int size = it->request.size;
-    if (size > idle()) {
-      ++it;
-      continue;
-    }
-    if (not planned)
-      plan();
-    bool ends_in_time = t + it->estimate <= shadow;
-    if (ends_in_time || size <= extra) {
-      if (not ends_in_time)
-        extra -= size; // it still runs at the shadow time, on processors the head does not need
-      start(*it);
-      it      = waiting_.erase(it);
-      started = true;
-    } else {
-      ++it;
-    }
-  }
-  return started;
 }
 
 } // namespace coalsim

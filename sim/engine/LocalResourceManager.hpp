@@ -1,5 +1,6 @@
 /* A cluster's local resource manager (openPBS/SGE on the DAS): space-shares the processors between
- * local background jobs, queued FCFS or with EASY backfilling, and grid job components. A grid claim is
+ * local background jobs, queued FCFS or with EASY or conservative backfilling (LocalQueue.hpp), and grid job
+ * components. Its queue makes one pass per instant that changed something (InstantStep.hpp). A grid claim is
  * not queued: it gets its processors now or fails, as a DUROC submission did when local jobs had taken
  * them. During an outage of the cluster it has no idle processors: its running local jobs are killed,
  * queued ones wait for the cluster to come back. A single compute host that fails takes its cores away
@@ -7,7 +8,8 @@
  * from it stay out of use (the scheduler aborts that component). */
 #pragma once
 
-#include "sim/engine/LocalScheduling.hpp"
+#include "sim/engine/InstantStep.hpp"
+#include "sim/engine/LocalQueue.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
@@ -16,18 +18,11 @@
 #include <functional>
 #include <list>
 #include <map>
+#include <memory>
 #include <simgrid/kernel/Timer.hpp>
 #include <vector>
 
 namespace coalsim {
-
-/** A local job as its user submitted it. */
-struct LocalJobRequest {
-  int size         = 1;
-  double runtime   = 0;
-  double estimate  = NAN; // requested wall time (EASY plans with it); NaN: the runtime is known exactly
-  int64_t trace_id = -1;  // the job's number in a replayed trace, -1 for synthetic jobs
-};
 
 /** A local job that has ended, as the trace records it. */
 struct LocalJobRecord {
@@ -41,7 +36,7 @@ class LocalResourceManager {
 public:
   /** With `track_hosts`, every job gets concrete cores and claims return them (the network runtime model
    *  runs on them, and a host failure kills what runs on that host); simulations always track hosts. */
-  LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, bool track_hosts,
+  LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, InstantStep& step, bool track_hosts,
                        LocalScheduling scheduling = LocalScheduling::fcfs);
 
   const Cluster& cluster() const { return *cluster_; }
@@ -54,7 +49,7 @@ public:
   int off() const { return static_cast<int>(off_cores_.size()); }
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
-  size_t background_waiting() const { return waiting_.size(); }
+  size_t background_waiting() const { return queue_->size(); }
   LocalScheduling scheduling() const { return scheduling_; }
 
   /** Claims `count` processors for a grid component; false (and nothing claimed) if fewer are idle.
@@ -62,7 +57,7 @@ public:
   bool claim(int count, std::vector<sg4::Host*>* cores);
   void release(int count, const std::vector<sg4::Host*>& cores);
 
-  /** Queues a local job (size at most the cluster's) and starts what the local policy allows. */
+  /** Queues a local job (size at most the cluster's); it may start at this instant's pass. */
   void submit_background(const LocalJobRequest& job);
 
   /** The experimenters' dummy local jobs (paper 001, Section 7.5): started at once on idle processors,
@@ -76,7 +71,7 @@ public:
    *  jobs; nothing starts and no claim succeeds until come_up(). Grid components still hold their
    *  processors until the scheduler releases them. */
   void go_down();
-  /** The cluster is back: queued local jobs start as the local policy allows. */
+  /** The cluster is back: queued local jobs start as the local policy allows, at this instant's pass. */
   void come_up();
   bool down() const { return down_; }
 
@@ -96,13 +91,10 @@ public:
     on_local_job_done_ = std::move(callback);
   }
 
+  /** The estimated ends of the running local jobs (their requested times, as the manager would report them). */
+  const RunningByEnd& running_local() const { return running_; }
+
 private:
-  struct QueuedJob {
-    LocalJobRequest request;
-    double submit_time;
-    double estimate; // never NaN here
-  };
-  using RunningByEnd = std::multimap<double, int>; // estimated end -> processors, of running local jobs
   struct RunningJob {
     LocalJobRecord record;
     RunningByEnd::iterator slot;
@@ -110,11 +102,12 @@ private:
     simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
   };
 
-  /** Starts the waiting local jobs the local policy allows; true if any started. */
-  bool start_waiting();
-  /** EASY's second step: starts the jobs from `from` on that fit now without delaying the head's reservation. */
-  bool backfill(std::list<QueuedJob>::iterator from);
-  void start(const QueuedJob& job);
+  /** The queue's pass at this instant's step: starts the waiting local jobs the local policy allows. */
+  void pass();
+  /** Something changed that may let a waiting job start: a pass follows at this instant's step. With
+   *  `capacity`, processors were taken or given back with no estimated end. */
+  void needs_pass(bool capacity);
+  void start(const QueuedLocalJob& job);
   /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
   void finish(std::list<RunningJob>::iterator job);
   /** With host tracking: moves `count` idle cores to `into` (the first host's first), and back. */
@@ -129,9 +122,13 @@ private:
   UtilizationRecorder* recorder_;
   bool track_hosts_;
   LocalScheduling scheduling_;
-  int busy_grid_       = 0;
-  int busy_background_ = 0;
-  std::list<QueuedJob> waiting_;
+  InstantStep* step_;
+  InstantStep::SchedulerId step_id_;
+  std::unique_ptr<LocalQueue> queue_;
+  bool only_arrivals_    = true; // since the last pass
+  bool capacity_changed_ = false;
+  int busy_grid_         = 0;
+  int busy_background_   = 0;
   RunningByEnd running_;
   std::list<RunningJob> running_jobs_; // in order of start
   bool down_ = false;

@@ -2,6 +2,8 @@
  * platform, for tests that drive the manager (and what sits on it) event by event with `at`. */
 #pragma once
 
+#include "sim/engine/ActivityTracker.hpp"
+#include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
@@ -13,7 +15,9 @@ namespace coalsim::testing {
 
 class StandaloneManager {
 public:
-  explicit StandaloneManager(int processors) : cluster_(make_cluster(processors)), manager(cluster_, recorder_, false)
+  explicit StandaloneManager(int processors)
+      : cluster_(make_cluster(processors))
+      , manager(cluster_, recorder_, step, false)
   {
     engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
     manager.set_on_local_job_done([this](const LocalJobRecord& r) { ended.push_back(r); });
@@ -35,6 +39,9 @@ private:
 
 public:
   sg4::Engine engine{&argc_, argv_};
+
+  ActivityTracker tracker;
+  InstantStep step{tracker};
 
 private:
   Cluster cluster_;

@@ -94,22 +94,27 @@ TEST(KoalaRuns, PlacementReservesNoProcessorsSoAClaimCanFailAndTheJobIsPlacedAga
 {
   // KOALA's CO places on the idle counts the MDS reports; a placed job's processors are not taken until
   // they are claimed at the JCT (the time until then is processor gained time, free for anyone). Without
-  // counting its own pending claims (count_pending: false), two jobs of 4 with their file at b both go to a
-  // by WF (4 idle in the view each time). At JCT 7.5 the first claims a's 4 processors; the second cannot
-  // claim, reaches its JST with nothing claimed, goes back to the placement queue and is placed again, on
-  // b (its file site: no transfer), at 10 s.
-  auto t = simulate_yaml(jobs_with_file_at_b(2, "{name: koala, placement: wf, count_pending: false}"));
+  // counting its own pending claims (count_pending: false), two jobs of 4 with their file at b, arriving
+  // at 0 and 0.51 s (seed 1), both go to a by WF (4 idle in the view each time: jobs placed at one pass
+  // would see each other). At JCT 7.5 the first claims a's 4 processors; the second cannot claim, reaches
+  // its JST (arrival + 10 s) with nothing claimed, goes back to the placement queue and is placed again,
+  // on b (its file site: no transfer), at once.
+  auto yaml = jobs_with_file_at_b(2, "{name: koala, placement: wf, count_pending: false}\nseed: 1");
+  yaml.replace(yaml.find("arrival: batch"), std::strlen("arrival: batch"), "arrival: poisson, rate: 0.5");
+  auto t = simulate_yaml(yaml);
   ASSERT_EQ(t.jobs.size(), 2u);
   auto first  = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return j.placements == 1; });
   auto second = std::find_if(t.jobs.begin(), t.jobs.end(), [](const JobRow& j) { return j.placements == 2; });
   ASSERT_NE(first, t.jobs.end());
   ASSERT_NE(second, t.jobs.end()) << "with a reserving placement the second job would have gone to b at once";
+  ASSERT_GT(second->submit_time, 0.0);
+  ASSERT_LT(second->submit_time, 7.5) << "the second job must arrive before the first claims";
   EXPECT_STREQ(first->clusters, "a");
   EXPECT_NEAR(first->pgt, 4 * 7.5, 1e-6) << "claimed at JCT_0";
   EXPECT_STREQ(second->clusters, "b");
-  EXPECT_NEAR(second->start_time, 10.0, 1e-6);
-  EXPECT_NEAR(second->pgt, 4 * 10.0, 1e-6) << "placed at 0 and unclaimed until its failed JST at 10 (gained), "
-                                              "then claimed at once at 10";
+  EXPECT_NEAR(second->start_time, second->submit_time + 10.0, 1e-6);
+  EXPECT_NEAR(second->pgt, 4 * 10.0, 1e-6) << "placed at its arrival and unclaimed until its failed JST 10 s later "
+                                              "(gained), then claimed at once";
   EXPECT_NEAR(second->pwt, 0.0, 1e-6);
   EXPECT_EQ(second->submission_failures, 1);
   int claim_failures = 0;

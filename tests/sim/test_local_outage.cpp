@@ -18,7 +18,7 @@ TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBac
   std::vector<sg4::Host*> grid_cores;
   // At 0: a local job of 2 for 100 s, and one dummy processor. At 10: the cluster goes down (the grid
   // component claimed at 5 is released by its scheduler right after); a local job of 1 submitted at 20
-  // waits; at 50 the cluster is back and it starts.
+  // waits; at 50 the cluster is back and it starts, at that instant's pass (after the instant's events).
   at(0, [&] {
     manager.submit_background({2, 100, NAN, 7});
     manager.start_dummy(1);
@@ -40,6 +40,9 @@ TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBac
   });
   at(50, [&] {
     manager.come_up();
+    EXPECT_EQ(manager.background_waiting(), 1u) << "the queue passes once the instant's events are applied";
+  });
+  at(50.5, [&] {
     EXPECT_EQ(manager.background_waiting(), 0u);
     EXPECT_EQ(manager.idle(), 3);
     EXPECT_TRUE(manager.claim(3, nullptr));

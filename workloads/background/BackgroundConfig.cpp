@@ -44,10 +44,12 @@ void read_kind(ConfigNode& node, const BackgroundModel& base, bool write_default
         written = name;
     m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay", "fitted", "band"}));
   }
-  if (node.has("scheduler") || write_defaults)
-    m.scheduling = node.get_choice("scheduler", to_string(base.scheduling), {"fcfs", "easy"}) == "easy"
-                       ? LocalScheduling::easy
-                       : LocalScheduling::fcfs;
+  if (node.has("scheduler") || write_defaults) {
+    std::string name = node.get_choice("scheduler", to_string(base.scheduling), local_scheduling_names());
+    for (auto scheduling : {LocalScheduling::fcfs, LocalScheduling::easy, LocalScheduling::conservative})
+      if (name == to_string(scheduling))
+        m.scheduling = scheduling;
+  }
 }
 
 /** `band`, `band_interval`, `band_void_after`: the band model's own keys. */

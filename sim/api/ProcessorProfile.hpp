@@ -1,0 +1,35 @@
+/* A profile of free processors over future time: a step function from `origin` on, changed by what is
+ * expected to start and end. Backfilling plans with it: a job's reservation is the earliest window in which
+ * its processors are free for its whole estimated run (Mu'alem and Feitelson 2001). */
+#pragma once
+
+#include <cmath>
+#include <map>
+
+namespace coalsim {
+
+class ProcessorProfile {
+public:
+  /** `free` processors from `origin` on, for ever. */
+  ProcessorProfile(double origin, int free);
+
+  double origin() const { return steps_.begin()->first; }
+  /** Free processors at time t (t >= origin). */
+  int free_at(double t) const;
+  /** Adds `count` processors (negative: removes them) over [from, until); until may be infinite. */
+  void add(double from, double until, int count);
+  /** The earliest start s >= from, s < before, at which `size` processors are free over [s, s + duration);
+   *  infinite if none. */
+  double earliest(int size, double duration, double from, double before = INFINITY) const;
+  /** Drops what lies before t (t >= origin): the profile starts at t. */
+  void forget_before(double t);
+  /** Number of steps (for tests and benchmarks). */
+  size_t steps() const { return steps_.size(); }
+
+private:
+  /** The step holding t; splits it so that one begins at t. */
+  std::map<double, int>::iterator split(double t);
+  std::map<double, int> steps_; // time -> free processors from that time to the next key
+};
+
+} // namespace coalsim

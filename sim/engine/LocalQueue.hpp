@@ -1,0 +1,61 @@
+/* The queue of a cluster's local resource manager: the local jobs waiting, and the discipline that says
+ * which of them start at a pass. FCFS starts only the head; EASY (EasyBackfilling.hpp) and conservative
+ * backfilling (ConservativeBackfilling.hpp) also start later jobs that delay no reservation. */
+#pragma once
+
+#include "sim/engine/LocalScheduling.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace coalsim {
+
+/** A local job as its user submitted it. */
+struct LocalJobRequest {
+  int size         = 1;
+  double runtime   = 0;
+  double estimate  = NAN; // requested wall time (backfilling plans with it); NaN: the runtime is known exactly
+  int64_t trace_id = -1;  // the job's number in a replayed trace, -1 for synthetic jobs
+};
+
+struct QueuedLocalJob {
+  LocalJobRequest request;
+  double submit_time;
+  double estimate; // never NaN here
+};
+
+/** Estimated end -> processors, of the running local jobs. */
+using RunningByEnd = std::multimap<double, int>;
+
+/** What a queue sees at a pass. */
+struct LocalPass {
+  double now;
+  int idle;                    // processors free now; lowered by each start
+  const RunningByEnd& running; // the running local jobs (each start adds one)
+  bool only_arrivals;          // nothing but arrivals since the last pass
+  bool capacity_changed;       // processors were taken or given back with no estimated end since the last pass
+                               // (grid components, dummy jobs, failed hosts, outages, killed local jobs)
+};
+
+class LocalQueue {
+public:
+  using Start           = std::function<void(const QueuedLocalJob&)>;
+  virtual ~LocalQueue() = default;
+
+  virtual void push(const QueuedLocalJob& job) = 0;
+  /** Whether `job`, just pushed, might start at once with `idle` processors free and nothing else changed
+   *  (if not, its arrival needs no pass). */
+  virtual bool arrival_may_start(const QueuedLocalJob& job, int idle) const = 0;
+  /** Starts, through `start`, the waiting jobs the discipline lets start now, in the order they start. */
+  virtual void pass(LocalPass& pass, const Start& start) = 0;
+  /** A running local job ended (at or before its estimated end, or killed). */
+  virtual void ended(double /*estimated_end*/, int /*size*/, double /*now*/) {}
+  virtual size_t size() const = 0;
+};
+
+std::unique_ptr<LocalQueue> make_local_queue(LocalScheduling scheduling);
+
+} // namespace coalsim
