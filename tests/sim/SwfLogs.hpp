@@ -5,6 +5,8 @@
 #include "SimulationFixture.hpp"
 
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,43 @@ inline std::string local_log(const std::string& name, const std::vector<LocalJob
   for (const auto& j : jobs)
     records.push_back({j.submit, j.runtime, j.processors, -1});
   return grid_log(name, records);
+}
+
+/** An SWF line: job, submit, run time, processors, requested time, partition (the other fields -1, status 1). */
+inline std::string swf(int job, double submit, double run, int processors, double requested, int partition = -1)
+{
+  std::ostringstream line;
+  line << job << ' ' << submit << " -1 " << run << ' ' << processors << " -1 -1 " << processors << ' ' << requested
+       << " -1 1 -1 -1 -1 -1 " << partition << " -1 -1\n";
+  return line.str();
+}
+
+/** A log of SWF lines (swf()) under the test's temporary folder; returns its path. */
+inline std::string write_log(const std::string& name, const std::string& body)
+{
+  std::string path = test_temp_file(name);
+  std::ofstream(path) << "; Version: 2.2\n; MaxProcs: 8\n" << body;
+  return path;
+}
+
+/** The experiment that replays `log` as the local jobs of cluster a, served by `scheduler`. */
+inline std::string replay_on_a(const std::string& log, const std::string& scheduler, const std::string& extra = "")
+{
+  return "workload: {jobs: 0}\n"
+         "trace: {local_jobs: true}\n"
+         "background:\n"
+         "  clusters:\n"
+         "    a: {model: replay, scheduler: " +
+         scheduler + ", trace: {file: " + log + extra + "}}\n";
+}
+
+/** Start times of the local jobs by trace job number. */
+inline std::map<int64_t, double> starts(const Trace& t)
+{
+  std::map<int64_t, double> out;
+  for (const auto& j : t.local_jobs)
+    out[j.trace_id] = j.start_time;
+  return out;
 }
 
 } // namespace coalsim::testing

@@ -1,6 +1,7 @@
 /* Trace replay, as background load and as grid jobs, and the local scheduler (FCFS and EASY), on the tiny
  * platform (clusters a and b of 4 processors). Every expected time below is worked out by hand. */
 #include "SimulationFixture.hpp"
+#include "SwfLogs.hpp"
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
@@ -8,50 +9,19 @@
 #include <fstream>
 
 using namespace coalsim;
+using coalsim::testing::replay_on_a;
 using coalsim::testing::simulate_yaml;
+using coalsim::testing::starts;
+using coalsim::testing::swf;
+using coalsim::testing::write_log;
 
 namespace {
-
-/** An SWF line: job, submit, run time, processors, requested time, partition (the other fields -1, status 1). */
-std::string swf(int job, double submit, double run, int processors, double requested, int partition = -1)
-{
-  std::ostringstream line;
-  line << job << ' ' << submit << " -1 " << run << ' ' << processors << " -1 -1 " << processors << ' ' << requested
-       << " -1 1 -1 -1 -1 -1 " << partition << " -1 -1\n";
-  return line.str();
-}
-
-std::string write_log(const std::string& name, const std::string& body)
-{
-  std::string path = coalsim::testing::test_temp_file(name);
-  std::ofstream(path) << "; Version: 2.2\n; MaxProcs: 8\n" << body;
-  return path;
-}
 
 /** Job 1 holds 3 of a's 4 processors until 100; job 2 needs all 4; jobs 3-5 are small. */
 std::string five_jobs()
 {
   return write_log("five_jobs.swf", swf(1, 0, 100, 3, 100) + swf(2, 10, 50, 4, 50) + swf(3, 20, 30, 1, 40) +
                                         swf(4, 30, 100, 1, 100) + swf(5, 40, 20, 1, 20));
-}
-
-std::string replay_on_a(const std::string& log, const std::string& scheduler, const std::string& extra = "")
-{
-  return "workload: {jobs: 0}\n"
-         "trace: {local_jobs: true}\n"
-         "background:\n"
-         "  clusters:\n"
-         "    a: {model: replay, scheduler: " +
-         scheduler + ", trace: {file: " + log + extra + "}}\n";
-}
-
-/** Start times by trace job number. */
-std::map<int64_t, double> starts(const Trace& t)
-{
-  std::map<int64_t, double> out;
-  for (const auto& j : t.local_jobs)
-    out[j.trace_id] = j.start_time;
-  return out;
 }
 
 } // namespace
