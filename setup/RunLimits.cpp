@@ -61,14 +61,11 @@ void check_run_limits(const ExperimentConfig& config)
   }
 }
 
-void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker, InstantStep* step)
+void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker)
 {
-  // Transfers and parallel tasks in flight are cancelled, the instant step's actor is let go, and the engine
-  // runs what is due now, so that SimGrid meets no running action or actor when it is torn down; a timer due
-  // now may fail again.
+  // Transfers and parallel tasks in flight are cancelled and the engine runs what is due now, so that SimGrid
+  // meets no running action when it is torn down; a timer due now may fail again.
   tracker.cancel_all();
-  if (step)
-    step->shut_down();
   for (int attempt = 0; attempt < 1000; ++attempt) {
     try {
       engine.run_until(engine.get_clock());
@@ -83,9 +80,9 @@ void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker, Instant
 }
 
 void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config, simgrid::s4u::Engine& engine,
-                          ActivityTracker& tracker, InstantStep* step)
+                          ActivityTracker& tracker)
 {
-  abandon_run(engine, tracker, step);
+  abandon_run(engine, tracker);
   throw InputError("Invalid experiment '" + config.source + "': the run stopped at " + describe_seconds(error.now()) +
                    " of simulated time: " + error.what() +
                    "; a run time, overhead, interval, latency or bandwidth of the experiment or its platform, or a "

@@ -5,7 +5,6 @@
 
 #include "setup/ExperimentConfig.hpp"
 #include "sim/engine/ActivityTracker.hpp"
-#include "sim/engine/InstantStep.hpp"
 #include "sim/engine/TimeHorizon.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -19,11 +18,11 @@ void check_run_limits(const ExperimentConfig& config);
 
 /** Ends a run stopped by an exception: cancels what is in flight and discards the pending timers, so that SimGrid
  *  can be torn down and nothing leaks. */
-void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker, InstantStep* step);
+void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker);
 
 /** Ends the run that `error` stopped: cancels what is in flight so that SimGrid can be torn down, then throws
  *  InputError naming the experiment, the simulated time reached and the date refused. */
 [[noreturn]] void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config,
-                                       simgrid::s4u::Engine& engine, ActivityTracker& tracker, InstantStep* step);
+                                       simgrid::s4u::Engine& engine, ActivityTracker& tracker);
 
 } // namespace coalsim

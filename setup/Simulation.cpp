@@ -91,9 +91,9 @@ RunStatistics Simulation::run()
     start();
     run_engine();
   } catch (const TimeHorizonError& e) {
-    throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker, parts_->step.get());
+    throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker);
   } catch (const std::exception&) { // an input error found while building or running (a log's bad record)
-    abandon_run(*parts_->engine, parts_->tracker, parts_->step.get());
+    abandon_run(*parts_->engine, parts_->tracker);
     throw;
   }
   collect_statistics();
@@ -175,7 +175,7 @@ void Simulation::open_trace()
 void Simulation::build_local_side()
 {
   Parts& p      = *parts_;
-  p.step        = std::make_unique<InstantStep>(p.tracker);
+  p.step        = std::make_unique<InstantStep>();
   p.runtime     = make_runtime_model(config_.runtime_model, p.tracker);
   auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
     auto it = config_.background.per_cluster.find(c.name);
@@ -307,10 +307,8 @@ void Simulation::run_engine()
   if (std::isfinite(max_time)) {
     p.engine->run_until(max_time);
     // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
-    // and lets the instant step's actor end (no simulated time passes): SimGrid must not meet running
-    // actions or actors when it is torn down.
+    // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
     p.tracker.cancel_all();
-    p.step->shut_down();
     p.engine->run_until(p.engine->get_clock());
   } else {
     p.engine->run();

@@ -59,7 +59,8 @@ public:
    *  or a component failed): its processors are released and it waits with the policy again. By default: like
    *  a failed claim. */
   virtual void on_job_aborted(const JobSpec& job, const Abort& /*abort*/) { on_claim_failed(job); }
-  /** A wake-up asked for with JobControl::wake_at is due. */
+  /** A wake-up asked for with JobControl::wake_at is due: called at the instant's step, just before decide(),
+   *  with the wake-ups due at that instant in the order of their tokens. */
   virtual void on_wake(uint64_t /*token*/) {}
 
   virtual Decisions decide(const GridView& view) = 0;

@@ -80,7 +80,10 @@ void ActivityTracker::on_completion(const simgrid::s4u::Activity& activity)
   Entry entry = std::move(it->second);
   running_.erase(it);
   release_later(std::move(entry.activity));
-  entry.done(activity);
+  {
+    EventScope event;
+    entry.done(activity);
+  }
   event_done();
 }
 

@@ -30,8 +30,6 @@ public:
   /** Cancels the activity started under `key`, if still running; its `done` is not called. */
   void cancel(uint64_t key);
   size_t running() const { return running_.size(); }
-  /** No activity of ours is left in SimGrid (none running, none cancelled awaiting its last signal). */
-  bool idle() const { return running_.empty() && cancelled_.empty(); }
   /** A run stopped at stop.max_time leaves activities in flight: cancels them, without callbacks. */
   void cancel_all();
 

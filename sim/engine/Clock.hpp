@@ -3,6 +3,7 @@
  * depends on it, as schedulers decide only once every event of an instant is applied (InstantStep.hpp). */
 #pragma once
 
+#include "sim/engine/InstantStep.hpp"
 #include "sim/engine/TimeHorizon.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
@@ -26,7 +27,10 @@ template <class F> simgrid::kernel::timer::Timer* at(double date, F work)
   if (not(date <= time_horizon))
     throw TimeHorizonError(date, now());
   return simgrid::kernel::timer::Timer::set(date < now() ? now() : date, [work = std::move(work)]() mutable {
-    work();
+    {
+      EventScope event;
+      work();
+    }
     event_done();
   });
 }

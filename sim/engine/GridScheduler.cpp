@@ -80,6 +80,12 @@ void GridScheduler::pass()
     last_pass_time_      = now();
     passes_at_this_time_ = 0;
   }
+  // The wake-ups due now, in token order (not SimGrid's order of their timers).
+  while (not wakes_due_.empty()) {
+    uint64_t token = *wakes_due_.begin();
+    wakes_due_.erase(wakes_due_.begin());
+    parts_.policy.on_wake(token);
+  }
   Decisions decisions = parts_.policy.decide(parts_.info.view());
   for (JobId id : decisions.not_placed)
     ++active_.at(id).placement_tries;

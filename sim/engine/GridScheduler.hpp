@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -198,6 +199,7 @@ private:
   double last_pass_time_                 = -1;
   long passes_at_this_time_              = 0;
   std::unordered_map<JobId, ActiveJob> active_;
+  std::set<uint64_t> wakes_due_; // JobControl::wake_at tokens due at this instant, delivered at its pass
   std::function<void()> on_job_done_;
   ClusterHealth* health_ = nullptr;
   // by_policy placements: processors claimed but not yet running; placed but not yet claimed

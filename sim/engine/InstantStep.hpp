@@ -6,14 +6,12 @@
  * at once asks for further passes in the same step; decisions carried out by timers at the same instant
  * (a claim after no overhead) lead to another step at that instant, until nothing changes.
  *
- * The passes run in an actor: SimGrid runs actors only after it has handled every timer and every
- * activity completion due at the current time, which is exactly "after all events of the instant". The
- * actor holds no simulated resource; when the host it sits on is turned off (and kills it), the next
- * request starts it again on a host that is on. */
+ * "Every event applied" is read off SimGrid itself: after each event (a timer's callback, an activity's
+ * completion) the step runs if no timer is due at the current time any more and no model holds a finished
+ * or failed action still to be handled. SimGrid handles an instant's timers first and its completions next,
+ * so the last event of the instant runs the step, whichever it is. A request made outside any event posts
+ * a timer due now, so that some event follows it. */
 #pragma once
-
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstddef>
 #include <functional>
@@ -21,13 +19,11 @@
 
 namespace coalsim {
 
-class ActivityTracker;
-
 class InstantStep {
 public:
   using SchedulerId = size_t;
 
-  explicit InstantStep(const ActivityTracker& tracker);
+  InstantStep();
   ~InstantStep();
   InstantStep(const InstantStep&)            = delete;
   InstantStep& operator=(const InstantStep&) = delete;
@@ -39,35 +35,39 @@ public:
   /** Whether a step is owed (for tests). */
   bool pending() const { return requested_ > 0; }
 
-  /** Called after each event: when none can follow (no timer, no activity, no pass owed), the actor ends,
-   *  so that SimGrid ends the run as it would without it. */
+  /** Called after each event: runs the owed step if it was the instant's last event. */
   void after_event();
-  /** The run is over or abandoned: the actor ends when the engine next runs. */
-  void shut_down();
 
   /** The step of the running simulation (null outside one); events report to it. */
   static InstantStep* current() { return current_; }
 
 private:
-  void wake();
-  void start_actor();
-  void let_actor_leave();
-  void actor_body();
   /** The passes: every scheduler that asked, in order, again while any asks. */
   void step();
-  bool nothing_can_follow() const;
+  /** Whether SimGrid still has an event of the current instant to apply. */
+  static bool instant_has_more_events();
 
   static InstantStep* current_;
-  const ActivityTracker* tracker_;
   std::vector<std::function<void()>> passes_;
   std::vector<char> asked_;
-  size_t requested_ = 0;     // schedulers that asked
-  bool awake_       = false; // the actor is released (or being started) and has not stepped yet
-  bool stepping_    = false;
-  bool leaving_     = false; // the actor is told to end (nothing can follow, or shut down)
-  bool shut_down_   = false;
-  simgrid::s4u::ActorPtr actor_;
-  simgrid::s4u::SemaphorePtr wake_up_;
+  size_t requested_  = 0; // schedulers that asked
+  bool stepping_     = false;
+  bool timer_posted_ = false; // a timer due now makes sure an event follows the requests
+};
+
+/** Marks the handling of one event (a timer's callback, an activity's completion): an event that causes
+ *  another synchronously (a host turned off fails the runs on it) is one event, whose end alone may run the
+ *  step. */
+class EventScope {
+public:
+  EventScope() { ++depth_; }
+  ~EventScope() { --depth_; }
+  EventScope(const EventScope&)            = delete;
+  EventScope& operator=(const EventScope&) = delete;
+  static bool outermost() { return depth_ == 0; }
+
+private:
+  static inline int depth_ = 0;
 };
 
 } // namespace coalsim

@@ -195,7 +195,11 @@ std::vector<Holding> GridScheduler::holders(ClusterIndex c) const
 
 void GridScheduler::wake_at(double time, uint64_t token)
 {
-  at(time, [this, token] { parts_.policy.on_wake(token); });
+  // A wake-up is an event like the others: the policy is woken at the instant's step (GridScheduler::pass).
+  at(time, [this, token] {
+    wakes_due_.insert(token);
+    request_pass();
+  });
 }
 
 void GridScheduler::report(JobId job, const JobMetrics& metrics)

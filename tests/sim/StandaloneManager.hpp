@@ -2,7 +2,6 @@
  * platform, for tests that drive the manager (and what sits on it) event by event with `at`. */
 #pragma once
 
-#include "sim/engine/ActivityTracker.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
@@ -40,8 +39,7 @@ private:
 public:
   sg4::Engine engine{&argc_, argv_};
 
-  ActivityTracker tracker;
-  InstantStep step{tracker};
+  InstantStep step;
 
 private:
   Cluster cluster_;
