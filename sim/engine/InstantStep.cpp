@@ -35,7 +35,8 @@ void InstantStep::request(SchedulerId id)
     return;
   asked_[id] = 1;
   ++requested_;
-  if (not stepping_ && not timer_posted_) {
+  // Within an event, that event's end checks for the step; outside any, a timer due now is that event.
+  if (not stepping_ && not timer_posted_ && EventScope::outermost()) {
     timer_posted_ = true;
     simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] {
       timer_posted_ = false;

@@ -17,6 +17,7 @@ public:
   {
     return waiting_.size() == 1 && job.request.size <= idle; // behind a head that waits, nothing starts
   }
+  bool passes_on_capacity_loss() const override { return false; }
   void pass(LocalPass& pass, const Start& start) override
   {
     while (not waiting_.empty() && waiting_.front().request.size <= pass.idle) {

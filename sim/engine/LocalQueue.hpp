@@ -49,6 +49,9 @@ public:
   /** Whether `job`, just pushed, might start at once with `idle` processors free and nothing else changed
    *  (if not, its arrival needs no pass). */
   virtual bool arrival_may_start(const QueuedLocalJob& job, int idle) const = 0;
+  /** Whether losing processors (with no estimated end) may let a waiting job start: a backfilling plan that
+   *  counted on them changes. */
+  virtual bool passes_on_capacity_loss() const { return true; }
   /** Starts, through `start`, the waiting jobs the discipline lets start now, in the order they start. */
   virtual void pass(LocalPass& pass, const Start& start) = 0;
   /** A running local job ended (at or before its estimated end, or killed). */

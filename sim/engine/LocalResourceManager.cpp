@@ -74,7 +74,7 @@ void LocalResourceManager::host_down(const sg4::Host* host)
   int dummies = take_off(dummy_cores_, host);
   dummy_ -= dummies;
   busy_background_ -= dummies;
-  needs_pass(true);
+  needs_pass(Change::capacity_gained); // the killed jobs' cores on other hosts are idle now
   changed();
 }
 
@@ -87,7 +87,7 @@ void LocalResourceManager::host_up(const sg4::Host* host)
     return;
   free_cores_.insert(free_cores_.end(), back, off_cores_.end());
   off_cores_.erase(back, off_cores_.end());
-  needs_pass(true);
+  needs_pass(Change::capacity_gained);
   changed();
 }
 
@@ -108,7 +108,7 @@ bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* cores)
     xbt_assert(cores != nullptr, "host tracking needs a core list");
     take_cores(count, *cores);
   }
-  needs_pass(true); // a backfilling plan counted on these processors
+  needs_pass(Change::capacity_lost); // a backfilling plan counted on these processors
   changed();
   return true;
 }
@@ -119,7 +119,7 @@ void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cor
              busy_grid_);
   busy_grid_ -= count;
   return_cores(cores.begin(), cores.end());
-  needs_pass(true);
+  needs_pass(Change::capacity_gained);
   changed();
 }
 
@@ -133,10 +133,13 @@ void LocalResourceManager::submit_background(const LocalJobRequest& job)
     step_->request(step_id_);
 }
 
-void LocalResourceManager::needs_pass(bool capacity)
+void LocalResourceManager::needs_pass(Change change)
 {
   only_arrivals_    = false;
-  capacity_changed_ = capacity_changed_ || capacity;
+  capacity_changed_ = capacity_changed_ || change != Change::local_job_ended;
+  // Nothing waits, or fewer processors cannot let FCFS start anything: no pass (the flags wait for the next).
+  if (queue_->size() == 0 || (change == Change::capacity_lost && not queue_->passes_on_capacity_loss()))
+    return;
   step_->request(step_id_);
 }
 
@@ -168,7 +171,7 @@ void LocalResourceManager::start(const QueuedLocalJob& job)
   auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
   it->end = at(record.end_time, [this, it] {
     finish(it);
-    needs_pass(false);
+    needs_pass(Change::local_job_ended);
     changed();
   });
 }
@@ -199,7 +202,7 @@ void LocalResourceManager::go_down()
   dummy_ = 0;
   return_cores(dummy_cores_.begin(), dummy_cores_.end());
   dummy_cores_.clear();
-  needs_pass(true);
+  needs_pass(Change::capacity_lost);
   changed();
 }
 
@@ -211,7 +214,7 @@ void LocalResourceManager::come_up()
   free_cores_.insert(free_cores_.end(), off_cores_.begin(), off_cores_.end());
   off_cores_.clear();
   hosts_off_ = 0;
-  needs_pass(true);
+  needs_pass(Change::capacity_gained);
   changed();
 }
 
@@ -224,7 +227,7 @@ void LocalResourceManager::start_dummy(int size)
   dummy_ += size;
   busy_background_ += size;
   take_cores(size, dummy_cores_);
-  needs_pass(true);
+  needs_pass(Change::capacity_lost);
   changed();
 }
 
@@ -239,7 +242,7 @@ void LocalResourceManager::kill_dummy(int size)
     return_cores(dummy_cores_.end() - size, dummy_cores_.end());
     dummy_cores_.resize(dummy_cores_.size() - size);
   }
-  needs_pass(true);
+  needs_pass(Change::capacity_gained);
   changed();
 }
 

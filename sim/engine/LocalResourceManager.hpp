@@ -104,9 +104,13 @@ private:
 
   /** The queue's pass at this instant's step: starts the waiting local jobs the local policy allows. */
   void pass();
-  /** Something changed that may let a waiting job start: a pass follows at this instant's step. With
-   *  `capacity`, processors were taken or given back with no estimated end. */
-  void needs_pass(bool capacity);
+  enum class Change {
+    local_job_ended, // at or before its estimated end
+    capacity_gained, // processors given back with no estimated end (grid components, dummy jobs, hosts)
+    capacity_lost    // processors taken with no estimated end (or a local job killed)
+  };
+  /** Something changed that may let a waiting job start: a pass follows at this instant's step. */
+  void needs_pass(Change change);
   void start(const QueuedLocalJob& job);
   /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
   void finish(std::list<RunningJob>::iterator job);
