@@ -20,7 +20,14 @@
  * reservations, so a reservation can move later when local jobs take the processors first.
  *
  * A job's estimate is JobSpec::estimate when the workload gives one (a replayed requested time, or
- * `workload.estimate_factor`), else its runtime. */
+ * `workload.estimate_factor`), else its runtime.
+ *
+ * Cost: a reservation matters only to the jobs behind it that could start now, so reservations are made lazily,
+ * in queue order, when a later job first passes a cheap test (its largest component fits the most free
+ * processors of a cluster now, and its total the free processors now): on a full grid a pass only walks the
+ * queue. The plan is the
+ * same as if every reservation were made at once. Conservative backfilling still plans every waiting job when
+ * one could start: its cost per such pass grows with the square of the queue. */
 #pragma once
 
 #include "policies/common/Fitting.hpp"
@@ -67,24 +74,45 @@ public:
      *  places it); otherwise it waits and, if the mode gives it one, gets a reservation, found with `plan` (which
      *  must leave the rule's state, e.g. Close-to-Files' history, as it was: a reservation is not a placement). */
     std::optional<fitting::Components> offer(const JobSpec& job, const Fit& place, const Fit& plan);
-    /** The reservations made so far in this pass, in queue order: (job, start; infinite when it never fits). */
-    const std::vector<std::pair<JobId, double>>& reservations() const { return reservations_; }
+    /** The reservations of the jobs offered so far that waited, in queue order: (job, start; infinite when it
+     *  never fits). */
+    const std::vector<std::pair<JobId, double>>& reservations()
+    {
+      reserve_pending();
+      return reservations_;
+    }
     /** Free processors of cluster `c` at time t in the plan (for tests). */
     int free_at(ClusterIndex c, double t) const { return profiles_.at(c).free_at(t); }
 
   private:
     friend class GridBackfilling;
-    Pass(Mode mode, double now) : mode_(mode), now_(now) {}
+    Pass(Mode mode, double now) : mode_(mode), now_(now), all_(now, 0) {}
     /** Each cluster's fewest free processors over [start, start + duration). */
     std::vector<int> free_over(double start, double duration) const;
     void book(const fitting::Components& where, double start, double duration);
     /** The earliest start of `job` in the plan, booked; infinite if none. */
     double reserve(const JobSpec& job, const Fit& plan);
+    /** Makes the reservations of the waiting jobs offered since the last ones, in queue order. */
+    void reserve_pending();
+    /** Whether `free` (per cluster) could hold `job`: its largest component on one cluster, its total over all
+     *  (necessary, not sufficient). */
+    static bool might_fit(const JobSpec& job, const std::vector<int>& free);
+    /** The processors of all of `job`'s components. */
+    static int total_of(const JobSpec& job);
+    /** Each cluster's free processors at t. */
+    std::vector<int> free_at_time(double t) const;
 
+    struct Pending {
+      const JobSpec* job;
+      Fit plan;
+    };
     Mode mode_;
     double now_;
     std::vector<ProcessorProfile> profiles_;
+    ProcessorProfile all_;      // the sum of the clusters' profiles: a job fits no window where it has too few
+    std::vector<int> free_now_; // each cluster's free processors now in the plan; empty when to be recomputed
     bool head_reserved_ = false;
+    std::vector<Pending> pending_; // waiting jobs whose reservation is still to be made, in queue order
     std::vector<std::pair<JobId, double>> reservations_;
   };
 
