@@ -21,9 +21,15 @@ public:
   }
   /** Jobs without an input file have no file sites to be close to: they are placed by worst-fit. */
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
+  /** As place(), with the pairs it would add to H seen by its later components but not kept. */
+  std::optional<fitting::Components> plan(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
   const std::set<Pair>& history() const { return history_; }
 
 private:
+  /** Algorithm 1; the pairs it adds to H go to `added` (and H is H plus them) instead of `history_`. */
+  std::optional<fitting::Components> close_to_files(const JobSpec& job, std::vector<int>& idle, const GridView& view,
+                                                    std::set<Pair>& added) const;
+
   std::vector<std::string> names_;
   std::set<Pair> history_;
   FitRule worst_fit_{fitting::Rule::worst_fit, false};

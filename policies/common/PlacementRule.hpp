@@ -18,6 +18,12 @@ public:
   /** Places an unordered (or total) job's components; on success decrements `idle`. */
   virtual std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle,
                                                    const GridView& view) = 0;
+  /** As place(), for a reservation (GridBackfilling), which is not a placement: the rule's own state (such as
+   *  Close-to-Files' history) is left as it was. */
+  virtual std::optional<fitting::Components> plan(const JobSpec& job, std::vector<int>& idle, const GridView& view)
+  {
+    return place(job, idle, view);
+  }
 };
 
 /** The replica of the job's file with the smallest estimated transfer time to `execution`, among those on

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <xbt/asserts.h>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_queued_policy, coalsim_common, "QueuedPolicy");
@@ -13,16 +14,19 @@ QueuedPolicy::QueuedPolicy(Settings settings, std::unique_ptr<PlacementRule> rul
     , rule_(std::move(rule))
     , queue_(settings.discipline, {settings.max_submission_failures, 0})
 {
+  if (settings.discipline == Discipline::easy)
+    backfilling_.emplace(GridBackfilling::Mode::easy);
+  else if (settings.discipline == Discipline::conservative)
+    backfilling_.emplace(GridBackfilling::Mode::conservative);
 }
 
 QueuedPolicy::Settings QueuedPolicy::read_settings(PolicyParameters& parameters)
 {
   Settings s;
-  s.discipline =
-      parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
-                            "wait-queue discipline: only the head is tried, or the first job that fits") == "fpfs"
-          ? Discipline::fpfs
-          : Discipline::fcfs;
+  s.discipline = WaitQueue::discipline_from_name(
+      parameters.get_choice("queue", "fcfs", WaitQueue::discipline_names(),
+                            "wait-queue discipline: only the head is tried, the first job that fits, or EASY or "
+                            "conservative backfilling on the jobs' estimates"));
   s.max_submission_failures =
       parameters.get_int("max_submission_failures", 0, 0, "failed claims after which a job is dropped (0: no limit)");
   s.flexible_split = parameters.get_choice("flexible", "cluster_filling", {"cluster_filling", "load_balancing"},
@@ -44,6 +48,8 @@ void QueuedPolicy::on_job_submitted(const JobSpec& job)
 
 void QueuedPolicy::on_claim_failed(const JobSpec& job)
 {
+  if (backfilling_)
+    backfilling_->released(job.id);
   // The job left the queue when it was placed; it goes back to the tail (thesis 4.3.4) unless it has
   // reached the maximum number of submission failures.
   WaitQueue::Outcome outcome = queue_.submission_failed(job);
@@ -56,7 +62,29 @@ void QueuedPolicy::on_job_started(const JobSpec& job)
   queue_.forget(job.id);
 }
 
-std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
+void QueuedPolicy::on_run_started(const JobSpec& job)
+{
+  if (backfilling_) {
+    xbt_assert(control_, "backfilling needs the engine's controls to know when runs start");
+    backfilling_->run_started(job.id, control_->now());
+  }
+}
+
+void QueuedPolicy::on_run_ended(const JobSpec& job)
+{
+  if (backfilling_)
+    backfilling_->released(job.id);
+}
+
+bool QueuedPolicy::on_job_failed(const JobSpec& job)
+{
+  if (backfilling_)
+    backfilling_->released(job.id);
+  return false; // recorded as failed
+}
+
+std::optional<fitting::Components> QueuedPolicy::fit(const JobSpec& job, std::vector<int>& idle, const GridView& view,
+                                                     bool reservation)
 {
   std::optional<fitting::Components> placed;
   if (not file_readable(job, view))
@@ -78,7 +106,7 @@ std::optional<fitting::Components> QueuedPolicy::place(const JobSpec& job, std::
     }
     case RequestType::unordered:
     case RequestType::total:
-      placed = rule_->place(job, idle, view);
+      placed = reservation ? rule_->plan(job, idle, view) : rule_->place(job, idle, view);
       break;
   }
   return placed;
@@ -90,6 +118,10 @@ Decisions QueuedPolicy::decide(const GridView& view)
   decisions.rejections = std::move(to_reject_);
   to_reject_.clear();
   reject_never_fitting(queue_, view, decisions.rejections);
+  if (backfilling_) {
+    backfill(view, decisions);
+    return decisions;
+  }
   std::vector<int> idle = view.idle_counts();
   queue_.offer(
       [&](const JobSpec& job) {
@@ -100,6 +132,29 @@ Decisions QueuedPolicy::decide(const GridView& view)
       },
       decisions.not_placed);
   return decisions;
+}
+
+void QueuedPolicy::backfill(const GridView& view, Decisions& decisions)
+{
+  if (queue_.empty())
+    return;
+  GridBackfilling::Pass pass     = backfilling_->begin_pass(view);
+  const GridBackfilling::Fit now = [&](const JobSpec& job, std::vector<int>& free) {
+    return fit(job, free, view, false);
+  };
+  const GridBackfilling::Fit later = [&](const JobSpec& job, std::vector<int>& free) {
+    return fit(job, free, view, true);
+  };
+  queue_.offer(
+      [&](const JobSpec& job) {
+        auto placed = pass.offer(job, now, later);
+        if (not placed)
+          return false;
+        backfilling_->placed(job, *placed);
+        decisions.placements.push_back({job.id, std::move(*placed), settings_.claiming});
+        return true;
+      },
+      decisions.not_placed);
 }
 
 } // namespace coalsim

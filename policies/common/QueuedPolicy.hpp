@@ -1,15 +1,18 @@
-/* A centralized grid scheduler with one wait-queue: FCFS (only the head is tried) or FPFS (the first job
- * that fits), a placement rule for unordered jobs, fixed placement for ordered ones, a split rule for
- * flexible ones, and a bounded number of submission failures. The DCS scheduler of the thesis (4.3.4)
- * and the basis of the simple named policies. */
+/* A centralized grid scheduler with one wait-queue: FCFS (only the head is tried), FPFS (the first job that
+ * fits), or EASY or conservative backfilling (GridBackfilling.hpp: jobs that fit and delay no reservation), a
+ * placement rule for unordered jobs, fixed placement for ordered ones, a split rule for flexible ones, and a
+ * bounded number of submission failures. The DCS scheduler of the thesis (4.3.4) and the basis of the simple
+ * named policies. */
 #pragma once
 
+#include "policies/common/GridBackfilling.hpp"
 #include "policies/common/PlacementRule.hpp"
 #include "policies/common/WaitQueue.hpp"
 #include "sim/api/GridPolicy.hpp"
 #include "sim/api/PolicyParameters.hpp"
 
 #include <memory>
+#include <optional>
 
 namespace coalsim {
 
@@ -27,18 +30,33 @@ public:
   /** Reads `queue`, `max_submission_failures`, `flexible` and `claiming` from the parameters. */
   static Settings read_settings(PolicyParameters& parameters);
 
+  void set_control(JobControl& control) override { control_ = &control; }
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
+  void on_run_started(const JobSpec& job) override;
+  void on_run_ended(const JobSpec& job) override;
+  bool on_job_failed(const JobSpec& job) override;
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return queue_.size(); }
 
   /** Places one job on `idle` (decremented on success); exposed for tests. */
-  std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view);
+  std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
+  {
+    return fit(job, idle, view, false);
+  }
 
 private:
+  /** place(), or with `reservation` the rule's plan(), which keeps its state. */
+  std::optional<fitting::Components> fit(const JobSpec& job, std::vector<int>& idle, const GridView& view,
+                                         bool reservation);
+  /** The backfilling pass: jobs in queue order, placed now when they delay no reservation. */
+  void backfill(const GridView& view, Decisions& decisions);
+
   Settings settings_;
   std::unique_ptr<PlacementRule> rule_;
+  std::optional<GridBackfilling> backfilling_; // with `queue: easy` or `conservative`
+  JobControl* control_ = nullptr;
   WaitQueue queue_; // placed jobs leave it; a failed claim brings them back
   std::vector<Rejection> to_reject_;
 };

@@ -1,9 +1,26 @@
 #include "policies/common/WaitQueue.hpp"
+
+#include <algorithm>
+#include <xbt/asserts.h>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_wait_queue, coalsim_common, "WaitQueue");
 
 namespace coalsim {
+
+const std::vector<std::string>& WaitQueue::discipline_names()
+{
+  static const std::vector<std::string> names = {"fcfs", "fpfs", "easy", "conservative"};
+  return names;
+}
+
+WaitQueue::Discipline WaitQueue::discipline_from_name(const std::string& name)
+{
+  const auto& names = discipline_names();
+  auto it           = std::find(names.begin(), names.end(), name);
+  xbt_assert(it != names.end(), "no wait-queue discipline '%s'", name.c_str());
+  return static_cast<Discipline>(it - names.begin());
+}
 
 void WaitQueue::hand_out(JobId id, const Failures& failures)
 {

@@ -8,6 +8,7 @@
 #include "sim/api/Job.hpp"
 
 #include <list>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -15,7 +16,13 @@ namespace coalsim {
 
 class WaitQueue {
 public:
-  enum class Discipline { fcfs, fpfs };
+  /** FCFS offers only the head; the others go on after a job that was not placed: FPFS places the first jobs that
+   *  fit, EASY and conservative backfilling (GridBackfilling) those that also delay no reservation. */
+  enum class Discipline { fcfs, fpfs, easy, conservative };
+  /** The values of the `queue` policy parameter, in the order of Discipline. */
+  static const std::vector<std::string>& discipline_names();
+  static Discipline discipline_from_name(const std::string& name);
+  static bool backfilling(Discipline d) { return d == Discipline::easy || d == Discipline::conservative; }
   struct Limits {
     int max_submission_failures = 0; // 0: no limit
     int max_completion_failures = 0; // 0: no limit

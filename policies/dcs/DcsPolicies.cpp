@@ -12,10 +12,10 @@ namespace {
 std::unique_ptr<GridPolicy> make_dcs(PolicyParameters& parameters, const PolicyContext&)
 {
   DcsScheduler::Settings s;
-  s.discipline              = parameters.get_choice("queue", "fcfs", {"fcfs", "fpfs"},
-                                                    "wait-queue: FCFS tries only the head, FPFS the first job that fits") == "fpfs"
-                                  ? DcsScheduler::Discipline::fpfs
-                                  : DcsScheduler::Discipline::fcfs;
+  s.discipline              = WaitQueue::discipline_from_name(parameters.get_choice(
+                   "queue", "fcfs", WaitQueue::discipline_names(),
+                   "wait-queue: FCFS tries only the head, FPFS the first job that fits, EASY or conservative backfilling the first "
+                                "that fits without delaying the head's reservation (or any earlier job's)"));
   s.fit                     = ResourceBroker::fit_from_name(parameters.get_choice(
                           "fit", "worstfit", ResourceBroker::fit_names(),
                           "broker rule for unordered jobs: modified worst-/best-fit with cluster marks (4.3.3), or plain (3.2.1)"));

@@ -2,6 +2,7 @@
 
 #include "policies/common/PlacementRule.hpp"
 
+#include <xbt/asserts.h>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_dcs_scheduler, coalsim_dcs, "DcsScheduler");
@@ -15,6 +16,8 @@ void DcsScheduler::on_job_submitted(const JobSpec& job)
 
 void DcsScheduler::on_claim_failed(const JobSpec& job)
 {
+  if (backfilling_)
+    backfilling_->released(job.id);
   if (submitting_ == job.id)
     submitting_.reset();
   WaitQueue::Outcome outcome = queue_.submission_failed(job); // to the tail; the engine reschedules at once
@@ -34,12 +37,46 @@ void DcsScheduler::on_job_started(const JobSpec& job)
     submitting_.reset();
 }
 
+void DcsScheduler::on_run_started(const JobSpec& job)
+{
+  if (backfilling_) {
+    xbt_assert(control_, "backfilling needs the engine's controls to know when runs start");
+    backfilling_->run_started(job.id, control_->now());
+  }
+}
+
+void DcsScheduler::on_run_ended(const JobSpec& job)
+{
+  if (backfilling_)
+    backfilling_->released(job.id);
+}
+
 bool DcsScheduler::on_job_failed(const JobSpec& job)
 {
+  if (backfilling_)
+    backfilling_->released(job.id);
   if (queue_.completion_failed(job).removed)
     return false;       // the engine records it as failed
   failed_idle_.reset(); // a job back in the queue is a reason to reschedule
   return true;
+}
+
+std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std::vector<int>& idle,
+                                                         std::optional<GridBackfilling::Pass>& pass)
+{
+  if (not pass)
+    return broker_.approve(job, idle);
+  // The broker is stateless: the same rule places now and plans a reservation.
+  const GridBackfilling::Fit broker = [this](const JobSpec& j, std::vector<int>& free) {
+    return broker_.approve(j, free);
+  };
+  auto approved = pass->offer(job, broker, broker);
+  if (approved) {
+    for (const auto& component : *approved)
+      idle[component.cluster] -= component.processors;
+    backfilling_->placed(job, *approved);
+  }
+  return approved;
 }
 
 Decisions DcsScheduler::decide(const GridView& view)
@@ -70,10 +107,13 @@ Decisions DcsScheduler::decide(const GridView& view)
     failed_idle_.reset();
   }
   const std::vector<int> seen = idle; // the idle list this (re)scheduling read from the monitor
+  std::optional<GridBackfilling::Pass> pass;
+  if (backfilling_)
+    pass.emplace(backfilling_->begin_pass(view));
   // A blocking submission hands the co-allocator one job and waits for its outcome.
   queue_.offer(
       [&](const JobSpec& job) {
-        auto approved = broker_.approve(job, idle);
+        auto approved = approve(job, idle, pass);
         if (!approved)
           return false;
         XBT_VERB("job %ld approved", static_cast<long>(job.id));

@@ -1,6 +1,8 @@
 /* The DCS scheduler with its wait-queue and the co-allocator's bookkeeping (thesis 4.3.4, 4.3.5, Fig. 4.3):
  * - a (re)scheduling reads the idle list once and asks the broker: FCFS tries only the head, FPFS the
- *   jobs in queue order until one is approved;
+ *   jobs in queue order until one is approved; EASY and conservative backfilling (policies/common/
+ *   GridBackfilling.hpp) the jobs in queue order until one is approved on processors that delay no reservation
+ *   (the head's, or every job's before it), planned on the jobs' estimates and the local jobs' requested times;
  * - the approved job goes to the co-allocator, whose DUROC submission blocks the scheduler until it
  *   succeeds or fails (`blocking_submission`);
  * - a submission failure moves the job to the tail of the wait-queue and counts; at the maximum the job
@@ -12,6 +14,7 @@
  * The wait-queue's order and failure counting are the shared WaitQueue (policies/common). */
 #pragma once
 
+#include "policies/common/GridBackfilling.hpp"
 #include "policies/common/WaitQueue.hpp"
 #include "policies/dcs/ResourceBroker.hpp"
 #include "sim/api/GridPolicy.hpp"
@@ -38,13 +41,20 @@ public:
       , broker_(settings.fit)
       , queue_(settings.discipline, {settings.max_submission_failures, settings.max_completion_failures})
   {
+    if (settings.discipline == Discipline::easy)
+      backfilling_.emplace(GridBackfilling::Mode::easy);
+    else if (settings.discipline == Discipline::conservative)
+      backfilling_.emplace(GridBackfilling::Mode::conservative);
   }
 
   /** The DCS takes ordered and unordered requests (thesis 4.2); its broker never splits a flexible one. */
   bool takes(RequestType type) const override { return type != RequestType::flexible; }
+  void set_control(JobControl& control) override { control_ = &control; }
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
+  void on_run_started(const JobSpec& job) override;
+  void on_run_ended(const JobSpec& job) override;
   bool on_job_failed(const JobSpec& job) override;
   /** A completed job can fail no more: its failure counts (kept for a completion failure) go. */
   void on_job_finished(const JobSpec& job) override { queue_.forget(job.id); }
@@ -60,9 +70,15 @@ public:
   bool submitting() const { return submitting_.has_value(); }
 
 private:
+  /** The broker's approval of one job: at once, or under backfilling only where it delays no reservation. */
+  std::optional<fitting::Components> approve(const JobSpec& job, std::vector<int>& idle,
+                                             std::optional<GridBackfilling::Pass>& pass);
+
   Settings settings_;
   ResourceBroker broker_;
-  WaitQueue queue_;                 // approved jobs leave it; their failure counts stay for their outcome
+  WaitQueue queue_;                            // approved jobs leave it; their failure counts stay for their outcome
+  std::optional<GridBackfilling> backfilling_; // with `queue: easy` or `conservative`
+  JobControl* control_ = nullptr;
   std::optional<JobId> submitting_; // the job whose submission blocks the scheduler
   std::vector<Rejection> to_remove_;
   std::optional<std::vector<int>> failed_idle_; // the idle list of the last (re)scheduling failure

@@ -40,6 +40,9 @@ public:
   virtual void on_job_started(const JobSpec& /*job*/) {}
   /** The job's components started together: its run began. */
   virtual void on_run_started(const JobSpec& /*job*/) {}
+  /** The job's processes ended and its processors are released; on_job_finished (or on_job_failed, for a
+   *  completion failure) follows after the completion overhead. */
+  virtual void on_run_ended(const JobSpec& /*job*/) {}
   /** The job completed: its processes ended and its run did not fail (else on_job_failed comes instead).
    *  The policy may forget it. */
   virtual void on_job_finished(const JobSpec& /*job*/) {}

@@ -31,4 +31,10 @@ std::vector<int> GridView::lasting_capacities() const
   return capacity;
 }
 
+const EstimatedEnds& GridView::running_local(ClusterIndex c) const
+{
+  static const EstimatedEnds none;
+  return local_jobs_ ? local_jobs_->running_local(c) : none;
+}
+
 } // namespace coalsim

@@ -1,9 +1,11 @@
 /* What a grid policy is allowed to see: the information service's picture of the grid.
- * Idle counts may be stale (polled), exactly as a co-allocator's resource monitor or MDS cache was. */
+ * Idle counts may be stale (polled), exactly as a co-allocator's resource monitor or MDS cache was; so may the
+ * running local jobs the local managers report (their estimated ends), which are taken at the same polls. */
 #pragma once
 
 #include "sim/api/Job.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,12 +34,26 @@ public:
   virtual double estimate(ClusterIndex from, ClusterIndex to, double bytes) const = 0;
 };
 
+/** Estimated end -> processors, of running jobs. */
+using EstimatedEnds = std::multimap<double, int>;
+
+/** What the local resource managers report of the local jobs running on their clusters: each one's estimated
+ *  end (its start plus its requested time, as a batch system's status shows) and its processors. */
+class LocalJobsReport {
+public:
+  virtual ~LocalJobsReport()                                       = default;
+  virtual const EstimatedEnds& running_local(ClusterIndex c) const = 0;
+};
+
 class GridView {
 public:
-  GridView(double now, std::vector<ClusterState> clusters, const TransferEstimator& transfers)
+  /** Without `local_jobs`, no running local job is reported (running_local() is empty). */
+  GridView(double now, std::vector<ClusterState> clusters, const TransferEstimator& transfers,
+           const LocalJobsReport* local_jobs = nullptr)
       : now_(now)
       , clusters_(std::move(clusters))
       , transfers_(&transfers)
+      , local_jobs_(local_jobs)
   {
   }
   double now() const { return now_; }
@@ -56,11 +72,16 @@ public:
   /** What the grid can ever offer from now on: every cluster's processors, 0 for those marked unusable (outages
    *  and host failures end; the marking does not). */
   std::vector<int> lasting_capacities() const;
+  /** The local jobs running on cluster `c`, by estimated end, as of the same report as its idle count (exact, or
+   *  the last poll). Busy processors that are neither here nor held by the policy's own jobs (dummy jobs, failed
+   *  hosts, an outage) have no known end. */
+  const EstimatedEnds& running_local(ClusterIndex c) const;
 
 private:
   double now_;
   std::vector<ClusterState> clusters_;
   const TransferEstimator* transfers_;
+  const LocalJobsReport* local_jobs_;
 };
 
 } // namespace coalsim

@@ -1,5 +1,6 @@
 #include "sim/api/ProcessorProfile.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <xbt/asserts.h>
 
@@ -15,6 +16,22 @@ int ProcessorProfile::free_at(double t) const
   auto it = steps_.upper_bound(t);
   xbt_assert(it != steps_.begin(), "profile asked about %g, before its origin %g", t, origin());
   return std::prev(it)->second;
+}
+
+int ProcessorProfile::min_free(double from, double until) const
+{
+  auto it = steps_.upper_bound(from);
+  xbt_assert(it != steps_.begin(), "profile asked about %g, before its origin %g", from, origin());
+  int fewest = std::prev(it)->second;
+  for (; it != steps_.end() && it->first < until; ++it)
+    fewest = std::min(fewest, it->second);
+  return fewest;
+}
+
+double ProcessorProfile::next_change(double t) const
+{
+  auto it = steps_.upper_bound(t);
+  return it == steps_.end() ? INFINITY : it->first;
 }
 
 std::map<double, int>::iterator ProcessorProfile::split(double t)

@@ -21,6 +21,10 @@ public:
   /** The earliest start s >= from, s < before, at which `size` processors are free over [s, s + duration);
    *  infinite if none. */
   double earliest(int size, double duration, double from, double before = INFINITY) const;
+  /** The fewest free processors over [from, until) (from >= origin; at from alone when until <= from). */
+  int min_free(double from, double until) const;
+  /** The first time after t at which the free count changes; infinite if it never does. */
+  double next_change(double t) const;
   /** Drops what lies before t (t >= origin): the profile starts at t. */
   void forget_before(double t);
   /** Number of steps (for tests and benchmarks). */

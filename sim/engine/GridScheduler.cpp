@@ -429,6 +429,7 @@ void GridScheduler::end(JobId id)
     job.claimed_at[k] = NAN;
   }
   job.cores.clear();
+  parts_.policy.on_run_ended(job.spec);
   job.completion_overhead = completion_overhead_.sample(overheads_);
   // Drawn only when failures are enabled, so runs without them keep their random streams.
   job.run_failed =

@@ -16,11 +16,15 @@ InformationService::InformationService(const GridPlatform& platform,
     , managers_(&managers)
     , poll_interval_(poll_interval)
     , reported_idle_(managers.size(), 0)
+    , reported_local_(exact() ? 0 : managers.size())
     , unclaimed_(managers.size(), 0)
     , claimed_since_poll_(managers.size(), 0)
 {
-  for (size_t c = 0; c < managers.size(); ++c)
+  for (size_t c = 0; c < managers.size(); ++c) {
     reported_idle_[c] = managers[c]->idle();
+    if (not exact())
+      reported_local_[c] = managers[c]->running_local();
+  }
 }
 
 void InformationService::start(std::function<void()> on_change, std::function<bool()> keep_going)
@@ -44,6 +48,7 @@ void InformationService::poll()
     int idle               = (*managers_)[c]->idle();
     changed                = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
     reported_idle_[c]      = idle;
+    reported_local_[c]     = (*managers_)[c]->running_local();
     claimed_since_poll_[c] = 0;
   }
   if (changed)
@@ -53,8 +58,15 @@ void InformationService::poll()
 
 void InformationService::learn_idle(ClusterIndex c)
 {
-  reported_idle_[c]      = (*managers_)[c]->idle();
+  reported_idle_[c] = (*managers_)[c]->idle();
+  if (not exact())
+    reported_local_[c] = (*managers_)[c]->running_local();
   claimed_since_poll_[c] = 0;
+}
+
+const EstimatedEnds& InformationService::running_local(ClusterIndex c) const
+{
+  return exact() ? (*managers_)[c]->running_local() : reported_local_[c];
 }
 
 GridView InformationService::view() const
@@ -70,7 +82,7 @@ GridView InformationService::view() const
     states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle),
                                   usable, up, health_ && not health_->usable(cluster.index)});
   }
-  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_);
+  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_, this);
 }
 
 } // namespace coalsim

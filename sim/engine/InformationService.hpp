@@ -1,7 +1,9 @@
 /* The grid scheduler's picture of the clusters: idle counts refreshed by polling the local resource
  * managers every `poll_interval` seconds (stale in between, like a co-allocator's resource monitor or
  * MDS cache), or read exactly at every decision when the interval is 0. The scheduler's own placements
- * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. */
+ * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. The running
+ * local jobs' estimated ends (their requested times, as the managers report them) come with the idle counts:
+ * read at every decision in exact mode, taken at each poll otherwise. */
 #pragma once
 
 #include "sim/api/GridView.hpp"
@@ -15,7 +17,7 @@
 
 namespace coalsim {
 
-class InformationService {
+class InformationService : public LocalJobsReport {
 public:
   InformationService(const GridPlatform& platform, std::vector<std::unique_ptr<LocalResourceManager>>& managers,
                      double poll_interval);
@@ -25,6 +27,9 @@ public:
   void start(std::function<void()> on_change, std::function<bool()> keep_going);
 
   GridView view() const;
+  /** The running local jobs of cluster `c` by estimated end: the manager's own list in exact mode, else as at
+   *  the last poll (or the last learn_idle of `c`). */
+  const EstimatedEnds& running_local(ClusterIndex c) const override;
   /** Clusters that are down or marked unusable show as unusable (no idle processors). */
   void set_health(const ClusterHealth* health) { health_ = health; }
   /** Transfer estimates from another source than the platform's routes (a bandwidth repository). */
@@ -53,8 +58,9 @@ private:
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
   double poll_interval_;
   std::vector<int> reported_idle_;
-  std::vector<int> unclaimed_;          // placed, claim not yet attempted
-  std::vector<int> claimed_since_poll_; // claimed after the last report
+  std::vector<EstimatedEnds> reported_local_; // polled mode: the running local jobs at the last report
+  std::vector<int> unclaimed_;                // placed, claim not yet attempted
+  std::vector<int> claimed_since_poll_;       // claimed after the last report
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
   const ClusterHealth* health_        = nullptr;

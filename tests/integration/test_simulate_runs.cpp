@@ -201,8 +201,9 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
       {"--clusters fs0,fs9",
        "simulate: Invalid cluster 'fs9' in the command line (--clusters): no such cluster in " COALSIM_SOURCE_DIR
        "/platforms/das2.xml (clusters: fs0, fs1, fs2, fs3, fs4)\n"},
-      {"--set policy.queue=lifo", "simulate: Invalid parameter 'policy.queue' of policy 'cf' in the command line "
-                                  "(--set policy.queue): valid values are: fcfs, fpfs (got 'lifo')\n"},
+      {"--set policy.queue=lifo",
+       "simulate: Invalid parameter 'policy.queue' of policy 'cf' in the command line "
+       "(--set policy.queue): valid values are: fcfs, fpfs, easy, conservative (got 'lifo')\n"},
   };
   for (const auto& c : cases) {
     auto result = run(c.arguments + " -q -o " + out);

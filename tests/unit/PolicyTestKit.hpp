@@ -34,6 +34,21 @@ inline GridView view_at(double now, const std::vector<int>& idle, const Transfer
   return GridView(now, states, t);
 }
 
+/** Running local jobs as the local managers report them: per cluster, estimated end -> processors. */
+class FakeLocalJobs : public LocalJobsReport {
+public:
+  explicit FakeLocalJobs(size_t clusters) : running(clusters) {}
+  const EstimatedEnds& running_local(ClusterIndex c) const override { return running.at(c); }
+  std::vector<EstimatedEnds> running;
+};
+
+/** As view_at(), with the running local jobs of `local`. */
+inline GridView view_with_local(double now, const std::vector<int>& idle, const LocalJobsReport& local)
+{
+  GridView plain = view_at(now, idle);
+  return GridView(now, plain.clusters(), zero_transfers(), &local);
+}
+
 inline JobSpec unordered(JobId id, const std::vector<int>& sizes)
 {
   JobSpec job;

@@ -110,9 +110,8 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
     PolicyRegistry::instance().create("wf", bad, PolicyContext{{"a"}});
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(
-        std::string(e.what()),
-        "Invalid parameter 'policy.queue' of policy 'wf' in exp.yaml:4: valid values are: fcfs, fpfs (got 'lifo')");
+    EXPECT_EQ(std::string(e.what()), "Invalid parameter 'policy.queue' of policy 'wf' in exp.yaml:4: valid values are: "
+                                     "fcfs, fpfs, easy, conservative (got 'lifo')");
   }
   PolicyParameters unknown("wf", {{"colour", {"red", "exp.yaml:5"}}});
   EXPECT_THROW(PolicyRegistry::instance().create("wf", unknown, PolicyContext{{"a"}}), InputError);

@@ -1,0 +1,183 @@
+#include "policies/common/GridBackfilling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_grid_backfilling, coalsim_common, "GridBackfilling");
+
+namespace coalsim {
+
+double GridBackfilling::estimate(const JobSpec& job)
+{
+  return std::isnan(job.estimate) ? job.runtime : job.estimate;
+}
+
+void GridBackfilling::placed(const JobSpec& job, const fitting::Components& where)
+{
+  Held held{{}, estimate(job)};
+  held.parts.reserve(where.size());
+  for (const auto& component : where)
+    held.parts.emplace_back(component.cluster, component.processors);
+  held_[job.id] = std::move(held);
+}
+
+void GridBackfilling::run_started(JobId id, double now)
+{
+  if (auto it = held_.find(id); it != held_.end())
+    it->second.run_start = now;
+}
+
+GridBackfilling::Pass GridBackfilling::begin_pass(const GridView& view) const
+{
+  const double now = view.now();
+  Pass pass(mode_, now);
+  // What frees processors, and when, on each cluster: the running local jobs and the policy's own jobs.
+  std::vector<std::vector<std::pair<double, int>>> releases(view.cluster_count());
+  for (const auto& [id, held] : held_) {
+    double end = std::isnan(held.run_start) ? now + held.estimate : held.run_start + held.estimate;
+    for (const auto& [cluster, processors] : held.parts)
+      releases.at(cluster).emplace_back(std::max(end, now), processors);
+  }
+  pass.profiles_.reserve(view.cluster_count());
+  for (const auto& cluster : view.clusters()) {
+    const int idle = cluster.usable ? cluster.idle : 0;
+    pass.profiles_.emplace_back(now, idle);
+    pass.all_.add(now, INFINITY, idle);
+    if (not cluster.usable)
+      continue; // nothing of it is planned: it may never come back
+    auto& frees = releases[cluster.index];
+    for (const auto& [end, processors] : view.running_local(cluster.index))
+      frees.emplace_back(std::max(end, now), processors);
+    std::sort(frees.begin(), frees.end());
+    // Never more than the view counts busy: with a polled view, what ended since the poll is neither idle nor
+    // known, and stays busy (the latest ends are left out first).
+    int busy = cluster.processors - idle;
+    for (const auto& [end, processors] : frees) {
+      int freed = std::min(processors, busy);
+      if (freed <= 0)
+        break;
+      pass.profiles_.back().add(end, INFINITY, freed);
+      pass.all_.add(end, INFINITY, freed);
+      busy -= freed;
+    }
+  }
+  return pass;
+}
+
+std::vector<int> GridBackfilling::Pass::free_over(double start, double duration) const
+{
+  std::vector<int> free;
+  free.reserve(profiles_.size());
+  for (const auto& profile : profiles_)
+    free.push_back(std::max(0, profile.min_free(start, start + duration)));
+  return free;
+}
+
+std::vector<int> GridBackfilling::Pass::free_at_time(double t) const
+{
+  std::vector<int> free;
+  free.reserve(profiles_.size());
+  for (const auto& profile : profiles_)
+    free.push_back(std::max(0, profile.free_at(t)));
+  return free;
+}
+
+int GridBackfilling::Pass::total_of(const JobSpec& job)
+{
+  if (job.type == RequestType::flexible)
+    return job.total_processors;
+  int total = 0;
+  for (const auto& component : job.components)
+    total += component.processors;
+  return total;
+}
+
+bool GridBackfilling::Pass::might_fit(const JobSpec& job, const std::vector<int>& free)
+{
+  int largest = 0, total = 0, most = 0, all = 0;
+  if (job.type == RequestType::flexible) {
+    largest = 1;
+    total   = job.total_processors;
+  } else {
+    for (const auto& component : job.components) {
+      largest = std::max(largest, component.processors);
+      total += component.processors;
+    }
+  }
+  for (int f : free) {
+    most = std::max(most, f);
+    all += f;
+  }
+  return largest <= most && total <= all;
+}
+
+void GridBackfilling::Pass::book(const fitting::Components& where, double start, double duration)
+{
+  for (const auto& component : where) {
+    profiles_.at(component.cluster).add(start, start + duration, -component.processors);
+    all_.add(start, start + duration, -component.processors);
+  }
+  free_now_.clear();
+}
+
+double GridBackfilling::Pass::reserve(const JobSpec& job, const Fit& plan)
+{
+  const double duration = estimate(job);
+  const int total       = total_of(job);
+  for (double t = now_;;) {
+    // Not before the grid as a whole has its processors free over the window; and what is free at t bounds what
+    // is free over the window: most candidate times fail these cheap tests.
+    t = all_.earliest(total, duration, t);
+    if (not std::isfinite(t))
+      return INFINITY;
+    if (might_fit(job, free_at_time(t))) {
+      std::vector<int> free = free_over(t, duration);
+      if (auto where = plan(job, free)) {
+        book(*where, t, duration);
+        return t;
+      }
+    }
+    double next = INFINITY;
+    for (const auto& profile : profiles_)
+      next = std::min(next, profile.next_change(t));
+    t = next;
+    if (not std::isfinite(t))
+      return INFINITY;
+  }
+}
+
+void GridBackfilling::Pass::reserve_pending()
+{
+  for (const auto& [job, plan] : pending_) {
+    double start = reserve(*job, plan);
+    reservations_.emplace_back(job->id, start);
+    XBT_VERB("job %ld waits with a reservation at %g", static_cast<long>(job->id), start);
+  }
+  pending_.clear();
+}
+
+std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& job, const Fit& place, const Fit& plan)
+{
+  std::optional<fitting::Components> placed;
+  if (free_now_.empty())
+    free_now_ = free_at_time(now_);
+  if (might_fit(job, free_now_)) {
+    reserve_pending(); // the reservations before it, as if made when their jobs were offered
+    const double duration = estimate(job);
+    std::vector<int> free = free_over(now_, duration);
+    placed                = place(job, free);
+    if (placed) {
+      book(*placed, now_, duration);
+      return placed;
+    }
+  }
+  if (mode_ == Mode::conservative || not head_reserved_) {
+    head_reserved_ = true;
+    pending_.push_back({&job, plan});
+  }
+  return placed;
+}
+
+} // namespace coalsim
