@@ -130,7 +130,7 @@ Decisions QueuedPolicy::decide(const GridView& view)
           decisions.placements.push_back({job.id, std::move(*placed), settings_.claiming});
         return placed.has_value();
       },
-      decisions.not_placed);
+      decisions.not_placed, false, WaitQueue::Room::of(idle));
   return decisions;
 }
 

@@ -22,6 +22,37 @@ WaitQueue::Discipline WaitQueue::discipline_from_name(const std::string& name)
   return static_cast<Discipline>(it - names.begin());
 }
 
+WaitQueue::Room WaitQueue::Room::of(const std::vector<int>& idle)
+{
+  Room room{0, 0};
+  for (int count : idle) {
+    room.largest = std::max(room.largest, count);
+    room.total += std::max(count, 0);
+  }
+  return room;
+}
+
+void WaitQueue::append(const JobSpec& job, const Failures& failures)
+{
+  Waiting waiting{&job, failures};
+  if (job.type == RequestType::flexible) {
+    waiting.total = job.total_processors; // split over the clusters as they have room
+  } else {
+    for (const auto& component : job.components) {
+      waiting.largest = std::max(waiting.largest, component.processors);
+      waiting.total += component.processors;
+    }
+  }
+  unscreened_.push_back(waiting_.insert(waiting_.end(), waiting));
+}
+
+void WaitQueue::erase(Position it)
+{
+  if (not it->screened) // rare: placed before any screening (screen_new() comes first in every pass)
+    unscreened_.erase(std::find(unscreened_.begin(), unscreened_.end(), it));
+  waiting_.erase(it);
+}
+
 void WaitQueue::hand_out(JobId id, const Failures& failures)
 {
   if (failures.submission > 0 || failures.completion > 0)
@@ -44,8 +75,7 @@ WaitQueue::Outcome WaitQueue::requeue(const JobSpec& job, const Failures& failur
 {
   if (max > 0 && count >= max)
     return {true, count};
-  waiting_.push_back({&job, failures});
-  ++unscreened_;
+  append(job, failures);
   return {false, count};
 }
 

@@ -2,11 +2,16 @@
  * each job's submission and completion failures counted: a failure sends the job back to the tail, or at
  * the maximum removes it (DCS thesis 4.3.4, 4.3.5). The wait-queue of QueuedPolicy and of the DCS
  * scheduler, so that both count and re-queue alike; what a placement is, and what to report for a removed
- * job, stays with them. */
+ * job, stays with them.
+ *
+ * Cost: the jobs not yet screened (pushed or re-queued since the last screen_new()) are kept apart, so that
+ * screening costs O(new jobs), not O(queue); offer() does not ask the caller to place a job that cannot fit
+ * the room it was given (an O(1) check on sizes kept with each waiting job). */
 #pragma once
 
 #include "sim/api/Job.hpp"
 
+#include <climits>
 #include <list>
 #include <string>
 #include <unordered_map>
@@ -34,25 +39,35 @@ public:
     bool operator==(const Outcome&) const = default;
   };
 
+  /** The most processors a placement could take before a scan: on one cluster, and over all of them. */
+  struct Room {
+    int largest = INT_MAX;
+    int total   = INT_MAX;
+    /** The room of idle counts (negative ones count as none). */
+    static Room of(const std::vector<int>& idle);
+  };
+
   WaitQueue(Discipline discipline, Limits limits) : discipline_(discipline), limits_(limits) {}
 
   /** A job arrived: to the tail, with no failures. */
-  void push(const JobSpec& job)
-  {
-    waiting_.push_back({&job, {}});
-    ++unscreened_;
-  }
+  void push(const JobSpec& job) { append(job, {}); }
 
   /** Offers the waiting jobs in queue order to `place(const JobSpec&) -> bool`, which says whether it
    *  placed the job. A placed job leaves the queue (its failure counts are kept until its outcome). FCFS
    *  stops at the first job not placed, FPFS goes on; the jobs not placed are appended to `not_placed`.
-   *  With `stop_after_placement` the scan ends at the first placed job. */
-  template <class Place> void offer(Place&& place, std::vector<JobId>& not_placed, bool stop_after_placement = false)
+   *  With `stop_after_placement` the scan ends at the first placed job.
+   *  `room` is what the idle processors allowed when the scan began (placements only take processors): a
+   *  job with a component larger than `room.largest` (each component goes whole to one cluster) or more
+   *  processors than `room.total` is not placed without asking `place`. This assumes what every placement
+   *  rule here does: a job whose largest component fits no cluster fails at its first step, before any
+   *  side effect. */
+  template <class Place>
+  void offer(Place&& place, std::vector<JobId>& not_placed, bool stop_after_placement = false, Room room = {})
   {
     for (auto it = waiting_.begin(); it != waiting_.end();) {
-      if (place(*it->job)) {
+      if (it->largest <= room.largest && it->total <= room.total && place(*it->job)) {
         hand_out(it->job->id, it->failures);
-        it = waiting_.erase(it);
+        erase(it++);
         if (stop_after_placement)
           return;
         continue;
@@ -82,6 +97,8 @@ public:
 
   size_t size() const { return waiting_.size(); }
   bool empty() const { return waiting_.empty(); }
+  /** Waiting jobs that screen_new() would ask about (for tests). */
+  size_t unscreened() const { return unscreened_.size(); }
 
 private:
   struct Failures {
@@ -91,29 +108,35 @@ private:
   struct Waiting {
     const JobSpec* job;
     Failures failures;
-    bool screened = false; // asked about by remove_if() or screen_new()
+    int largest   = 0;     // processors of its largest component (0: a flexible job)
+    int total     = 0;     // processors of all its components
+    bool screened = false; // asked about by remove_if() or screen_new(), so not in unscreened_
   };
+  using Position = std::list<Waiting>::iterator;
+
   template <class Pred> std::vector<const JobSpec*> remove_where(Pred& pred, bool new_only)
   {
     std::vector<const JobSpec*> removed;
-    if (new_only && unscreened_ == 0)
-      return removed; // the common case: nothing arrived since the last pass
-    unscreened_ = 0;  // every job is asked about below
-    for (auto it = waiting_.begin(); it != waiting_.end();) {
-      if (new_only && it->screened) {
-        ++it;
-        continue;
-      }
+    auto ask = [&](Position it) {
       it->screened = true;
       if (pred(*it->job)) {
         removed.push_back(it->job);
-        it = waiting_.erase(it);
-      } else {
-        ++it;
+        waiting_.erase(it);
       }
+    };
+    if (new_only) {
+      for (Position it : unscreened_) // in queue order: jobs only ever join at the tail
+        ask(it);
+    } else {
+      for (auto it = waiting_.begin(); it != waiting_.end();)
+        ask(it++); // past it before it may be erased
     }
+    unscreened_.clear();
     return removed;
   }
+  void append(const JobSpec& job, const Failures& failures);
+  /** Takes a job out of the queue (and out of unscreened_ if it was never screened). */
+  void erase(Position it);
   void hand_out(JobId id, const Failures& failures);
   Failures take_back(JobId id);
   /** Back to the tail with `failures`, unless `count` (of the failure's kind) reached `max` (0: none). */
@@ -122,7 +145,7 @@ private:
   Discipline discipline_;
   Limits limits_;
   std::list<Waiting> waiting_;
-  size_t unscreened_ = 0;                          // jobs pushed or re-queued since the queue was last screened
+  std::vector<Position> unscreened_; // jobs pushed or re-queued since they were last screened, in queue order
   std::unordered_map<JobId, Failures> handed_out_; // placed jobs with failures so far (none: not kept)
 };
 

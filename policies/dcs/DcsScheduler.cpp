@@ -122,7 +122,8 @@ Decisions DcsScheduler::decide(const GridView& view)
           submitting_ = job.id;
         return true;
       },
-      decisions.not_placed, settings_.blocking_submission);
+      // Under backfilling every job is offered: one that does not fit now still gets its reservation.
+      decisions.not_placed, settings_.blocking_submission, pass ? WaitQueue::Room{} : WaitQueue::Room::of(seen));
   if (decisions.placements.empty()) {
     // A (re)scheduling failure: wait for the resource monitor to report a change.
     failed_idle_ = seen;

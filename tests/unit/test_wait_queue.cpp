@@ -217,3 +217,98 @@ TEST(WaitQueue, ScreenNewAsksAboutEachJobOnceUntilItIsRequeued)
   EXPECT_EQ(asked, (std::vector<JobId>{2, 0})) << "remove_if asks about every job";
   EXPECT_EQ(order_of(q), (std::vector<JobId>{2, 0}));
 }
+
+TEST(WaitQueue, ScreenNewVisitsOnlyTheNewJobsOfALongQueueInQueueOrder)
+{
+  std::vector<JobSpec> jobs;
+  for (JobId id = 0; id < 100; ++id)
+    jobs.push_back(unordered(id, {8}));
+  WaitQueue q(WaitQueue::Discipline::fpfs, {});
+  for (int i = 0; i < 90; ++i)
+    q.push(jobs[i]);
+  std::vector<JobId> asked;
+  auto remove_odd = [&asked](const JobSpec& job) {
+    asked.push_back(job.id);
+    return job.id % 2 == 1;
+  };
+  EXPECT_EQ(q.screen_new(remove_odd).size(), 45u);
+  EXPECT_EQ(asked.size(), 90u);
+  EXPECT_EQ(q.unscreened(), 0u);
+  asked.clear();
+  for (int i = 90; i < 100; ++i)
+    q.push(jobs[i]);
+  EXPECT_EQ(q.unscreened(), 10u);
+  auto removed = q.screen_new(remove_odd);
+  EXPECT_EQ(asked, (std::vector<JobId>{90, 91, 92, 93, 94, 95, 96, 97, 98, 99})) << "only the new jobs, in order";
+  std::vector<JobId> removed_ids;
+  for (const JobSpec* job : removed)
+    removed_ids.push_back(job->id);
+  EXPECT_EQ(removed_ids, (std::vector<JobId>{91, 93, 95, 97, 99}));
+  EXPECT_EQ(q.size(), 50u);
+}
+
+TEST(WaitQueue, AJobPlacedBeforeItsScreeningIsNeverAskedAboutAndTheOthersStillAre)
+{
+  JobSpec a = unordered(0, {8}), b = unordered(1, {8}), c = unordered(2, {8}), d = unordered(3, {8});
+  WaitQueue q(WaitQueue::Discipline::fpfs, {});
+  for (const JobSpec* job : {&a, &b, &c})
+    q.push(*job);
+  place(q, b); // never screened: it leaves the unscreened jobs too
+  EXPECT_EQ(q.unscreened(), 2u);
+  q.push(d);
+  std::vector<JobId> asked;
+  auto keep = [&asked](const JobSpec& job) {
+    asked.push_back(job.id);
+    return false;
+  };
+  EXPECT_TRUE(q.screen_new(keep).empty());
+  EXPECT_EQ(asked, (std::vector<JobId>{0, 2, 3}));
+  // remove_if screens every job: screen_new then has nothing to ask until a job joins the tail.
+  q.push(b);
+  asked.clear();
+  q.remove_if(keep);
+  EXPECT_EQ(asked, (std::vector<JobId>{0, 2, 3, 1}));
+  asked.clear();
+  EXPECT_TRUE(q.screen_new(keep).empty());
+  EXPECT_TRUE(asked.empty());
+  EXPECT_EQ(q.unscreened(), 0u);
+}
+
+TEST(WaitQueue, OfferDoesNotAskToPlaceAJobLargerThanTheRoomButCountsItAsNotPlaced)
+{
+  // Room: at most 16 processors on one cluster, 24 in all.
+  const WaitQueue::Room room = WaitQueue::Room::of({16, 8, 0, -4});
+  EXPECT_EQ(room.largest, 16);
+  EXPECT_EQ(room.total, 24);
+  JobSpec wide = unordered(0, {32}), spread = unordered(1, {16, 16}), fits = unordered(2, {16, 8});
+  JobSpec flexible_big, flexible_fits;
+  flexible_big.id = 3, flexible_big.type = RequestType::flexible, flexible_big.total_processors = 25;
+  flexible_fits.id = 4, flexible_fits.type = RequestType::flexible, flexible_fits.total_processors = 24;
+  JobSpec ordered_fits = coalsim::testing::ordered(5, {{0, 16}});
+
+  WaitQueue fpfs(WaitQueue::Discipline::fpfs, {});
+  for (const JobSpec* job : {&wide, &spread, &fits, &flexible_big, &flexible_fits, &ordered_fits})
+    fpfs.push(*job);
+  PlaceOnly none;
+  std::vector<JobId> not_placed;
+  fpfs.offer(none, not_placed, false, room);
+  EXPECT_EQ(none.offered, (std::vector<JobId>{2, 4, 5}));
+  EXPECT_EQ(not_placed, (std::vector<JobId>{0, 1, 2, 3, 4, 5})) << "every job the scan passed is not placed";
+
+  // Without a room every job is offered.
+  PlaceOnly all;
+  not_placed.clear();
+  fpfs.offer(all, not_placed);
+  EXPECT_EQ(all.offered, (std::vector<JobId>{0, 1, 2, 3, 4, 5}));
+
+  // FCFS: a head larger than the room is not placed, and blocks the queue as before.
+  WaitQueue fcfs(WaitQueue::Discipline::fcfs, {});
+  fcfs.push(wide);
+  fcfs.push(fits);
+  PlaceOnly fits_only{{2}, {}};
+  not_placed.clear();
+  fcfs.offer(fits_only, not_placed, false, room);
+  EXPECT_TRUE(fits_only.offered.empty());
+  EXPECT_EQ(not_placed, (std::vector<JobId>{0}));
+  EXPECT_EQ(fcfs.size(), 2u);
+}
