@@ -65,27 +65,39 @@ void ProcessorProfile::add(double from, double until, int count)
     steps_.erase(first);
 }
 
-double ProcessorProfile::earliest(int size, double duration, double from, double before) const
+double ProcessorProfile::earliest(int size, double duration, double from, double before, Extra extra) const
 {
   auto it = steps_.upper_bound(from);
   xbt_assert(it != steps_.begin(), "profile asked about %g, before its origin %g", from, origin());
-  it           = std::prev(it);
-  double start = from;
-  for (; it != steps_.end(); ++it) {
-    double step_start = std::max(it->first, from);
-    if (std::isinf(start) && step_start >= before)
+  it = std::prev(it);
+  if (extra.count == 0)
+    extra = {INFINITY, INFINITY, 0};
+  // The walk goes over segments: the profile's steps, cut where `extra` begins and ends.
+  double at    = from;
+  double start = INFINITY; // the candidate window's start; infinite while the walk is on a step too full
+  while (true) {
+    auto next          = std::next(it);
+    double step_end    = next == steps_.end() ? INFINITY : next->first;
+    double segment_end = step_end;
+    if (extra.from > at)
+      segment_end = std::min(segment_end, extra.from);
+    else if (extra.until > at)
+      segment_end = std::min(segment_end, extra.until);
+    int free = it->second + (extra.from <= at && at < extra.until ? extra.count : 0);
+    if (std::isinf(start) && at >= before)
       return INFINITY;
-    if (it->second < size) {
-      start = INFINITY; // the window must begin after this step
-      continue;
-    }
-    if (std::isinf(start))
-      start = step_start;
-    auto next = std::next(it);
-    if (next == steps_.end() || next->first >= start + duration)
+    if (free < size)
+      start = INFINITY; // the window must begin after this segment
+    else if (std::isinf(start))
+      start = at;
+    if (std::isfinite(start) && segment_end >= start + duration)
       return start;
+    if (std::isinf(segment_end))
+      return INFINITY;
+    at = segment_end;
+    if (segment_end == step_end)
+      it = next;
   }
-  return INFINITY;
 }
 
 } // namespace coalsim

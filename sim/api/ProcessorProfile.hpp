@@ -18,9 +18,16 @@ public:
   int free_at(double t) const;
   /** Adds `count` processors (negative: removes them) over [from, until); until may be infinite. */
   void add(double from, double until, int count);
+  /** Processors counted as free over [from, until) on top of the profile. */
+  struct Extra {
+    double from, until;
+    int count;
+  };
   /** The earliest start s >= from, s < before, at which `size` processors are free over [s, s + duration);
-   *  infinite if none. */
-  double earliest(int size, double duration, double from, double before = INFINITY) const;
+   *  infinite if none. `extra` is counted as free too: a job's own reservation, when asking whether it could
+   *  move, without taking it out of the profile and putting it back. */
+  double earliest(int size, double duration, double from, double before = INFINITY,
+                  Extra extra = {INFINITY, INFINITY, 0}) const;
   /** The fewest free processors over [from, until) (from >= origin; at from alone when until <= from). */
   int min_free(double from, double until) const;
   /** The first time after t at which the free count changes; infinite if it never does. */

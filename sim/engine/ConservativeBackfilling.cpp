@@ -52,13 +52,15 @@ void ConservativeBackfilling::compress(double now)
     if (std::isfinite(w.start)) {
       if (w.start <= now)
         continue; // it cannot start earlier than now
-      // It fits where it is: only a start before it matters.
-      double end = w.start + w.job.estimate;
-      profile_->add(w.start, end, size);
-      double earlier = profile_->earliest(size, w.job.estimate, now, w.start);
-      if (std::isfinite(earlier))
+      // It fits where it is: only a start before it matters, counting its own processors as free. Most jobs
+      // cannot move, and asking leaves the profile untouched.
+      double end     = w.start + w.job.estimate;
+      double earlier = profile_->earliest(size, w.job.estimate, now, w.start, {w.start, end, size});
+      if (std::isfinite(earlier)) {
+        profile_->add(w.start, end, size);
         w.start = earlier;
-      profile_->add(w.start, w.start + w.job.estimate, -size);
+        profile_->add(w.start, w.start + w.job.estimate, -size);
+      }
     } else {
       reserve(w, now);
     }
