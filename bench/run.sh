@@ -3,8 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-# The two issue workloads, then the replay of the full RICC log (447,784 jobs) under FCFS and EASY.
-for experiment in bench/das2-100k-delay.yaml bench/coalloc-10k-network.yaml \
-                  workloads/experiments/ricc-replay-fcfs.yaml workloads/experiments/ricc-replay-easy.yaml; do
+# The two issue workloads.
+for experiment in bench/das2-100k-delay.yaml bench/coalloc-10k-network.yaml; do
   "$build/bench_run" "$experiment"
 done
+# The full RICC log (447,784 jobs) under FCFS and EASY, then its first 20 days under all three disciplines,
+# alternately (conservative cannot replay the whole log in reasonable time: bench/README.md).
+/usr/bin/python3 bench/replay_disciplines.py --build "$build" --disciplines fcfs easy
+/usr/bin/python3 bench/replay_disciplines.py --build "$build" --days 20
+# The default workload on 10, 30 and 100 DAS-2-like clusters: microseconds per job against the grid's size.
+/usr/bin/python3 bench/grid_clusters.py --build "$build"

@@ -1,0 +1,59 @@
+#!/usr/bin/python3
+"""Benchmark (e): the cost per job against the number of clusters. Runs `bench_run` on bench/grid-default.yaml
+(the default workload) on grids of N DAS-2-like clusters written by platforms/make_grid.py into a temporary
+folder, several times each, and prints the median wall time and microseconds per simulated job (grid plus
+background).
+
+Usage: bench/grid_clusters.py [--build build] [--clusters 10 30 100] [--repeat 3] [--set key=value ...]
+(`--set` goes to bench_run, e.g. `--set workload.offered_load=1.0 --set policy.name=wf` for a saturated grid.)
+"""
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "platforms"))
+from make_grid import grid, grid_platform  # noqa: E402
+
+LINE = re.compile(r"(\d+) grid \+ (\d+) background jobs, .* ([\d.]+) s wall")
+
+
+def run(bench_run, platform, overrides):
+    """(grid jobs, background jobs, wall seconds) of one bench_run."""
+    command = [str(bench_run), str(REPO / "bench" / "grid-default.yaml"), "--set", f"platform={platform}"]
+    for override in overrides:
+        command += ["--set", override]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    found = LINE.search(result.stdout)
+    if result.returncode != 0 or not found:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr[-3000:]}")
+    return int(found[1]), int(found[2]), float(found[3])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build", default="build", help="build folder holding bench_run (default: build)")
+    parser.add_argument("--clusters", type=int, nargs="+", default=[10, 30, 100])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per grid; the median is shown")
+    parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    args = parser.parse_args()
+    bench_run = REPO / args.build / "bench_run"  # an absolute --build stays as it is
+    print(f"{'clusters':>8} {'processors':>10} {'grid jobs':>9} {'background':>10} {'wall (s)':>8} {'us/job':>7}")
+    with tempfile.TemporaryDirectory(prefix="coalsim-grid-") as folder:
+        for count in args.clusters:
+            platform = Path(folder) / f"grid-{count}.xml"
+            platform.write_text(grid_platform(count))
+            runs = [run(bench_run, platform, args.overrides) for _ in range(args.repeat)]
+            grid_jobs, background, _ = runs[0]
+            wall = statistics.median(r[2] for r in runs)
+            processors = 2 * sum(nodes for _, _, nodes in grid(count))
+            print(f"{count:>8} {processors:>10} {grid_jobs:>9} {background:>10} {wall:>8.2f}"
+                  f" {1e6 * wall / (grid_jobs + background):>7.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+"""Benchmarks (c), (d) and (f) measured alternately in one run: the RICC log replayed under FCFS, EASY and
+conservative backfilling, one run of each in turn, `--repeat` rounds, so that a change in the machine's load
+hits the three alike. Prints each discipline's median wall time and its ratio to FCFS.
+
+Usage: bench/replay_disciplines.py [--build build] [--repeat 3] [--days D] [--disciplines fcfs easy ...]
+                                   [--experiment ricc] [--set key=value ...]
+`--days D` replays the log's first D days under every discipline (default 0: the whole log, except that the
+conservative experiment file replays 20 days: see bench/README.md); `--experiment fs1` replays the DAS-2 fs1
+log instead; `--set` goes to bench_run.
+"""
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DISCIPLINES = ("fcfs", "easy", "conservative")
+LINE = re.compile(r"(\d+) grid \+ (\d+) background jobs, .* ([\d.]+) s wall")
+
+
+def run(bench_run, experiment, overrides):
+    """(local jobs, wall seconds) of one bench_run."""
+    command = [str(bench_run), str(experiment)]
+    for override in overrides:
+        command += ["--set", override]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
+    found = LINE.search(result.stdout)
+    if result.returncode != 0 or not found:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr[-3000:]}")
+    return int(found[2]), float(found[3])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--build", default="build", help="build folder holding bench_run (default: build)")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds; the median of each discipline is shown")
+    parser.add_argument("--experiment", default="ricc", help="ricc or fs1: workloads/experiments/<x>-replay-*.yaml")
+    parser.add_argument("--days", type=float, default=0, help="replay the log's first DAYS days (0: as shipped)")
+    parser.add_argument("--disciplines", nargs="+", choices=DISCIPLINES, default=list(DISCIPLINES))
+    parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE")
+    args = parser.parse_args()
+    if args.days > 0:
+        cluster = {"ricc": "ricc", "fs1": "fs1"}[args.experiment]
+        args.overrides.append(f"background.clusters.{cluster}.trace.window.duration={args.days * 86400:g}")
+    bench_run = REPO / args.build / "bench_run"
+    walls = {d: [] for d in args.disciplines}
+    jobs = {}
+    for _ in range(args.repeat):
+        for discipline in args.disciplines:
+            experiment = REPO / "workloads" / "experiments" / f"{args.experiment}-replay-{discipline}.yaml"
+            jobs[discipline], wall = run(bench_run, experiment, args.overrides)
+            walls[discipline].append(wall)
+    first = args.disciplines[0]
+    reference = statistics.median(walls[first])
+    print(f"{'discipline':>12} {'local jobs':>10} {'wall (s)':>8} {'vs ' + first:>9}   runs")
+    for discipline in args.disciplines:
+        median = statistics.median(walls[discipline])
+        runs = " ".join(f"{w:.2f}" for w in walls[discipline])
+        print(f"{discipline:>12} {jobs[discipline]:>10} {median:>8.2f} {median / reference:>8.2f}x   {runs}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
