@@ -41,10 +41,12 @@ public:
 
   /** The most processors a placement could take before a scan: on one cluster, and over all of them. */
   struct Room {
-    int largest = INT_MAX;
-    int total   = INT_MAX;
+    int largest;
+    int total;
     /** The room of idle counts (negative ones count as none). */
     static Room of(const std::vector<int>& idle);
+    /** No bound: every job is offered. */
+    static Room unbounded() { return {INT_MAX, INT_MAX}; }
   };
 
   WaitQueue(Discipline discipline, Limits limits) : discipline_(discipline), limits_(limits) {}
@@ -62,7 +64,8 @@ public:
    *  rule here does: a job whose largest component fits no cluster fails at its first step, before any
    *  side effect. */
   template <class Place>
-  void offer(Place&& place, std::vector<JobId>& not_placed, bool stop_after_placement = false, Room room = {})
+  void offer(Place&& place, std::vector<JobId>& not_placed, bool stop_after_placement = false,
+             Room room = {INT_MAX, INT_MAX})
   {
     for (auto it = waiting_.begin(); it != waiting_.end();) {
       if (it->largest <= room.largest && it->total <= room.total && place(*it->job)) {

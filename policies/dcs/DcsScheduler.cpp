@@ -123,7 +123,8 @@ Decisions DcsScheduler::decide(const GridView& view)
         return true;
       },
       // Under backfilling every job is offered: one that does not fit now still gets its reservation.
-      decisions.not_placed, settings_.blocking_submission, pass ? WaitQueue::Room{} : WaitQueue::Room::of(seen));
+      decisions.not_placed, settings_.blocking_submission,
+      pass ? WaitQueue::Room::unbounded() : WaitQueue::Room::of(seen));
   if (decisions.placements.empty()) {
     // A (re)scheduling failure: wait for the resource monitor to report a change.
     failed_idle_ = seen;
