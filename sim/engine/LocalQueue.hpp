@@ -33,11 +33,12 @@ using RunningByEnd = std::multimap<double, int>;
 /** What a queue sees at a pass. */
 struct LocalPass {
   double now;
-  int idle;                    // processors free now; lowered by each start
-  const RunningByEnd& running; // the running local jobs (each start adds one)
-  bool only_arrivals;          // nothing but arrivals since the last pass
-  bool capacity_changed;       // processors were taken or given back with no estimated end since the last pass
-                               // (grid components, dummy jobs, failed hosts, outages, killed local jobs)
+  int idle;                      // processors free now; lowered by each start
+  const RunningByEnd& running;   // the running local jobs (each start adds one)
+  const int& running_processors; // the sum of their sizes (each start adds its own)
+  bool only_arrivals;            // nothing but arrivals since the last pass
+  bool capacity_changed;         // processors were taken or given back with no estimated end since the last pass
+                                 // (grid components, dummy jobs, failed hosts, outages, killed local jobs)
 };
 
 class LocalQueue {

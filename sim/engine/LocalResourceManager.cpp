@@ -149,7 +149,7 @@ void LocalResourceManager::pass()
     only_arrivals_ = true;
     return; // nothing may start (capacity_changed_ stays for the pass that can)
   }
-  LocalPass state{now(), idle(), running_, only_arrivals_, capacity_changed_};
+  LocalPass state{now(), idle(), running_, running_processors_, only_arrivals_, capacity_changed_};
   const size_t waiting = queue_->size();
   queue_->pass(state, [this](const QueuedLocalJob& job) { start(job); });
   only_arrivals_    = true;
@@ -166,6 +166,7 @@ void LocalResourceManager::start(const QueuedLocalJob& job)
   take_cores(size, cores);
   double start = now();
   auto slot    = running_.emplace(start + job.estimate, size);
+  running_processors_ += size;
   LocalJobRecord record{cluster_->index, job.request.trace_id,        size,        job.submit_time,
                         start,           start + job.request.runtime, job.estimate};
   auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
@@ -180,6 +181,7 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job)
 {
   queue_->ended(job->slot->first, job->record.size, now());
   running_.erase(job->slot);
+  running_processors_ -= job->record.size;
   busy_background_ -= job->record.size;
   return_cores(job->cores.begin(), job->cores.end());
   LocalJobRecord record = job->record;

@@ -134,6 +134,7 @@ private:
   int busy_grid_         = 0;
   int busy_background_   = 0;
   RunningByEnd running_;
+  int running_processors_ = 0;         // the sum of running_'s sizes
   std::list<RunningJob> running_jobs_; // in order of start
   bool down_ = false;
   std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core

@@ -83,6 +83,7 @@ Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
   Schedule s;
   std::vector<Running> running;
   RunningByEnd by_estimate;
+  int running_processors = 0;
   std::list<int> waiting; // in arrival order, as every discipline's queue order
   std::map<int, const Job*> job_of;
   int used    = 0;
@@ -106,6 +107,7 @@ Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
       while (e->second != it->size)
         ++e;
       by_estimate.erase(e);
+      running_processors -= it->size;
       queue->ended(it->estimated_end, it->size, now);
       it = running.erase(it);
     }
@@ -117,7 +119,7 @@ Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
       arrived.push_back(j.id);
       queue->push({{j.size, j.runtime, j.estimate, j.id}, j.submit, j.estimate});
     }
-    LocalPass pass{now, kCapacity - used, by_estimate, not ends, false};
+    LocalPass pass{now, kCapacity - used, by_estimate, running_processors, not ends, false};
     queue->pass(pass, [&](const QueuedLocalJob& q) {
       const Job& j = *job_of.at(static_cast<int>(q.request.trace_id));
       if (used + j.size > kCapacity)
@@ -128,6 +130,7 @@ Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
       s.start[j.id] = now;
       running.push_back({j.id, now + j.runtime, now + j.estimate, j.size});
       by_estimate.emplace(now + j.estimate, j.size);
+      running_processors += j.size;
       waiting.remove(j.id);
     });
     if (used != kCapacity - pass.idle)
