@@ -123,6 +123,82 @@ void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cor
   changed();
 }
 
+namespace {
+/** Shares are sums of fractions: a sum over the capacity by less than this still fits. */
+constexpr double share_tolerance = 1e-9;
+} // namespace
+
+bool LocalResourceManager::can_claim_share(int host, double share) const
+{
+  xbt_assert(track_hosts_, "time-shared hosts need host tracking");
+  xbt_assert(host >= 0 && host < static_cast<int>(cluster_->compute_hosts.size()), "no host %d on %s", host,
+             cluster_->name.c_str());
+  const sg4::Host* h = cluster_->compute_hosts[host];
+  if (down_ || not h->is_on())
+    return false;
+  auto shared = shared_hosts_.find(host);
+  if (shared == shared_hosts_.end()) // the host must be wholly idle to become time-shared
+    return std::count(free_cores_.begin(), free_cores_.end(), h) == h->get_core_count() &&
+           share <= h->get_core_count() + share_tolerance;
+  return shared->second.taken + share <= h->get_core_count() + share_tolerance;
+}
+
+bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::Host*>* cores)
+{
+  xbt_assert(share > 0 && share <= 1, "share %g on %s", share, cluster_->name.c_str());
+  if (not can_claim_share(host, share))
+    return false;
+  sg4::Host* h         = cluster_->compute_hosts[host];
+  auto [shared, first] = shared_hosts_.try_emplace(host);
+  if (first) {
+    free_cores_.erase(std::remove(free_cores_.begin(), free_cores_.end(), h), free_cores_.end());
+    busy_grid_ += h->get_core_count();
+    needs_pass(Change::capacity_lost);
+    changed();
+  }
+  shared->second.taken += share;
+  ++shared->second.components;
+  cores->push_back(h);
+  return true;
+}
+
+void LocalResourceManager::release_share(int host, double share)
+{
+  auto shared = shared_hosts_.find(host);
+  xbt_assert(shared != shared_hosts_.end(), "releasing a share of host %d on %s, which is not time-shared", host,
+             cluster_->name.c_str());
+  shared->second.taken -= share;
+  if (--shared->second.components > 0)
+    return;
+  shared_hosts_.erase(shared);
+  sg4::Host* h = cluster_->compute_hosts[host];
+  std::vector<sg4::Host*> cores(h->get_core_count(), h);
+  busy_grid_ -= h->get_core_count();
+  return_cores(cores.begin(), cores.end());
+  needs_pass(Change::capacity_gained);
+  changed();
+}
+
+void LocalResourceManager::update_share(int host, double from, double to)
+{
+  auto shared = shared_hosts_.find(host);
+  xbt_assert(shared != shared_hosts_.end(), "updating a share of host %d on %s, which is not time-shared", host,
+             cluster_->name.c_str());
+  shared->second.taken += to - from;
+}
+
+double LocalResourceManager::shares_taken(int host) const
+{
+  auto shared = shared_hosts_.find(host);
+  return shared == shared_hosts_.end() ? 0.0 : shared->second.taken;
+}
+
+int LocalResourceManager::components_sharing(int host) const
+{
+  auto shared = shared_hosts_.find(host);
+  return shared == shared_hosts_.end() ? 0 : shared->second.components;
+}
+
 void LocalResourceManager::submit_background(const LocalJobRequest& job)
 {
   xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,
