@@ -10,7 +10,7 @@ double minimum_share(double estimate, double cpu_done, double deadline, double w
   const double wall_left = deadline - wall_done;
   if (cpu_left <= 0 || wall_left <= 0)
     return 1.0;
-  return std::min(1.0, cpu_left / wall_left);
+  return std::clamp(cpu_left / wall_left, smallest_share, 1.0);
 }
 
 } // namespace coalsim::libra

@@ -100,7 +100,7 @@ public:
   /** A running job's progress (time-shared runtime model). */
   virtual RunProgress progress(JobId job) const = 0;
   /** A running job's component placed on a host with a share (ComponentPlacement::host) now gets `share`
-   *  (0 < share <= 1) of one core's speed. */
+   *  (smallest_share <= share <= 1) of one core's speed. */
   virtual void set_share(JobId job, size_t component, double share) = 0;
 
   /** Calls GridPolicy::on_wake(token) at `time` (not before now), in the engine's event order. */

@@ -120,10 +120,10 @@ void GridScheduler::validate(const ActiveJob& job, const Placement& placement) c
                c.processors);
     xbt_assert(not shares_a_host(c) ||
                    (parts_.runtime.shares_hosts() && placement.claiming == Claiming::immediate && c.processors == 1 &&
-                    c.share > 0 && c.share <= 1 &&
+                    c.share >= smallest_share && c.share <= 1 &&
                     c.host < static_cast<int>(parts_.platform.cluster(c.cluster).compute_hosts.size())),
                "policy placed job %ld on host %d of cluster %d with share %g (shares need the timeshared runtime "
-               "model, engine claiming, one processor, a host of the cluster and 0 < share <= 1)",
+               "model, engine claiming, one processor, a host of the cluster and smallest_share <= share <= 1)",
                static_cast<long>(spec.id), c.host, c.cluster, c.share);
     xbt_assert(
         c.file_site == no_cluster ||
@@ -455,7 +455,8 @@ void GridScheduler::set_share(JobId id, size_t k, double share)
   ActiveJob& job = active_.at(id);
   xbt_assert(job.phase == Phase::running && k < job.placement.size() && shares_a_host(job.placement[k]),
              "set_share on job %ld component %zu, which does not run on a share of a host", static_cast<long>(id), k);
-  xbt_assert(share > 0 && share <= 1, "share %g for job %ld", share, static_cast<long>(id));
+  xbt_assert(share >= smallest_share && share <= 1, "share %g for job %ld (at least %g, at most 1)", share,
+             static_cast<long>(id), smallest_share);
   ComponentPlacement& c = job.placement[k];
   parts_.managers[c.cluster]->update_share(c.host, c.share, share);
   c.share = share;

@@ -16,7 +16,7 @@ RuntimeModel::RunId TimeSharedRuntime::run(const JobSpec& job, int, const std::v
   r.failed = std::move(failed);
   for (size_t k = 0; k < cores.size(); ++k)
     for (sg4::Host* host : cores[k])
-      r.processes.push_back({nullptr, 0, k, host, host->get_speed(), false});
+      r.processes.push_back({nullptr, 0, k, host, host->get_speed(), 1.0, false});
   xbt_assert(not r.processes.empty(), "job %ld has no cores", static_cast<long>(job.id));
   // The runtime is the CPU time on a dedicated core of the job's hosts.
   r.flops = job.runtime * r.processes.front().speed;
@@ -68,8 +68,12 @@ void TimeSharedRuntime::set_share(RunId run, size_t component, double share)
   auto it = runs_.find(run);
   xbt_assert(it != runs_.end(), "no run %lu to share", static_cast<unsigned long>(run));
   for (Process& p : it->second.processes)
-    if (p.component == component && not p.done)
+    // SimGrid 3.32 takes an action whose priority is set to its current value off the lazy model's heap without
+    // marking it modified: it would never end. So an unchanged share is not set again.
+    if (p.component == component && not p.done && p.share != share) {
       p.exec->update_priority(share);
+      p.share = share;
+    }
 }
 
 double TimeSharedRuntime::cpu_seconds(RunId run) const

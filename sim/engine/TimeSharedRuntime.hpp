@@ -39,6 +39,7 @@ private:
     size_t component = 0;
     sg4::Host* host  = nullptr;
     double speed     = 0;
+    double share     = 1; // its Exec's priority
     bool done        = false;
   };
   struct Run {

@@ -156,3 +156,28 @@ TEST(TimeSharedRuntime, CancelledJobLeavesTheHostToTheOthersAndAFailedHostFailsI
   EXPECT_NEAR(failed_at, 30.0, 1e-6);
   EXPECT_FALSE(other_ended);
 }
+
+TEST(TimeSharedRuntime, ShareSetAgainToItsValueLeavesTheJobRunning)
+{
+  // SimGrid 3.32 takes an Exec whose priority is set to its current value off its model's heap: alone on its
+  // host, it would never end. A job of 100 s alone on s-1 at 0.5, given 0.5 again at 10 s, ends at 100 s (alone,
+  // at full speed). On s-0, two jobs of 100 s at 0.5; at 20 s (10 s done each) job 1 gets 1, twice: rates 1/3 and
+  // 2/3; job 1's 90 s left take 135 s (ends at 155 s), job 0 has done 10 + 45 s then and ends alone at 200 s.
+  sg4::Engine& engine = default_engine();
+  ActivityTracker tracker;
+  TimeSharedRuntime runtime(tracker);
+  SharedHostRuns alone{runtime, {}, {}}, pair{runtime, {}, {}};
+  at(0, [&] {
+    alone.start(sg4::Host::by_name("s-1"), {100}, {0.5});
+    pair.start(sg4::Host::by_name("s-0"), {100, 100}, {0.5, 0.5});
+  });
+  at(10, [&] { runtime.set_share(alone.runs[0], 0, 0.5); });
+  at(20, [&] {
+    runtime.set_share(pair.runs[1], 0, 1.0);
+    runtime.set_share(pair.runs[1], 0, 1.0);
+  });
+  engine.run();
+  EXPECT_NEAR(alone.ends[0], 100.0, 1e-6) << "the job given its share again never ended";
+  EXPECT_NEAR(pair.ends[1], 155.0, 1e-6);
+  EXPECT_NEAR(pair.ends[0], 200.0, 1e-6);
+}

@@ -51,6 +51,9 @@ TEST(LibraShare, PastItsEstimateOrDeadlineOrNeedingMoreThanACoreAJobGetsOne)
   EXPECT_DOUBLE_EQ(minimum_share(30, 35, 50, 40), 1.0); // past its estimate
   EXPECT_DOUBLE_EQ(minimum_share(30, 20, 50, 50), 1.0); // at its deadline
   EXPECT_DOUBLE_EQ(minimum_share(30, 10, 50, 40), 1.0); // 20 s of CPU in 10 s: more than a core
+  // Nearly done (a rounding error of the CPU time left): at least smallest_share, which SimGrid still runs.
+  EXPECT_DOUBLE_EQ(minimum_share(30, 30 - 1e-9, 50, 20), smallest_share);
+  EXPECT_DOUBLE_EQ(minimum_share(30, 29.999, 1e6, 20), smallest_share);
 }
 
 TEST(LibraAdmission, NodeAcceptsUpToExactlyItsCapacity)
