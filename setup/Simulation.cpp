@@ -195,6 +195,10 @@ void Simulation::build_local_side()
         p.trace->add_local_job({job.trace_id, job.cluster, job.size, job.submit_time, job.start_time, job.end_time,
                                 job.start_time - job.submit_time, job.estimate});
     });
+    p.managers.back()->set_on_shares_change([&p, cluster = c.index](int host, double taken, int components) {
+      if (p.trace)
+        p.trace->add_share({now(), cluster, host, taken, components});
+    });
     p.background.push_back(make_background_load(model_of(c), *p.managers.back(), config_.seed, locate_log));
     background_ends = background_ends && p.background.back()->finite();
   }

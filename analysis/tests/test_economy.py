@@ -77,7 +77,8 @@ def test_libra_run_has_its_economy_metrics(tmp_path):
 
 
 def test_economy_fields_are_documented(tmp_path):
-    """docs/trace-format.md's `/economy` table lists the fields a Libra run writes, in order, with their types."""
+    """docs/trace-format.md's `/economy` and `/shares` tables list the fields a Libra run writes, in order, with
+    their types."""
     from test_docs import DOCS, HDF5_TYPES, documented_fields
 
     import h5py
@@ -88,10 +89,11 @@ def test_economy_fields_are_documented(tmp_path):
     command = [str(SIMULATE), "--config", str(REPO / "workloads" / "experiments" / "libra-best-fit.yaml"),
                "--set", "workload.jobs=20", "--output", str(path), "--quiet"]
     assert subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO).returncode == 0
-    documented = documented_fields((DOCS / "trace-format.md").read_text())["/economy"]
+    fields = documented_fields((DOCS / "trace-format.md").read_text())
     with h5py.File(path, "r") as f:
-        dtype = f["/economy"].dtype
-        written = [(field, dtype.fields[field][0].str) for field in dtype.names]
         for name in ("economy_jobs", "economy_accepted", "economy_met", "economy_revenue"):
             assert name in f.attrs, name
-    assert written == [(field, HDF5_TYPES.get(kind, "|" + kind)) for field, kind in documented]
+        for dataset in ("/economy", "/shares"):
+            dtype = f[dataset].dtype
+            written = [(field, dtype.fields[field][0].str) for field in dtype.names]
+            assert written == [(field, HDF5_TYPES.get(kind, "|" + kind)) for field, kind in fields[dataset]], dataset

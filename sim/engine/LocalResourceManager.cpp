@@ -159,6 +159,7 @@ bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::
   shared->second.taken += share;
   ++shared->second.components;
   cores->push_back(h);
+  shares_changed(host);
   return true;
 }
 
@@ -168,9 +169,12 @@ void LocalResourceManager::release_share(int host, double share)
   xbt_assert(shared != shared_hosts_.end(), "releasing a share of host %d on %s, which is not time-shared", host,
              cluster_->name.c_str());
   shared->second.taken -= share;
-  if (--shared->second.components > 0)
+  if (--shared->second.components > 0) {
+    shares_changed(host);
     return;
+  }
   shared_hosts_.erase(shared);
+  shares_changed(host);
   sg4::Host* h = cluster_->compute_hosts[host];
   std::vector<sg4::Host*> cores(h->get_core_count(), h);
   busy_grid_ -= h->get_core_count();
@@ -185,6 +189,13 @@ void LocalResourceManager::update_share(int host, double from, double to)
   xbt_assert(shared != shared_hosts_.end(), "updating a share of host %d on %s, which is not time-shared", host,
              cluster_->name.c_str());
   shared->second.taken += to - from;
+  shares_changed(host);
+}
+
+void LocalResourceManager::shares_changed(int host)
+{
+  if (on_shares_change_)
+    on_shares_change_(host, shares_taken(host), components_sharing(host));
 }
 
 double LocalResourceManager::shares_taken(int host) const

@@ -102,6 +102,12 @@ public:
 
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
+  /** Called after every change of a time-shared host's shares: the host's index, its shares summed, its
+   *  components (0 when it is back in the space-shared pool). */
+  void set_on_shares_change(std::function<void(int host, double taken, int components)> callback)
+  {
+    on_shares_change_ = std::move(callback);
+  }
   /** Called when a local job ends. */
   void set_on_local_job_done(std::function<void(const LocalJobRecord&)> callback)
   {
@@ -165,6 +171,8 @@ private:
   std::map<int, SharedHost> shared_hosts_; // time-shared hosts now, by host index
   std::function<void()> on_change_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;
+  std::function<void(int, double, int)> on_shares_change_;
+  void shares_changed(int host);
 };
 
 } // namespace coalsim

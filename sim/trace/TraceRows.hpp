@@ -98,6 +98,16 @@ struct EconomyRow {
   char rejection[16]; // the policy's reason when rejected (e.g. budget, no_node), empty otherwise
 };
 
+/** A change of a time-shared host's CPU shares (timeshared runtime model): written only in runs that share
+ *  hosts, so other traces have no /shares dataset. */
+struct ShareRow {
+  double time;
+  int32_t cluster;
+  int32_t host;       // index of the compute host in its cluster
+  double taken;       // the shares of its components, summed (in cores)
+  int32_t components; // components sharing it (0: the host is back in the space-shared pool)
+};
+
 /** A local (background) job that ended; written when `trace.local_jobs` is on. */
 struct LocalJobRow {
   int64_t trace_id; // job number in the replayed log, -1 for synthetic jobs

@@ -128,6 +128,17 @@ hid_t economy_type()
   return t;
 }
 
+hid_t share_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ShareRow));
+  H5Tinsert(t, "time", HOFFSET(ShareRow, time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "cluster", HOFFSET(ShareRow, cluster), H5T_NATIVE_INT32);
+  H5Tinsert(t, "host", HOFFSET(ShareRow, host), H5T_NATIVE_INT32);
+  H5Tinsert(t, "taken", HOFFSET(ShareRow, taken), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "components", HOFFSET(ShareRow, components), H5T_NATIVE_INT32);
+  return t;
+}
+
 hid_t failure_type()
 {
   hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(FailureRow));

@@ -182,6 +182,7 @@ TraceWriter::~TraceWriter()
   held_.reset();
   gained_.reset();
   economy_.reset();
+  shares_.reset();
   for (auto& [name, type] : types_)
     H5Tclose(type);
   H5Fclose(file_);
@@ -224,6 +225,17 @@ void TraceWriter::add_economy(const EconomyRow& row)
                                                    types_["economy.file"]);
   }
   economy_->append(&row);
+}
+
+void TraceWriter::add_share(const ShareRow& row)
+{
+  if (not shares_) {
+    types_["share"]      = share_type();
+    types_["share.file"] = packed(types_["share"]);
+    shares_              = std::make_unique<AppendableDataset>(file_, "/shares", types_["share"], sizeof(ShareRow), 0,
+                                                  types_["share.file"]);
+  }
+  shares_->append(&row);
 }
 
 void TraceWriter::add_sample(const UtilizationSample& sample)
@@ -273,7 +285,7 @@ void TraceWriter::set_attribute(const std::string& name, int64_t value)
 void TraceWriter::commit()
 {
   for (auto* d : {&jobs_, &components_, &placements_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
-                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_, &economy_}) {
+                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_, &economy_, &shares_}) {
     if (not *d) // a dataset created with its first row, which never came
       continue;
     (*d)->flush();

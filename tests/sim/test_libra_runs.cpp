@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 using namespace coalsim;
 using coalsim::testing::simulate_yaml;
@@ -92,6 +93,20 @@ TEST(LibraRuns, JobsAdmittedAtTheirExactShareFinishExactlyByTheirDeadlines)
   EXPECT_DOUBLE_EQ(stats.economy.revenue, 4 * 30.5);
   ASSERT_TRUE(t.economy_revenue.has_value());
   EXPECT_DOUBLE_EQ(*t.economy_revenue, 4 * 30.5);
+  // Each node's shares over time (/shares): 0.5 then 1 at 0 s, 0.5 then nothing at 60 s.
+  std::map<int, std::vector<std::tuple<double, double, int>>> by_host;
+  for (const auto& row : t.shares)
+    by_host[row.host].emplace_back(row.time, row.taken, row.components);
+  ASSERT_EQ(by_host.size(), 2u);
+  for (const auto& [host, rows] : by_host) {
+    ASSERT_EQ(rows.size(), 4u) << "host " << host;
+    EXPECT_EQ(rows[0], std::make_tuple(0.0, 0.5, 1)) << host;
+    EXPECT_EQ(rows[1], std::make_tuple(0.0, 1.0, 2)) << host;
+    EXPECT_NEAR(std::get<0>(rows[2]), 60.0, 1e-9);
+    EXPECT_DOUBLE_EQ(std::get<1>(rows[2]), 0.5);
+    EXPECT_EQ(std::get<2>(rows[3]), 0);
+    EXPECT_DOUBLE_EQ(std::get<1>(rows[3]), 0.0);
+  }
 }
 
 TEST(LibraRuns, BestFitPacksThreeJobsOnANodeWhereLeastLoadedSpreadsThem)
@@ -127,10 +142,20 @@ TEST(LibraRuns, AdmissionLowersARunningJobsShareWhileItRuns)
   // and sets A to 1/3. Rates 1/3 : 1/2 of the core, 0.4 and 0.6: A's 20 s and B's 30 s both take 50 s, both end
   // at 70 s. Had A kept its share of 1/2, it would have ended at 60 s.
   std::string log = swf(1, 0, 40, 1, 40) + swf(2, 20, 30, 1, 30);
-  auto jobs       = by_id(simulate_yaml(libra_run(log, ", node_choice: best_fit", 2)));
+  auto t          = simulate_yaml(libra_run(log, ", node_choice: best_fit", 2));
+  auto jobs       = by_id(t);
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_NEAR(jobs[0].end_time, 70.0, 1e-9);
   EXPECT_NEAR(jobs[1].end_time, 70.0, 1e-9);
+  // s-0's shares: A's 1/2 at 0 s; at 20 s A lowered to 1/3, then B's 1/2 added.
+  ASSERT_GE(t.shares.size(), 3u);
+  EXPECT_EQ(t.shares[0].host, 0);
+  EXPECT_DOUBLE_EQ(t.shares[0].taken, 0.5);
+  EXPECT_DOUBLE_EQ(t.shares[1].time, 20.0);
+  EXPECT_NEAR(t.shares[1].taken, 1.0 / 3, 1e-12);
+  EXPECT_EQ(t.shares[1].components, 1);
+  EXPECT_NEAR(t.shares[2].taken, 1.0 / 3 + 0.5, 1e-12);
+  EXPECT_EQ(t.shares[2].components, 2);
 }
 
 TEST(LibraRuns, EqualSlicesShareTheNodeEquallyWhateverTheJobsNeed)

@@ -102,6 +102,8 @@ Trace read_trace(const std::string& path)
     if (t.has_economy)
       t.economy = read_table<EconomyRow>(file, path, "/economy", economy_type());
     t.economy_revenue = read_double_attribute(file, "economy_revenue");
+    if (H5Lexists(file, "/shares", H5P_DEFAULT) > 0)
+      t.shares = read_table<ShareRow>(file, path, "/shares", share_type());
   } catch (...) {
     H5Fclose(file);
     throw;

@@ -29,6 +29,7 @@ struct Trace {
   bool has_economy = false;              // the trace has an /economy dataset
   std::vector<EconomyRow> economy;       // jobs with deadlines
   std::optional<double> economy_revenue; // root attribute of a run with an /economy dataset
+  std::vector<ShareRow> shares;          // changes of time-shared hosts' shares (empty without /shares)
 };
 
 /** Throws InputError when the file or one of its datasets is missing. */
