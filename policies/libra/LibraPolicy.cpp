@@ -162,14 +162,17 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
 
   const double share = minimum_share(job.estimate, 0, job.deadline - now, 0);
   std::vector<NodeLoad> answers(nodes_.size());
-  for (size_t n = 0; n < nodes_.size(); ++n)
-    if (view.cluster(nodes_[n].cluster).usable)
+  std::vector<bool> open(nodes_.size(), false); // the node is dedicated to Libra's jobs now (5.1.1's assumption)
+  for (size_t n = 0; n < nodes_.size(); ++n) {
+    open[n] = view.cluster(nodes_[n].cluster).usable && control_->host_shareable(nodes_[n].cluster, nodes_[n].host);
+    if (open[n])
       answers[n] = admit(shares_needed(n), share, nodes_[n].cores, settings_.sharing);
+  }
   auto chosen = choose_node(answers, settings_.choice);
   if (not chosen) {
-    // The least load a usable node would have carried with the job (above 1: none could fit its share).
+    // The least load an open node would have carried with the job (above 1: none could fit its share).
     for (size_t n = 0; n < nodes_.size(); ++n)
-      if (view.cluster(nodes_[n].cluster).usable && not(answers[n].load >= figures.load))
+      if (open[n] && not(answers[n].load >= figures.load))
         figures.load = answers[n].load;
     control_->report_economy(job.id, figures);
     return reject(job.id, reasons::no_node, decisions);

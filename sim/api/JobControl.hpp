@@ -97,6 +97,10 @@ public:
   /** The jobs holding processors on cluster c (claimed and not released), in job id order. */
   virtual std::vector<Holding> holders(ClusterIndex c) const = 0;
 
+  /** Whether compute host `host` of cluster c could take a share now (time-shared runtime model): it is on, its
+   *  cluster is usable, and it runs time-shared components or nothing at all (no local job, no space-shared
+   *  component). */
+  virtual bool host_shareable(ClusterIndex c, int host) const = 0;
   /** A running job's progress (time-shared runtime model). */
   virtual RunProgress progress(JobId job) const = 0;
   /** A running job's component placed on a host with a share (ComponentPlacement::host) now gets `share`

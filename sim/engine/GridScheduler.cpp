@@ -443,6 +443,11 @@ void GridScheduler::release_component(ActiveJob& job, size_t k)
     parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
 }
 
+bool GridScheduler::host_shareable(ClusterIndex c, int host) const
+{
+  return available(c) && parts_.managers.at(c)->host_shareable(host);
+}
+
 RunProgress GridScheduler::progress(JobId id) const
 {
   const ActiveJob& job = active_.at(id);

@@ -77,6 +77,7 @@ public:
   void move(JobId job, size_t component, const ComponentPlacement& to) override;
   void abort_job(JobId job, AbortReason reason, ClusterIndex where = no_cluster) override;
   std::vector<Holding> holders(ClusterIndex c) const override;
+  bool host_shareable(ClusterIndex c, int host) const override;
   RunProgress progress(JobId job) const override;
   void set_share(JobId job, size_t component, double share) override;
   void wake_at(double time, uint64_t token) override;

@@ -128,7 +128,7 @@ namespace {
 constexpr double share_tolerance = 1e-9;
 } // namespace
 
-bool LocalResourceManager::can_claim_share(int host, double share) const
+bool LocalResourceManager::host_shareable(int host) const
 {
   xbt_assert(track_hosts_, "time-shared hosts need host tracking");
   xbt_assert(host >= 0 && host < static_cast<int>(cluster_->compute_hosts.size()), "no host %d on %s", host,
@@ -136,11 +136,15 @@ bool LocalResourceManager::can_claim_share(int host, double share) const
   const sg4::Host* h = cluster_->compute_hosts[host];
   if (down_ || not h->is_on())
     return false;
-  auto shared = shared_hosts_.find(host);
-  if (shared == shared_hosts_.end()) // the host must be wholly idle to become time-shared
-    return std::count(free_cores_.begin(), free_cores_.end(), h) == h->get_core_count() &&
-           share <= h->get_core_count() + share_tolerance;
-  return shared->second.taken + share <= h->get_core_count() + share_tolerance;
+  // Already time-shared, or wholly idle (to become so).
+  return shared_hosts_.count(host) > 0 || std::count(free_cores_.begin(), free_cores_.end(), h) == h->get_core_count();
+}
+
+bool LocalResourceManager::can_claim_share(int host, double share) const
+{
+  if (not host_shareable(host))
+    return false;
+  return shares_taken(host) + share <= cluster_->compute_hosts[host]->get_core_count() + share_tolerance;
 }
 
 bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::Host*>* cores)

@@ -61,7 +61,10 @@ public:
   // cores takes shares summing to at most k. The first share taken on a host takes all its cores out of the
   // space-shared pool (they count as busy grid processors), and the last one released gives them back: a host
   // is either space-shared or time-shared, never both at once. Needs host tracking.
-  /** Whether a share can be taken on compute host `host` (its index in the cluster) now. */
+  /** Whether compute host `host` (its index in the cluster) may take shares now: it is on, the cluster is up, and
+   *  it is time-shared already or wholly idle (no local job, no space-shared grid component on it). */
+  bool host_shareable(int host) const;
+  /** Whether a share can be taken on compute host `host` now: it is shareable and the share fits. */
   bool can_claim_share(int host, double share) const;
   /** Takes `share` of host `host` for a grid component; false (and nothing taken) if it does not fit. Appends
    *  the host to `cores`. */

@@ -11,6 +11,8 @@
 #include <tuple>
 
 using namespace coalsim;
+using coalsim::testing::local_log;
+using coalsim::testing::LocalJob;
 using coalsim::testing::simulate_yaml;
 using coalsim::testing::swf;
 using coalsim::testing::write_log;
@@ -293,4 +295,26 @@ TEST(LibraRuns, DeadlineBlindBaselineTurnsAwayABudgetBelowTheCost)
   }
   for (const auto& j : t.jobs)
     EXPECT_EQ(j.status, static_cast<int8_t>(JobStatus::rejected));
+}
+
+TEST(LibraRuns, HostRunningALocalJobTakesNoShareAndLibraUsesTheOthers)
+{
+  // A local job holds s-0's core over [0, 100). Libra jobs of 30 s due 60 s after their arrival: the first (at
+  // 1 s) goes to s-1, not to s-0 (which would win the tie), and runs alone; the second (at 2 s) joins it: the
+  // first now needs 29/59, the second 1/2, so they run at 58/117 and 59/117 of the core. The first's 29 s left
+  // end at 2 + 58.5 = 60.5 s (due 61); the second has done 29.5 s then and ends alone at 61 s (due 62). The
+  // third (at 3 s) finds s-1 full and s-0 not dedicated: rejected, no_node.
+  std::string log = swf(1, 1, 30, 1, 30) + swf(2, 2, 30, 1, 30) + swf(3, 3, 30, 1, 30);
+  std::string run = libra_run(log, "", 2) + "background: {model: none, clusters: {s: {model: replay, trace: {file: " +
+                    local_log("local", {LocalJob{0, 100, 1}}) + "}}}}\n";
+  auto t    = simulate_yaml(run);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  EXPECT_NEAR(jobs[0].end_time, 60.5, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 61.0, 1e-9);
+  EXPECT_STREQ(econ[2].rejection, "no_node");
+  EXPECT_EQ(econ[0].met + econ[1].met, 2);
+  for (const auto& row : t.shares)
+    EXPECT_EQ(row.host, 1) << "a share on s-0, which ran a local job";
 }

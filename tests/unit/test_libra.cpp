@@ -301,3 +301,24 @@ TEST(LibraPolicy, ParallelJobsAndJobsWithoutADeadlineAheadAreRejected)
   ASSERT_EQ(d.rejections.size(), 1u);
   EXPECT_EQ(d.rejections[0].reason, reasons::no_deadline);
 }
+
+TEST(LibraPolicy, NodeNotDedicatedToLibraNeitherAcceptsNorCounts)
+{
+  // Node 0 runs other work (a local job): the tie of two empty nodes goes to node 1. Once node 1 is full, the
+  // job is rejected and its least load is node 1's alone (1.5), not node 0's 0.5.
+  LibraPolicy policy({}, two_nodes());
+  FakeControl control(policy, {2});
+  control.unshareable.insert({0, 0});
+  Decisions d = arrive(policy, control, libra_job(1, 0, 30, 60));
+  ASSERT_EQ(d.placements.size(), 1u);
+  EXPECT_EQ(d.placements[0].components[0].host, 1);
+  ASSERT_EQ(arrive(policy, control, libra_job(2, 0, 30, 60)).placements.size(), 1u);
+  d = arrive(policy, control, libra_job(3, 0, 30, 60));
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_EQ(d.rejections[0].reason, reasons::no_node);
+  EXPECT_DOUBLE_EQ(control.economy.at(3).load, 1.5);
+  control.unshareable.insert({0, 1}); // no node open at all: no load to report
+  d = arrive(policy, control, libra_job(4, 0, 1, 60));
+  ASSERT_EQ(d.rejections.size(), 1u);
+  EXPECT_TRUE(std::isnan(control.economy.at(4).load));
+}
