@@ -8,3 +8,6 @@ for experiment in bench/das2-100k-delay.yaml bench/coalloc-10k-network.yaml \
                   workloads/experiments/ricc-replay-fcfs.yaml workloads/experiments/ricc-replay-easy.yaml; do
   "$build/bench_run" "$experiment"
 done
+# Libra's time-shared nodes, and the same workload space-shared (its FCFS baseline).
+"$build/bench_run" bench/libra-100k.yaml
+"$build/bench_run" bench/libra-100k.yaml --set policy.name=fcfs_budget
