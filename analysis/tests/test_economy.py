@@ -97,3 +97,14 @@ def test_economy_fields_are_documented(tmp_path):
             dtype = f[dataset].dtype
             written = [(field, dtype.fields[field][0].str) for field in dtype.names]
             assert written == [(field, HDF5_TYPES.get(kind, "|" + kind)) for field, kind in fields[dataset]], dataset
+
+
+def test_a_run_without_deadlines_or_shares_writes_neither(simulated_trace):
+    """The /economy and /shares datasets and the economy_* attributes exist only in runs that need them, so the
+    traces of every other run are as they were before Libra."""
+    import h5py
+
+    with h5py.File(simulated_trace, "r") as f:
+        assert "/economy" not in f and "/shares" not in f
+        assert not [name for name in f.attrs if name.startswith("economy_")]
+    assert economy_metrics(load_trace(simulated_trace)) == {}

@@ -318,3 +318,30 @@ TEST(LibraRuns, HostRunningALocalJobTakesNoShareAndLibraUsesTheOthers)
   for (const auto& row : t.shares)
     EXPECT_EQ(row.host, 1) << "a share on s-0, which ran a local job";
 }
+
+TEST(LibraRuns, HostFailureFailsItsJobsAndTheHostTakesSharesAgainOnceBack)
+{
+  // Best fit, deadline factor 2. Jobs 0 and 1 (30 s each, at 0 s) share s-0 at 0.5 each; s-0 fails over
+  // [10, 30): both fail (not retried). Job 2 (10 s, at 15 s) cannot go to s-0, which is off: it runs alone on
+  // s-1 and ends at 25 s. Job 3 (30 s, at 35 s) finds both nodes empty and s-0 back: it goes to s-0 (the
+  // first of a tie) and ends at 65 s.
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30) + swf(3, 15, 10, 1, 10) + swf(4, 35, 30, 1, 30);
+  auto t    = simulate_yaml(libra_run(log, ", node_choice: best_fit", 2) + "faults: {hosts: {s-0: [\"10+20\"]}}\n");
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 4u);
+  EXPECT_EQ(jobs[0].status, static_cast<int8_t>(JobStatus::failed));
+  EXPECT_EQ(jobs[1].status, static_cast<int8_t>(JobStatus::failed));
+  EXPECT_EQ(econ[0].met, 0);
+  EXPECT_EQ(econ[0].accepted, 1);
+  EXPECT_EQ(jobs[2].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_NEAR(jobs[2].end_time, 25.0, 1e-9);
+  EXPECT_STREQ(jobs[2].clusters, "s");
+  EXPECT_EQ(jobs[3].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_NEAR(jobs[3].end_time, 65.0, 1e-9);
+  std::vector<int> hosts;
+  for (const auto& row : t.shares)
+    if (row.components > 0 && (hosts.empty() || hosts.back() != row.host))
+      hosts.push_back(row.host);
+  EXPECT_EQ(hosts, (std::vector<int>{0, 1, 0})) << "s-0 for jobs 0 and 1, s-1 for job 2, s-0 again for job 3";
+}
