@@ -13,3 +13,6 @@ done
 /usr/bin/python3 bench/replay_disciplines.py --build "$build" --days 20
 # The default workload on 10, 30 and 100 DAS-2-like clusters: microseconds per job against the grid's size.
 /usr/bin/python3 bench/grid_clusters.py --build "$build"
+# Libra's time-shared nodes, and the same workload space-shared (its FCFS baseline).
+"$build/bench_run" bench/libra-100k.yaml
+"$build/bench_run" bench/libra-100k.yaml --set policy.name=fcfs_budget

@@ -195,6 +195,10 @@ void Simulation::build_local_side()
         p.trace->add_local_job({job.trace_id, job.cluster, job.size, job.submit_time, job.start_time, job.end_time,
                                 job.start_time - job.submit_time, job.estimate});
     });
+    p.managers.back()->set_on_shares_change([&p, cluster = c.index](int host, double taken, int components) {
+      if (p.trace)
+        p.trace->add_share({now(), cluster, host, taken, components});
+    });
     p.background.push_back(make_background_load(model_of(c), *p.managers.back(), config_.seed, locate_log));
     background_ends = background_ends && p.background.back()->finite();
   }
@@ -214,7 +218,13 @@ void Simulation::build_policy()
     policy.name_location.fail("no such policy '" + policy.name +
                               "'; valid values are: " + PolicyRegistry::instance().valid_names());
   PolicyParameters parameters(policy.name, policy.parameters);
-  parts_->policy = PolicyRegistry::instance().create(policy.name, parameters, PolicyContext{parts_->platform->names()});
+  PolicyContext context{parts_->platform->names()};
+  for (const auto& c : parts_->platform->clusters()) {
+    context.host_cores.emplace_back();
+    for (const auto* host : c.compute_hosts)
+      context.host_cores.back().push_back(host->get_core_count());
+  }
+  parts_->policy = PolicyRegistry::instance().create(policy.name, parameters, context);
   config_.add_policy_parameters(parameters.resolved());
   check_policy_takes_the_experiment();
 }
@@ -231,6 +241,14 @@ void Simulation::check_policy_takes_the_experiment() const
   if (config_.overheads.submission.max_value() > 0 && not policy.claims_after_submission_overhead())
     config_.overheads.submission_location.fail("policy '" + name + "' claims at its own claiming times, after no " +
                                                "submission delay; set it to 0");
+  if (policy.shares_hosts() && config_.runtime_model.kind != RuntimeModelConfig::Kind::timeshared)
+    config_.policy.name_location.fail("policy '" + name +
+                                      "' runs jobs on shares of hosts; set runtime_model.kind: timeshared");
+  if (policy.needs_deadlines() &&
+      (not config_.workload.deadline_factor || (not config_.workload.replay && not config_.workload.estimate_factor)))
+    config_.policy.name_location.fail("policy '" + name +
+                                      "' needs every job's estimate and deadline; set workload.estimate_factor and "
+                                      "workload.deadline_factor");
   if (config_.faults.component_failure_location.given() && not policy.draws_component_failures())
     config_.faults.component_failure_location.fail(
         "policy '" + name + "' does not claim incrementally, so no component failure is drawn (only koala draws " +
@@ -364,6 +382,13 @@ void Simulation::write_trace_attributes()
   trace.set_attribute("runtime_model", std::string(p.runtime->name()));
   trace.set_attribute("end_time", p.statistics.end_time);
   trace.set_attribute("config", config_.resolved_yaml);
+  if (p.statistics.economy.jobs > 0) {
+    const auto& e = p.statistics.economy;
+    trace.set_attribute("economy_jobs", static_cast<int64_t>(e.jobs));
+    trace.set_attribute("economy_accepted", static_cast<int64_t>(e.accepted));
+    trace.set_attribute("economy_met", static_cast<int64_t>(e.met));
+    trace.set_attribute("economy_revenue", e.revenue);
+  }
   if (p.statistics.void_time) {
     trace.set_attribute("void_time", *p.statistics.void_time);
     trace.set_attribute("void_cluster", p.statistics.void_cluster);

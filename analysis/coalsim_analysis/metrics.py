@@ -15,6 +15,7 @@ import numpy as np
 
 from .trace import COMPLETED, FAILED, REJECTED, UNFINISHED, PRIORITY_NAMES, text
 from . import shapes
+from .economy import economy_metrics
 
 
 def completed(jobs: np.ndarray) -> np.ndarray:
@@ -221,4 +222,5 @@ def compute_metrics(trace) -> dict:
         rows = trace.jobs[trace.jobs["priority"] == code]
         if rows.size:
             result.update(job_statistics(rows, suffix=f"_{name}"))
+    result.update(economy_metrics(trace))
     return result

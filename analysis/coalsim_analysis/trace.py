@@ -27,6 +27,7 @@ TABLE_FIELDS = {
     "/failures": ("time", "job_id", "cluster", "kind"),
     "/local_jobs": ("trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
                     "estimate"),
+    "/economy": ("job_id", "estimate", "deadline", "budget", "cost", "charge", "load", "accepted", "met", "rejection"),
 }
 
 # Optional: written by simulators that know KOALA's claiming (NaN for other policies).
@@ -65,6 +66,7 @@ class Trace:
     queue_length: np.ndarray
     local_jobs: np.ndarray = None  # /local_jobs (empty unless the run set trace.local_jobs)
     placements: np.ndarray = None  # /placements: one row per placement of a grid job (empty in older traces)
+    economy: np.ndarray = None  # /economy: one row per job with a deadline (empty when the jobs have none)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -215,6 +217,7 @@ def _read(h5, path) -> Trace:
         queue_length=_array(h5, "/queues/length", path, 1),
         local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
         placements=_table(h5, "/placements", path) if "/placements" in h5 else np.zeros(0),
+        economy=_table(h5, "/economy", path) if "/economy" in h5 else np.zeros(0),
     )
     for name in OPTIONAL_SERIES:
         if name in h5:

@@ -10,10 +10,19 @@
 
 namespace coalsim {
 
+/** The smallest CPU share a component may get: SimGrid's solver gives an Exec of a much smaller weight than its
+ *  neighbours no rate at all (it would never end). */
+constexpr double smallest_share = 1e-4;
+
 struct ComponentPlacement {
   ClusterIndex cluster   = no_cluster;
   int processors         = 0;
   ClusterIndex file_site = no_cluster; // where this component's input file is copied from
+  /** A compute host of the cluster (its index, in natural name order) whose CPU the component shares with
+   *  others, taking `share` of one core's speed (time-shared runtime model only, one processor, claimed by the
+   *  engine; smallest_share <= share <= 1). -1: the component gets whole processors (space sharing). */
+  int host     = -1;
+  double share = 1;
 };
 
 /** Who claims the processors of a placement, and when relative to the file stage-in. */

@@ -27,6 +27,12 @@ public:
   /** Whether the policy's placements ask for component failures (Placement::component_failures); a run
    *  with `faults.component_failure` and a policy that does not is an input error. */
   virtual bool draws_component_failures() const { return false; }
+  /** Whether the policy places components on shares of hosts (ComponentPlacement::host); a run whose runtime
+   *  model has no shares (runtime_model.kind other than timeshared) is an input error. */
+  virtual bool shares_hosts() const { return false; }
+  /** Whether the policy needs every job's estimate and deadline; a synthetic workload without
+   *  workload.estimate_factor and workload.deadline_factor is an input error. */
+  virtual bool needs_deadlines() const { return false; }
   /** The engine's controls, given once before the run starts (and kept by the policy for its lifetime). */
   virtual void set_control(JobControl& /*control*/) {}
 

@@ -51,6 +51,18 @@ struct JobMetrics {
   double pwt         = NAN; // processor wasted time, over all attempts
 };
 
+/** How far a running job has got (time-shared runtime model). */
+struct RunProgress {
+  double cpu_seconds  = 0; // CPU time its processes have done, summed
+  double wall_seconds = 0; // since its run started
+};
+
+/** What an economy policy computed for a job (the trace's /economy row). */
+struct EconomyFigures {
+  double cost = NAN; // the price; an accepted job is charged it
+  double load = NAN; // the load of the node that took it, or for a job no node took the least any would have had
+};
+
 class JobControl {
 public:
   virtual ~JobControl() = default;
@@ -85,10 +97,22 @@ public:
   /** The jobs holding processors on cluster c (claimed and not released), in job id order. */
   virtual std::vector<Holding> holders(ClusterIndex c) const = 0;
 
+  /** Whether compute host `host` of cluster c could take a share now (time-shared runtime model): it is on, its
+   *  cluster is usable, and it runs time-shared components or nothing at all (no local job, no space-shared
+   *  component). */
+  virtual bool host_shareable(ClusterIndex c, int host) const = 0;
+  /** A running job's progress (time-shared runtime model). */
+  virtual RunProgress progress(JobId job) const = 0;
+  /** A running job's component placed on a host with a share (ComponentPlacement::host) now gets `share`
+   *  (smallest_share <= share <= 1) of one core's speed. */
+  virtual void set_share(JobId job, size_t component, double share) = 0;
+
   /** Calls GridPolicy::on_wake(token) at `time` (not before now), in the engine's event order. */
   virtual void wake_at(double time, uint64_t token) = 0;
   /** The job's figures for the trace. */
   virtual void report(JobId job, const JobMetrics& metrics) = 0;
+  /** An economy policy's figures of the job (its /economy row): what it costs, charged if it is accepted. */
+  virtual void report_economy(JobId job, const EconomyFigures& figures) = 0;
   /** The estimated file transfer time and start time of the job's open placement (its /placements row). */
   virtual void report_estimates(JobId job, double estimated_ftt, double estimated_start) = 0;
 };

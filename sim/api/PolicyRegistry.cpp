@@ -48,7 +48,7 @@ std::string PolicyRegistry::help() const
   out << "Policies (--policy NAME; parameters under `policy:` in the experiment file):\n";
   PolicyContext no_platform;
   for (const auto& [name, entry] : entries_) {
-    out << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ') << entry.description << "\n";
+    out << "  " << name << std::string(name.size() < 8 ? 10 - name.size() : 2, ' ') << entry.description << "\n";
     PolicyParameters parameters(name, {});
     entry.factory(parameters, no_platform);
     for (const auto& line : parameters.declared())

@@ -95,10 +95,12 @@ void GridScheduler::pass()
     XBT_VERB("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
-    if (rejection.failed)
+    if (rejection.failed) {
       drop(rejection.job);
-    else
+    } else {
+      active_.at(rejection.job).rejection = rejection.reason;
       leave(rejection.job, JobStatus::rejected);
+    }
   }
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
     at(decisions.wake_at, [this] { request_pass(); });
@@ -116,6 +118,13 @@ void GridScheduler::validate(const ActiveJob& job, const Placement& placement) c
     xbt_assert(c.cluster >= 0 && c.cluster < static_cast<int>(parts_.managers.size()) && c.processors > 0,
                "policy placed job %ld on cluster %d with %d processors", static_cast<long>(spec.id), c.cluster,
                c.processors);
+    xbt_assert(not shares_a_host(c) ||
+                   (parts_.runtime.shares_hosts() && placement.claiming == Claiming::immediate && c.processors == 1 &&
+                    c.share >= smallest_share && c.share <= 1 &&
+                    c.host < static_cast<int>(parts_.platform.cluster(c.cluster).compute_hosts.size())),
+               "policy placed job %ld on host %d of cluster %d with share %g (shares need the timeshared runtime "
+               "model, engine claiming, one processor, a host of the cluster and smallest_share <= share <= 1)",
+               static_cast<long>(spec.id), c.host, c.cluster, c.share);
     xbt_assert(
         c.file_site == no_cluster ||
             (spec.file && std::count(spec.file->replica_sites.begin(), spec.file->replica_sites.end(), c.file_site)),
@@ -166,7 +175,8 @@ void GridScheduler::apply(Placement placement)
   }
   if (job.reserve)
     for (const auto& c : job.placement)
-      parts_.info.placed(c.cluster, c.processors);
+      if (not shares_a_host(c)) // a share takes no processors the information service counts until its claim
+        parts_.info.placed(c.cluster, c.processors);
   job.staged              = false;
   job.submission_overhead = submission_overhead_.sample(overheads_);
   JobId id                = job.spec.id;
@@ -183,11 +193,14 @@ void GridScheduler::claim_all(JobId id)
 {
   ActiveJob& job = active_.at(id);
   std::map<ClusterIndex, int> needed;
-  for (const auto& c : job.placement)
-    needed[c.cluster] += c.processors;
   ClusterIndex short_cluster = no_cluster;
+  for (const auto& c : job.placement)
+    if (not shares_a_host(c))
+      needed[c.cluster] += c.processors;
+    else if (short_cluster == no_cluster && not parts_.managers[c.cluster]->can_claim_share(c.host, c.share))
+      short_cluster = c.cluster;
   for (const auto& [cluster, count] : needed)
-    if (parts_.managers[cluster]->idle() < count) {
+    if (short_cluster == no_cluster && parts_.managers[cluster]->idle() < count) {
       short_cluster = cluster;
       break;
     }
@@ -206,7 +219,13 @@ void GridScheduler::claim_all(JobId id)
   job.cores.assign(job.placement.size(), {});
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
-    bool ok       = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
+    if (shares_a_host(c)) {
+      bool ok = parts_.managers[c.cluster]->claim_share(c.host, c.share, &job.cores[k]);
+      xbt_assert(ok, "share claim on host %d of cluster %d failed after its check", c.host, c.cluster);
+      job.claimed_at[k] = now();
+      continue;
+    }
+    bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
     xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
     job.claimed_at[k] = now();
     if (job.reserve)
@@ -297,13 +316,13 @@ void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (holds_processors(job, k)) {
-      parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
+      release_component(job, k);
       if (by_policy && not running) {
         held_ -= c.processors;
         claims_changed = true;
       }
     } else if (not released) {
-      if (job.reserve)
+      if (job.reserve && not shares_a_host(c))
         parts_.info.claim_failed(c.cluster, c.processors); // the placement counted as taken until its claim
       if (by_policy) {
         gained_ -= c.processors;
@@ -410,6 +429,43 @@ void GridScheduler::launch(JobId id)
   job.run =
       parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
                          guarded(id, [this, id] { end(id); }), guarded(id, [this, id] { run_failed_in_simgrid(id); }));
+  for (size_t k = 0; k < job.placement.size(); ++k)
+    if (shares_a_host(job.placement[k]))
+      parts_.runtime.set_share(job.run, k, job.placement[k].share);
+}
+
+void GridScheduler::release_component(ActiveJob& job, size_t k)
+{
+  const auto& c = job.placement[k];
+  if (shares_a_host(c))
+    parts_.managers[c.cluster]->release_share(c.host, c.share);
+  else
+    parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
+}
+
+bool GridScheduler::host_shareable(ClusterIndex c, int host) const
+{
+  return available(c) && parts_.managers.at(c)->host_shareable(host);
+}
+
+RunProgress GridScheduler::progress(JobId id) const
+{
+  const ActiveJob& job = active_.at(id);
+  xbt_assert(job.phase == Phase::running, "progress of job %ld, which is not running", static_cast<long>(id));
+  return {parts_.runtime.cpu_seconds(job.run), now() - job.start_time};
+}
+
+void GridScheduler::set_share(JobId id, size_t k, double share)
+{
+  ActiveJob& job = active_.at(id);
+  xbt_assert(job.phase == Phase::running && k < job.placement.size() && shares_a_host(job.placement[k]),
+             "set_share on job %ld component %zu, which does not run on a share of a host", static_cast<long>(id), k);
+  xbt_assert(share >= smallest_share && share <= 1, "share %g for job %ld (at least %g, at most 1)", share,
+             static_cast<long>(id), smallest_share);
+  ComponentPlacement& c = job.placement[k];
+  parts_.managers[c.cluster]->update_share(c.host, c.share, share);
+  c.share = share;
+  parts_.runtime.set_share(job.run, k, share);
 }
 
 void GridScheduler::end(JobId id)
@@ -425,7 +481,7 @@ void GridScheduler::end(JobId id)
     for (const auto& c : job.placement)
       health_->success(c.cluster);
   for (size_t k = 0; k < job.placement.size(); ++k) {
-    parts_.managers[job.placement[k].cluster]->release(job.placement[k].processors, job.cores[k]);
+    release_component(job, k);
     job.claimed_at[k] = NAN;
   }
   job.cores.clear();
@@ -510,6 +566,35 @@ void GridScheduler::stop_at(double time)
   finish_run(time);
 }
 
+void GridScheduler::report_economy(JobId id, const EconomyFigures& figures)
+{
+  active_.at(id).economy = figures;
+}
+
+void GridScheduler::record_economy(const ActiveJob& job, JobStatus status)
+{
+  const JobSpec& spec = job.spec;
+  if (std::isnan(spec.deadline))
+    return;
+  EconomyRow row{};
+  row.job_id   = spec.id;
+  row.estimate = spec.estimate;
+  row.deadline = spec.deadline;
+  row.budget   = spec.budget;
+  row.accepted = status != JobStatus::rejected;
+  row.cost     = job.economy.cost;
+  row.charge   = row.accepted ? job.economy.cost : NAN;
+  row.load     = job.economy.load;
+  // Its processes ended by the deadline (a rounding error of a billionth of the deadline still meets it: a job
+  // given exactly the share it needs ends on its deadline up to the arithmetic of its rates).
+  row.met =
+      status == JobStatus::completed && job.end_time <= spec.deadline + 1e-9 * std::max(1.0, std::abs(spec.deadline));
+  std::strncpy(row.rejection, job.rejection.c_str(), sizeof row.rejection - 1);
+  parts_.statistics.add(row);
+  if (parts_.trace)
+    parts_.trace->add_economy(row);
+}
+
 void GridScheduler::add_policy_figures(JobRow& row, const ActiveJob& job, bool started)
 {
   if (job.metrics) { // the policy's figures
@@ -572,6 +657,7 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   row.completion_failures = job.completion_failures + job.run_failures;
   add_policy_figures(row, job, started);
   parts_.statistics.add(row);
+  record_economy(job, status);
   if (not parts_.trace)
     return;
   parts_.trace->add_job(row);

@@ -77,8 +77,12 @@ public:
   void move(JobId job, size_t component, const ComponentPlacement& to) override;
   void abort_job(JobId job, AbortReason reason, ClusterIndex where = no_cluster) override;
   std::vector<Holding> holders(ClusterIndex c) const override;
+  bool host_shareable(ClusterIndex c, int host) const override;
+  RunProgress progress(JobId job) const override;
+  void set_share(JobId job, size_t component, double share) override;
   void wake_at(double time, uint64_t token) override;
   void report(JobId job, const JobMetrics& metrics) override;
+  void report_economy(JobId job, const EconomyFigures& figures) override;
   void report_estimates(JobId job, double estimated_ftt, double estimated_start) override;
 
 private:
@@ -107,6 +111,8 @@ private:
     int placement_tries = 0, submission_failures = 0, completion_failures = 0, run_failures = 0;
     bool run_failed = false;           // the current run ended with a completion failure
     std::optional<JobMetrics> metrics; // as the policy reported them
+    EconomyFigures economy;            // as the policy reported them (economy policies)
+    std::string rejection;             // the policy's reason, when it rejected the job
     PlacementHistory history;          // one /placements row per placement
   };
 
@@ -127,6 +133,10 @@ private:
   void request_pass();
   void pass();
   void validate(const ActiveJob& job, const Placement& placement) const;
+  /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
+  static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
+  /** Gives back what component k holds (its processors, or its share of a host). */
+  void release_component(ActiveJob& job, size_t k);
   void apply(Placement placement);
   /** Engine claiming: all components at once, or none (the co-allocator cancels every component). */
   void claim_all(JobId id);
@@ -148,6 +158,8 @@ private:
   void leave(JobId id, JobStatus status);
   void finish_run(double time);
   void record(const ActiveJob& job, JobStatus status);
+  /** The job's /economy row, when it has a deadline. */
+  void record_economy(const ActiveJob& job, JobStatus status);
   /** The /jobs figures the policy reported (JobMetrics), or the engine's own when it reported none. */
   static void add_policy_figures(JobRow& row, const ActiveJob& job, bool started);
 

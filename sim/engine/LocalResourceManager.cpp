@@ -123,6 +123,97 @@ void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cor
   changed();
 }
 
+namespace {
+/** Shares are sums of fractions: a sum over the capacity by less than this still fits. */
+constexpr double share_tolerance = 1e-9;
+} // namespace
+
+bool LocalResourceManager::host_shareable(int host) const
+{
+  xbt_assert(track_hosts_, "time-shared hosts need host tracking");
+  xbt_assert(host >= 0 && host < static_cast<int>(cluster_->compute_hosts.size()), "no host %d on %s", host,
+             cluster_->name.c_str());
+  const sg4::Host* h = cluster_->compute_hosts[host];
+  if (down_ || not h->is_on())
+    return false;
+  // Already time-shared, or wholly idle (to become so).
+  return shared_hosts_.count(host) > 0 || std::count(free_cores_.begin(), free_cores_.end(), h) == h->get_core_count();
+}
+
+bool LocalResourceManager::can_claim_share(int host, double share) const
+{
+  if (not host_shareable(host))
+    return false;
+  return shares_taken(host) + share <= cluster_->compute_hosts[host]->get_core_count() + share_tolerance;
+}
+
+bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::Host*>* cores)
+{
+  xbt_assert(share > 0 && share <= 1, "share %g on %s", share, cluster_->name.c_str());
+  if (not can_claim_share(host, share))
+    return false;
+  sg4::Host* h         = cluster_->compute_hosts[host];
+  auto [shared, first] = shared_hosts_.try_emplace(host);
+  if (first) {
+    free_cores_.erase(std::remove(free_cores_.begin(), free_cores_.end(), h), free_cores_.end());
+    busy_grid_ += h->get_core_count();
+    needs_pass(Change::capacity_lost);
+    changed();
+  }
+  shared->second.taken += share;
+  ++shared->second.components;
+  cores->push_back(h);
+  shares_changed(host);
+  return true;
+}
+
+void LocalResourceManager::release_share(int host, double share)
+{
+  auto shared = shared_hosts_.find(host);
+  xbt_assert(shared != shared_hosts_.end(), "releasing a share of host %d on %s, which is not time-shared", host,
+             cluster_->name.c_str());
+  shared->second.taken -= share;
+  if (--shared->second.components > 0) {
+    shares_changed(host);
+    return;
+  }
+  shared_hosts_.erase(shared);
+  shares_changed(host);
+  sg4::Host* h = cluster_->compute_hosts[host];
+  std::vector<sg4::Host*> cores(h->get_core_count(), h);
+  busy_grid_ -= h->get_core_count();
+  return_cores(cores.begin(), cores.end());
+  needs_pass(Change::capacity_gained);
+  changed();
+}
+
+void LocalResourceManager::update_share(int host, double from, double to)
+{
+  auto shared = shared_hosts_.find(host);
+  xbt_assert(shared != shared_hosts_.end(), "updating a share of host %d on %s, which is not time-shared", host,
+             cluster_->name.c_str());
+  shared->second.taken += to - from;
+  shares_changed(host);
+}
+
+void LocalResourceManager::shares_changed(int host)
+{
+  if (on_shares_change_)
+    on_shares_change_(host, shares_taken(host), components_sharing(host));
+}
+
+double LocalResourceManager::shares_taken(int host) const
+{
+  auto shared = shared_hosts_.find(host);
+  return shared == shared_hosts_.end() ? 0.0 : shared->second.taken;
+}
+
+int LocalResourceManager::components_sharing(int host) const
+{
+  auto shared = shared_hosts_.find(host);
+  return shared == shared_hosts_.end() ? 0 : shared->second.components;
+}
+
 void LocalResourceManager::submit_background(const LocalJobRequest& job)
 {
   xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,

@@ -57,6 +57,26 @@ public:
   bool claim(int count, std::vector<sg4::Host*>* cores);
   void release(int count, const std::vector<sg4::Host*>& cores);
 
+  // Time-shared hosts (runtime_model.kind: timeshared). A share is a fraction of one core's speed; a host of k
+  // cores takes shares summing to at most k. The first share taken on a host takes all its cores out of the
+  // space-shared pool (they count as busy grid processors), and the last one released gives them back: a host
+  // is either space-shared or time-shared, never both at once. Needs host tracking.
+  /** Whether compute host `host` (its index in the cluster) may take shares now: it is on, the cluster is up, and
+   *  it is time-shared already or wholly idle (no local job, no space-shared grid component on it). */
+  bool host_shareable(int host) const;
+  /** Whether a share can be taken on compute host `host` now: it is shareable and the share fits. */
+  bool can_claim_share(int host, double share) const;
+  /** Takes `share` of host `host` for a grid component; false (and nothing taken) if it does not fit. Appends
+   *  the host to `cores`. */
+  bool claim_share(int host, double share, std::vector<sg4::Host*>* cores);
+  void release_share(int host, double share);
+  /** A running component's share changes (the sum may exceed the host's cores: shares are then weights, and
+   *  only new claims are refused). */
+  void update_share(int host, double from, double to);
+  /** The shares taken on host `host`, summed (0 when it is not time-shared now). */
+  double shares_taken(int host) const;
+  int components_sharing(int host) const;
+
   /** Queues a local job (size at most the cluster's); it may start at this instant's pass. */
   void submit_background(const LocalJobRequest& job);
 
@@ -85,6 +105,12 @@ public:
 
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
+  /** Called after every change of a time-shared host's shares: the host's index, its shares summed, its
+   *  components (0 when it is back in the space-shared pool). */
+  void set_on_shares_change(std::function<void(int host, double taken, int components)> callback)
+  {
+    on_shares_change_ = std::move(callback);
+  }
   /** Called when a local job ends. */
   void set_on_local_job_done(std::function<void(const LocalJobRecord&)> callback)
   {
@@ -142,8 +168,15 @@ private:
   int hosts_off_ = 0;                  // hosts failed on their own (host_down without host_up yet)
   int dummy_     = 0;
   std::vector<sg4::Host*> dummy_cores_;
+  struct SharedHost {
+    double taken   = 0; // the shares of its components, summed
+    int components = 0;
+  };
+  std::map<int, SharedHost> shared_hosts_; // time-shared hosts now, by host index
   std::function<void()> on_change_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;
+  std::function<void(int, double, int)> on_shares_change_;
+  void shares_changed(int host);
 };
 
 } // namespace coalsim

@@ -1,6 +1,7 @@
 #include "sim/engine/RuntimeModel.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/TimeSharedRuntime.hpp"
 
 #include <xbt/asserts.h>
 #include <xbt/log.h>
@@ -8,6 +9,16 @@
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_runtime_model, coalsim_engine, "RuntimeModel");
 
 namespace coalsim {
+
+void RuntimeModel::set_share(RunId, size_t, double)
+{
+  xbt_die("the %s runtime model has no CPU shares", name());
+}
+
+double RuntimeModel::cpu_seconds(RunId) const
+{
+  xbt_die("the %s runtime model does not report CPU time", name());
+}
 
 RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
                                       const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended,
@@ -77,6 +88,8 @@ void NetworkRuntime::run_iteration(RunId run, std::shared_ptr<std::vector<sg4::H
 
 std::unique_ptr<RuntimeModel> make_runtime_model(const RuntimeModelConfig& config, ActivityTracker& tracker)
 {
+  if (config.kind == RuntimeModelConfig::Kind::timeshared)
+    return std::make_unique<TimeSharedRuntime>(tracker);
   if (config.kind == RuntimeModelConfig::Kind::network)
     return std::make_unique<NetworkRuntime>(tracker, config.iterations, config.halo_bytes);
   return std::make_unique<DelayRuntime>(config.coallocation_slowdown);

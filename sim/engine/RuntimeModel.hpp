@@ -31,6 +31,13 @@ public:
   /** The job was aborted: its processes stop taking the resources (its `ended` may still be called; the
    *  caller ignores it). */
   virtual void cancel(RunId /*run*/) {}
+  /** Whether components may take a share of a host's CPU (ComponentPlacement::host) and change it while they
+   *  run (set_share). */
+  virtual bool shares_hosts() const { return false; }
+  /** Component k of the run now gets `share` of its host's CPU (only when shares_hosts()). */
+  virtual void set_share(RunId run, size_t component, double share);
+  /** The CPU seconds the run's processes have done so far, summed (only when shares_hosts()). */
+  virtual double cpu_seconds(RunId run) const;
   virtual const char* name() const = 0;
 };
 

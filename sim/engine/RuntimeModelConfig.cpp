@@ -17,8 +17,10 @@ RuntimeModelConfig read_runtime_model(ConfigNode model)
 {
   RuntimeModelConfig c;
   model.allow_only(runtime_model_keys());
-  c.kind = model.get_choice("kind", "delay", {"delay", "network"}) == "network" ? RuntimeModelConfig::Kind::network
-                                                                                : RuntimeModelConfig::Kind::delay;
+  const std::string kind  = model.get_choice("kind", "delay", {"delay", "network", "timeshared"});
+  c.kind                  = kind == "network"      ? RuntimeModelConfig::Kind::network
+                            : kind == "timeshared" ? RuntimeModelConfig::Kind::timeshared
+                                                   : RuntimeModelConfig::Kind::delay;
   c.coallocation_slowdown = model.get("coallocation_slowdown", 1.0, 0.0);
   c.iterations            = model.get("iterations", 1, 1);
   c.halo_bytes            = model.get("halo_bytes", 0.0, 0.0);

@@ -8,10 +8,10 @@ namespace coalsim {
 class ConfigNode;
 
 struct RuntimeModelConfig {
-  enum class Kind { delay, network } kind = Kind::delay;
-  double coallocation_slowdown            = 1.0; // delay: runtime factor when a job spans more than one cluster
-  int iterations                          = 1;   // network: sequential compute+exchange phases
-  double halo_bytes                       = 0;   // network: bytes exchanged with each neighbour per iteration
+  enum class Kind { delay, network, timeshared } kind = Kind::delay;
+  double coallocation_slowdown = 1.0; // delay: runtime factor when a job spans more than one cluster
+  int iterations               = 1;   // network: sequential compute+exchange phases
+  double halo_bytes            = 0;   // network: bytes exchanged with each neighbour per iteration
 };
 
 const KeyList& runtime_model_keys();

@@ -31,6 +31,17 @@ double RunStatistics::background_utilization() const
   return end_time > 0 ? background_area / (processors * end_time) : 0;
 }
 
+void RunStatistics::add(const EconomyRow& row)
+{
+  ++economy.jobs;
+  economy.accepted += row.accepted ? 1 : 0;
+  if (row.met) {
+    ++economy.met;
+    if (not std::isnan(row.charge))
+      economy.revenue += row.charge;
+  }
+}
+
 void RunStatistics::print(std::ostream& out) const
 {
   char line[256];
@@ -74,6 +85,16 @@ void RunStatistics::print(std::ostream& out) const
     std::snprintf(line, sizeof line, "  %-24s %llu local, %llu grid (larger than the clusters they may use)\n",
                   "replayed jobs left out", static_cast<unsigned long long>(background_too_large),
                   static_cast<unsigned long long>(grid_too_large));
+    out << line;
+  }
+  if (economy.jobs > 0) {
+    auto percent = [](uint64_t part, uint64_t whole) {
+      return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+    };
+    std::snprintf(line, sizeof line,
+                  "  %-24s %.1f%% accepted, deadlines met by %.1f%% of jobs (%.1f%% of accepted), revenue %.6g\n",
+                  "economy", percent(economy.accepted, economy.jobs), percent(economy.met, economy.jobs),
+                  percent(economy.met, economy.accepted), economy.revenue);
     out << line;
   }
   if (void_time) {

@@ -51,7 +51,14 @@ struct RunStatistics {
   std::optional<double> void_time;
   std::string void_cluster;
 
+  /** Jobs with a deadline (EconomyRow): accepted, met, and the revenue (charges of jobs that met it). */
+  struct Economy {
+    uint64_t jobs = 0, accepted = 0, met = 0;
+    double revenue = 0;
+  } economy;
+
   void add(const JobRow& row);
+  void add(const EconomyRow& row);
   double grid_utilization() const;
   double background_utilization() const;
   void print(std::ostream& out) const;

@@ -83,6 +83,31 @@ struct FailureRow {
   char host[32]; // the host of a host_down or host_up event, empty otherwise
 };
 
+/** A job with a deadline (economy workloads, e.g. Libra): written only for jobs whose workload gives deadlines, so
+ *  other traces have no /economy dataset. */
+struct EconomyRow {
+  int64_t job_id;
+  double estimate;    // the user's estimate E (s)
+  double deadline;    // absolute (s)
+  double budget;      // B (NaN: none)
+  double cost;        // the price the policy computed (NaN: none, e.g. rejected before it was computed)
+  double charge;      // the cost, for an accepted job (NaN otherwise)
+  double load;        // the load of its node with it, or the least any node would have had (NaN: none computed)
+  int8_t accepted;    // admitted: not rejected by the policy
+  int8_t met;         // completed with its run ended by its deadline
+  char rejection[16]; // the policy's reason when rejected (e.g. budget, no_node), empty otherwise
+};
+
+/** A change of a time-shared host's CPU shares (timeshared runtime model): written only in runs that share
+ *  hosts, so other traces have no /shares dataset. */
+struct ShareRow {
+  double time;
+  int32_t cluster;
+  int32_t host;       // index of the compute host in its cluster
+  double taken;       // the shares of its components, summed (in cores)
+  int32_t components; // components sharing it (0: the host is back in the space-shared pool)
+};
+
 /** A local (background) job that ended; written when `trace.local_jobs` is on. */
 struct LocalJobRow {
   int64_t trace_id; // job number in the replayed log, -1 for synthetic jobs

@@ -110,6 +110,35 @@ hid_t local_job_type()
   return t;
 }
 
+hid_t economy_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(EconomyRow));
+  H5Tinsert(t, "job_id", HOFFSET(EconomyRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "estimate", HOFFSET(EconomyRow, estimate), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "deadline", HOFFSET(EconomyRow, deadline), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "budget", HOFFSET(EconomyRow, budget), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "cost", HOFFSET(EconomyRow, cost), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "charge", HOFFSET(EconomyRow, charge), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "load", HOFFSET(EconomyRow, load), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "accepted", HOFFSET(EconomyRow, accepted), H5T_NATIVE_INT8);
+  H5Tinsert(t, "met", HOFFSET(EconomyRow, met), H5T_NATIVE_INT8);
+  hid_t s = string_type(16);
+  H5Tinsert(t, "rejection", HOFFSET(EconomyRow, rejection), s);
+  H5Tclose(s);
+  return t;
+}
+
+hid_t share_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(ShareRow));
+  H5Tinsert(t, "time", HOFFSET(ShareRow, time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "cluster", HOFFSET(ShareRow, cluster), H5T_NATIVE_INT32);
+  H5Tinsert(t, "host", HOFFSET(ShareRow, host), H5T_NATIVE_INT32);
+  H5Tinsert(t, "taken", HOFFSET(ShareRow, taken), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "components", HOFFSET(ShareRow, components), H5T_NATIVE_INT32);
+  return t;
+}
+
 hid_t failure_type()
 {
   hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(FailureRow));

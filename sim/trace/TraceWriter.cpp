@@ -181,6 +181,8 @@ TraceWriter::~TraceWriter()
   queue_length_.reset();
   held_.reset();
   gained_.reset();
+  economy_.reset();
+  shares_.reset();
   for (auto& [name, type] : types_)
     H5Tclose(type);
   H5Fclose(file_);
@@ -212,6 +214,28 @@ void TraceWriter::add_failure(const FailureRow& row)
 void TraceWriter::add_local_job(const LocalJobRow& row)
 {
   local_jobs_->append(&row);
+}
+
+void TraceWriter::add_economy(const EconomyRow& row)
+{
+  if (not economy_) {
+    types_["economy"]      = economy_type();
+    types_["economy.file"] = packed(types_["economy"]);
+    economy_ = std::make_unique<AppendableDataset>(file_, "/economy", types_["economy"], sizeof(EconomyRow), 0,
+                                                   types_["economy.file"]);
+  }
+  economy_->append(&row);
+}
+
+void TraceWriter::add_share(const ShareRow& row)
+{
+  if (not shares_) {
+    types_["share"]      = share_type();
+    types_["share.file"] = packed(types_["share"]);
+    shares_              = std::make_unique<AppendableDataset>(file_, "/shares", types_["share"], sizeof(ShareRow), 0,
+                                                  types_["share.file"]);
+  }
+  shares_->append(&row);
 }
 
 void TraceWriter::add_sample(const UtilizationSample& sample)
@@ -261,7 +285,9 @@ void TraceWriter::set_attribute(const std::string& name, int64_t value)
 void TraceWriter::commit()
 {
   for (auto* d : {&jobs_, &components_, &placements_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
-                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_}) {
+                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_, &economy_, &shares_}) {
+    if (not *d) // a dataset created with its first row, which never came
+      continue;
     (*d)->flush();
     d->reset();
   }

@@ -53,6 +53,10 @@ public:
   void add_placement(const PlacementRow& row);
   void add_failure(const FailureRow& row);
   void add_local_job(const LocalJobRow& row);
+  /** The /economy dataset is created with its first row. */
+  void add_economy(const EconomyRow& row);
+  /** The /shares dataset is created with its first row. */
+  void add_share(const ShareRow& row);
   void add_sample(const UtilizationSample& sample);
   void set_attribute(const std::string& name, const std::string& value);
   void set_attribute(const std::string& name, double value);
@@ -73,7 +77,7 @@ private:
   hid_t file_ = -1;
   std::map<std::string, hid_t> types_;
   std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, sample_time_,
-      grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_;
+      grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_, economy_, shares_;
   bool committed_ = false;
 };
 

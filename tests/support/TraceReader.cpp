@@ -98,6 +98,12 @@ Trace read_trace(const std::string& path)
     t.void_time       = read_double_attribute(file, "void_time");
     t.void_cluster    = read_string_attribute(file, "void_cluster");
     t.config          = read_string_attribute(file, "config");
+    t.has_economy     = H5Lexists(file, "/economy", H5P_DEFAULT) > 0;
+    if (t.has_economy)
+      t.economy = read_table<EconomyRow>(file, path, "/economy", economy_type());
+    t.economy_revenue = read_double_attribute(file, "economy_revenue");
+    if (H5Lexists(file, "/shares", H5P_DEFAULT) > 0)
+      t.shares = read_table<ShareRow>(file, path, "/shares", share_type());
   } catch (...) {
     H5Fclose(file);
     throw;

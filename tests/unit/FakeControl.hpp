@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -33,6 +35,10 @@ public:
   std::map<JobId, std::pair<double, double>> estimates; // (FTT, start) of the last placement
   std::vector<std::pair<JobId, AbortReason>> aborts;    // in order
   std::multimap<double, uint64_t> wakes;
+  std::map<JobId, EconomyFigures> economy;                   // as reported
+  std::set<std::pair<ClusterIndex, int>> unshareable;        // hosts that cannot take shares, set by the test
+  std::map<JobId, RunProgress> progresses;                   // what progress() reports, set by the test
+  std::vector<std::tuple<JobId, size_t, double>> shares_set; // set_share calls, in order
 
   FakeControl(GridPolicy& p, std::vector<int> idle_counts) : idle(std::move(idle_counts)), policy(&p)
   {
@@ -115,8 +121,12 @@ public:
     }
     return found;
   }
+  bool host_shareable(ClusterIndex c, int host) const override { return unshareable.count({c, host}) == 0; }
+  RunProgress progress(JobId job) const override { return progresses.at(job); }
+  void set_share(JobId job, size_t component, double share) override { shares_set.emplace_back(job, component, share); }
   void wake_at(double when, uint64_t token) override { wakes.emplace(std::max(when, time), token); }
   void report(JobId job, const JobMetrics& m) override { metrics[job] = m; }
+  void report_economy(JobId job, const EconomyFigures& figures) override { economy[job] = figures; }
   void report_estimates(JobId job, double ftt, double start) override { estimates[job] = {ftt, start}; }
 };
 

@@ -1,0 +1,99 @@
+/* Libra (report 004): a job arrives with an estimate E, a deadline D and a budget B; it is charged a E + b E / D
+ * if B covers that (BudgetCheck), and admitted on a node only if the minimum shares of the node's jobs plus its
+ * own E / D fit in the node's CPU (MinimumShare, NodeAdmission); the node is chosen among those that accept
+ * (NodeChoice). There is no queue: a job no node accepts is rejected at once. An admitted job starts at once on
+ * its node, sharing the CPU with the node's other jobs at its share (runtime_model.kind: timeshared), and the
+ * node recomputes its jobs' shares from the CPU time they have done, at job events or every interval.
+ * Only sequential jobs (one processor) are taken. */
+#pragma once
+
+#include "policies/libra/BudgetCheck.hpp"
+#include "policies/libra/NodeAdmission.hpp"
+#include "policies/libra/NodeChoice.hpp"
+#include "sim/api/GridPolicy.hpp"
+#include "sim/api/PolicyParameters.hpp"
+#include "sim/api/PolicyRegistry.hpp"
+
+#include <map>
+#include <vector>
+
+namespace coalsim::libra {
+
+/** Why Libra turned a job away (the trace's rejection reason). */
+namespace reasons {
+inline constexpr const char* budget         = "budget";         // B below the cost
+inline constexpr const char* no_node        = "no_node";        // no node could fit its share
+inline constexpr const char* not_sequential = "not_sequential"; // more than one processor
+inline constexpr const char* no_deadline    = "no_deadline";    // no estimate, or no deadline still ahead
+} // namespace reasons
+
+class LibraPolicy : public GridPolicy {
+public:
+  enum class Recompute { events, interval };
+  struct Settings {
+    CostModel cost;
+    NodeChoice choice = NodeChoice::least_loaded;
+    Sharing sharing   = Sharing::proportional;
+    Recompute when    = Recompute::events;
+    double interval   = 60; // s, with Recompute::interval
+  };
+  /** One time-shared node: a compute host of a cluster. */
+  struct Node {
+    ClusterIndex cluster = no_cluster;
+    int host             = 0;
+    int cores            = 1;
+  };
+
+  LibraPolicy(Settings settings, std::vector<Node> nodes);
+  static Settings read_settings(PolicyParameters& parameters);
+  /** Every compute host of the platform, in cluster order, then host order. */
+  static std::vector<Node> nodes_of(const PolicyContext& context);
+
+  bool takes(RequestType type) const override { return type == RequestType::unordered || type == RequestType::total; }
+  bool claims_after_submission_overhead() const override { return false; }
+  bool shares_hosts() const override { return true; }
+  bool needs_deadlines() const override { return true; }
+  void set_control(JobControl& control) override { control_ = &control; }
+  void on_job_submitted(const JobSpec& job) override;
+  void on_claim_failed(const JobSpec& job) override;
+  void on_run_started(const JobSpec& job) override;
+  void on_run_ended(const JobSpec& job) override;
+  bool on_job_failed(const JobSpec& job) override;
+  void on_wake(uint64_t token) override;
+  Decisions decide(const GridView& view) override;
+  size_t waiting_jobs() const override { return arrived_.size(); }
+
+  /** The share each job admitted on node n needs now (running ones from their progress), in admission order. */
+  std::vector<double> shares_needed(size_t n) const;
+  const std::vector<Node>& nodes() const { return nodes_; }
+
+private:
+  struct Admitted {
+    double estimate = 0;
+    double deadline = 0; // absolute
+    size_t node     = 0;
+    bool running    = false;
+  };
+  /** The share job `id` needs now. */
+  double share_needed(JobId id, const Admitted& job) const;
+  /** Sets the shares of node n's running jobs: their minimum shares, or equal slices of `jobs` jobs. */
+  void update_shares(size_t n, int jobs);
+  /** Takes the job off its node (its run ended or failed, or its claim failed). */
+  void forget(JobId id);
+  /** Admits or rejects one arrived job. */
+  void consider(const JobSpec& job, const GridView& view, Decisions& decisions);
+  void reject(JobId id, const char* reason, Decisions& decisions);
+  void wake_later();
+
+  Settings settings_;
+  std::vector<Node> nodes_;
+  std::vector<std::vector<JobId>> on_node_; // per node, its admitted jobs in admission order
+  std::vector<bool> changed_;               // per node: a job left it since its shares were last set
+  std::map<JobId, Admitted> admitted_;
+  std::vector<JobSpec> arrived_; // since the last decision
+  std::vector<Rejection> to_reject_;
+  JobControl* control_ = nullptr;
+  bool waking_         = false;
+};
+
+} // namespace coalsim::libra

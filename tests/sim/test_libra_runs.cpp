@@ -1,0 +1,347 @@
+/* Libra on time-shared nodes, whole runs on the shared-nodes platform (cluster s: two one-core 1 Gflop/s nodes,
+ * s-0 and s-1). Jobs come from small SWF logs whose requested time is the job's estimate E; the deadline is
+ * submit + E x deadline_factor. Completion times are computed by hand in each test. */
+#include "SimulationFixture.hpp"
+#include "SwfLogs.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+using namespace coalsim;
+using coalsim::testing::local_log;
+using coalsim::testing::LocalJob;
+using coalsim::testing::simulate_yaml;
+using coalsim::testing::swf;
+using coalsim::testing::write_log;
+
+namespace {
+std::string exact(double x)
+{
+  std::ostringstream text;
+  text << std::setprecision(17) << x;
+  return text.str();
+}
+
+/** A Libra run over the SWF lines `log` on cluster s, with `policy` parameters and this deadline factor. */
+std::string libra_run(const std::string& log, const std::string& policy, double deadline_factor,
+                      const std::string& extra = "")
+{
+  return "platform: " COALSIM_SOURCE_DIR "/platforms/test/shared-nodes.xml\n"
+         "clusters: [s]\n"
+         "policy: {name: libra" +
+         policy +
+         "}\n"
+         "runtime_model: {kind: timeshared}\n"
+         "info_service: {poll_interval: 0}\n"
+         "overheads: {submission: 0}\n"
+         "workload:\n"
+         "  trace: {file: " +
+         write_log("grid.swf", log) +
+         "}\n"
+         "  deadline_factor: " +
+         exact(deadline_factor) + "\n" + extra;
+}
+
+std::map<JobId, JobRow> by_id(const Trace& t)
+{
+  std::map<JobId, JobRow> rows;
+  for (const auto& j : t.jobs)
+    rows[j.id] = j;
+  return rows;
+}
+
+std::map<JobId, EconomyRow> economy_by_id(const Trace& t)
+{
+  std::map<JobId, EconomyRow> rows;
+  for (const auto& e : t.economy)
+    rows[e.job_id] = e;
+  return rows;
+}
+} // namespace
+
+TEST(LibraRuns, JobsAdmittedAtTheirExactShareFinishExactlyByTheirDeadlines)
+{
+  // Five jobs of 30 s at 0, deadline 60 s: each needs 0.5. Least loaded: s-0, s-1, s-0, s-1 (two per node, each
+  // node full at 1), and the fifth finds no node. The four run at half a core and end at 60 s: on the deadline.
+  std::string log;
+  for (int j = 1; j <= 5; ++j)
+    log += swf(j, 0, 30, 1, 30);
+  RunStatistics stats;
+  auto t    = simulate_yaml(libra_run(log, "", 2), &stats);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 5u);
+  ASSERT_TRUE(t.has_economy);
+  for (JobId id = 0; id < 4; ++id) {
+    EXPECT_EQ(jobs[id].status, static_cast<int8_t>(JobStatus::completed)) << id;
+    EXPECT_NEAR(jobs[id].end_time, 60.0, 1e-9) << "job " << id;
+    EXPECT_EQ(econ[id].met, 1) << id;
+    EXPECT_EQ(econ[id].accepted, 1) << id;
+    EXPECT_DOUBLE_EQ(econ[id].charge, 30 + 0.5) << id; // a = b = 1: E + E / D
+  }
+  EXPECT_EQ(jobs[4].status, static_cast<int8_t>(JobStatus::rejected));
+  EXPECT_EQ(econ[4].accepted, 0);
+  EXPECT_STREQ(econ[4].rejection, "no_node");
+  EXPECT_TRUE(std::isnan(econ[4].charge));
+  EXPECT_DOUBLE_EQ(econ[4].cost, 30.5);
+  EXPECT_DOUBLE_EQ(econ[4].load, 1.5); // either node: 0.5 + 0.5 + 0.5
+  EXPECT_DOUBLE_EQ(econ[3].load, 1.0);
+  EXPECT_EQ(stats.economy.jobs, 5u);
+  EXPECT_EQ(stats.economy.accepted, 4u);
+  EXPECT_EQ(stats.economy.met, 4u);
+  EXPECT_DOUBLE_EQ(stats.economy.revenue, 4 * 30.5);
+  ASSERT_TRUE(t.economy_revenue.has_value());
+  EXPECT_DOUBLE_EQ(*t.economy_revenue, 4 * 30.5);
+  // Each node's shares over time (/shares): 0.5 then 1 at 0 s, 0.5 then nothing at 60 s.
+  std::map<int, std::vector<std::tuple<double, double, int>>> by_host;
+  for (const auto& row : t.shares)
+    by_host[row.host].emplace_back(row.time, row.taken, row.components);
+  ASSERT_EQ(by_host.size(), 2u);
+  for (const auto& [host, rows] : by_host) {
+    ASSERT_EQ(rows.size(), 4u) << "host " << host;
+    EXPECT_EQ(rows[0], std::make_tuple(0.0, 0.5, 1)) << host;
+    EXPECT_EQ(rows[1], std::make_tuple(0.0, 1.0, 2)) << host;
+    EXPECT_NEAR(std::get<0>(rows[2]), 60.0, 1e-9);
+    EXPECT_DOUBLE_EQ(std::get<1>(rows[2]), 0.5);
+    EXPECT_EQ(std::get<2>(rows[3]), 0);
+    EXPECT_DOUBLE_EQ(std::get<1>(rows[3]), 0.0);
+  }
+}
+
+TEST(LibraRuns, BestFitPacksThreeJobsOnANodeWhereLeastLoadedSpreadsThem)
+{
+  // Four jobs of 30 s at 0, deadline 100 s: each needs 0.3. Best fit packs s-0 with three (0.9; a fourth would
+  // make 1.2), which share it at a third each and end at 90 s; the fourth runs alone on s-1 and ends at 30 s.
+  // Least loaded puts two on each node: half a core each, all end at 60 s.
+  std::string log;
+  for (int j = 1; j <= 4; ++j)
+    log += swf(j, 0, 30, 1, 30);
+  auto packed = by_id(simulate_yaml(libra_run(log, ", node_choice: best_fit", 100.0 / 30)));
+  ASSERT_EQ(packed.size(), 4u);
+  for (JobId id = 0; id < 3; ++id)
+    EXPECT_NEAR(packed[id].end_time, 90.0, 1e-9) << "best fit, job " << id;
+  EXPECT_NEAR(packed[3].end_time, 30.0, 1e-9);
+}
+
+TEST(LibraRuns, LeastLoadedSpreadsFourJobsOverTwoNodes)
+{
+  std::string log;
+  for (int j = 1; j <= 4; ++j)
+    log += swf(j, 0, 30, 1, 30);
+  auto spread = by_id(simulate_yaml(libra_run(log, ", node_choice: least_loaded", 100.0 / 30)));
+  ASSERT_EQ(spread.size(), 4u);
+  for (JobId id = 0; id < 4; ++id)
+    EXPECT_NEAR(spread[id].end_time, 60.0, 1e-9) << "least loaded, job " << id;
+}
+
+TEST(LibraRuns, AdmissionLowersARunningJobsShareWhileItRuns)
+{
+  // Best fit, deadline factor 2. A (E 40, D 80) arrives at 0 and runs alone at full speed: 20 CPU s by 20 s. B
+  // (E 30, D 60, due at 80) arrives at 20: A now needs (40 - 20) / (80 - 20) = 1/3, B 1/2; s-0 takes both (5/6)
+  // and sets A to 1/3. Rates 1/3 : 1/2 of the core, 0.4 and 0.6: A's 20 s and B's 30 s both take 50 s, both end
+  // at 70 s. Had A kept its share of 1/2, it would have ended at 60 s.
+  std::string log = swf(1, 0, 40, 1, 40) + swf(2, 20, 30, 1, 30);
+  auto t          = simulate_yaml(libra_run(log, ", node_choice: best_fit", 2));
+  auto jobs       = by_id(t);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_NEAR(jobs[0].end_time, 70.0, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 70.0, 1e-9);
+  // s-0's shares: A's 1/2 at 0 s; at 20 s A lowered to 1/3, then B's 1/2 added.
+  ASSERT_GE(t.shares.size(), 3u);
+  EXPECT_EQ(t.shares[0].host, 0);
+  EXPECT_DOUBLE_EQ(t.shares[0].taken, 0.5);
+  EXPECT_DOUBLE_EQ(t.shares[1].time, 20.0);
+  EXPECT_NEAR(t.shares[1].taken, 1.0 / 3, 1e-12);
+  EXPECT_EQ(t.shares[1].components, 1);
+  EXPECT_NEAR(t.shares[2].taken, 1.0 / 3 + 0.5, 1e-12);
+  EXPECT_EQ(t.shares[2].components, 2);
+}
+
+TEST(LibraRuns, EqualSlicesShareTheNodeEquallyWhateverTheJobsNeed)
+{
+  // The scenario above with equal slices: at 20 s A and B get half the core each (2 x 1/2 fits): A's 20 s take
+  // 40 s (ends at 60 s); B has done 20 s by then and runs its last 10 s alone (ends at 70 s).
+  std::string log = swf(1, 0, 40, 1, 40) + swf(2, 20, 30, 1, 30);
+  auto jobs       = by_id(simulate_yaml(libra_run(log, ", node_choice: best_fit, sharing: equal_slices", 2)));
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_NEAR(jobs[0].end_time, 60.0, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 70.0, 1e-9);
+}
+
+TEST(LibraRuns, BudgetBelowTheCostIsRejectedWithItsReason)
+{
+  // cost = 1 x 30 + 1 x 30 / 60 = 30.5: a budget of 30 is short, 31 covers it.
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30);
+  auto t          = simulate_yaml(libra_run(log, "", 2, "  budget: 30\n"));
+  auto econ       = economy_by_id(t);
+  ASSERT_EQ(econ.size(), 2u);
+  for (const auto& [id, e] : econ) {
+    EXPECT_STREQ(e.rejection, "budget") << id;
+    EXPECT_EQ(e.accepted, 0);
+    EXPECT_DOUBLE_EQ(e.budget, 30.0);
+    EXPECT_DOUBLE_EQ(e.cost, 30.5);
+    EXPECT_TRUE(std::isnan(e.charge));
+  }
+}
+
+TEST(LibraRuns, BudgetCoveringTheCostIsAccepted)
+{
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30);
+  auto covered    = economy_by_id(simulate_yaml(libra_run(log, "", 2, "  budget: 31\n")));
+  ASSERT_EQ(covered.size(), 2u);
+  for (const auto& [id, e] : covered) {
+    EXPECT_EQ(e.accepted, 1) << id;
+    EXPECT_DOUBLE_EQ(e.charge, 30.5) << id;
+  }
+}
+
+TEST(LibraRuns, UnderestimatedJobsMissTheirDeadlinesAndAreRecordedSo)
+{
+  // Deadline factor 2; every job needs 0.5. A (runs 50 s, estimates 30: due at 60) on s-0, B (runs 80 s,
+  // estimates 40: due at 80) on s-1, C (runs 100 s, estimates 40: due at 80) on s-0 beside A. A and C share s-0
+  // half and half: A has done its 50 s at 100 s (late); C has done 50 s then and runs its other 50 s alone,
+  // ending at 150 s (late). B alone on s-1 runs at full speed and ends at 80 s, on its deadline.
+  std::string log = swf(1, 0, 50, 1, 30) + swf(2, 0, 80, 1, 40) + swf(3, 0, 100, 1, 40);
+  RunStatistics stats;
+  auto t    = simulate_yaml(libra_run(log, "", 2), &stats);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  EXPECT_NEAR(jobs[0].end_time, 100.0, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 80.0, 1e-9);
+  EXPECT_NEAR(jobs[2].end_time, 150.0, 1e-9);
+  EXPECT_EQ(econ[0].met, 0);
+  EXPECT_EQ(econ[1].met, 1);
+  EXPECT_EQ(econ[2].met, 0);
+  EXPECT_EQ(stats.economy.accepted, 3u);
+  EXPECT_EQ(stats.economy.met, 1u);
+  EXPECT_DOUBLE_EQ(stats.economy.revenue, 40 + 0.5); // B's charge alone
+}
+
+namespace {
+/** Runs `yaml` and returns the input error's text ("" if it ran). */
+std::string refusal(const std::string& yaml)
+{
+  try {
+    simulate_yaml(yaml);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST(LibraRuns, WithoutTheTimesharedRuntimeModelTheRunIsRefused)
+{
+  std::string run = libra_run(swf(1, 0, 30, 1, 30), "", 2);
+  run.replace(run.find("kind: timeshared"), 16, "kind: delay");
+  EXPECT_NE(refusal(run).find("policy 'libra' runs jobs on shares of hosts; set runtime_model.kind: timeshared"),
+            std::string::npos)
+      << refusal(run);
+}
+
+TEST(LibraRuns, WithoutDeadlinesTheRunIsRefused)
+{
+  std::string run = libra_run(swf(1, 0, 30, 1, 30), "", 2);
+  run             = run.substr(0, run.find("  deadline_factor"));
+  std::string why = refusal(run);
+  EXPECT_NE(why.find("policy 'libra' needs every job's estimate and deadline"), std::string::npos) << why;
+}
+
+TEST(LibraRuns, DeadlineBlindBaselineQueuesJobsOnWholeProcessorsAfterTheSameBudgetCheck)
+{
+  // fcfs_budget on the two processors of s, the five jobs of 30 s at 0 due at 60 s (timeshared runtime model,
+  // whole cores): two run over [0, 30], two over [30, 60] (on their deadline), the fifth over [60, 90] (late).
+  // All five pass the budget check and are charged 30.5; the revenue counts the four that met their deadline.
+  std::string log;
+  for (int j = 1; j <= 5; ++j)
+    log += swf(j, 0, 30, 1, 30);
+  std::string run = libra_run(log, "", 2);
+  run.replace(run.find("name: libra"), 11, "name: fcfs_budget");
+  RunStatistics stats;
+  auto t    = simulate_yaml(run, &stats);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 5u);
+  std::vector<double> ends;
+  for (const auto& [id, j] : jobs)
+    ends.push_back(j.end_time);
+  std::sort(ends.begin(), ends.end());
+  EXPECT_EQ(ends, (std::vector<double>{30, 30, 60, 60, 90}));
+  int met = 0;
+  for (const auto& [id, e] : econ) {
+    EXPECT_EQ(e.accepted, 1) << id;
+    EXPECT_DOUBLE_EQ(e.charge, 30.5) << id;
+    EXPECT_EQ(e.met, jobs[id].end_time <= 60 ? 1 : 0) << id;
+    met += e.met;
+  }
+  EXPECT_EQ(met, 4);
+  EXPECT_DOUBLE_EQ(stats.economy.revenue, 4 * 30.5);
+}
+
+TEST(LibraRuns, DeadlineBlindBaselineTurnsAwayABudgetBelowTheCost)
+{
+  std::string run = libra_run(swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30), "", 2, "  budget: 30\n");
+  run.replace(run.find("name: libra"), 11, "name: fcfs_budget");
+  auto t    = simulate_yaml(run);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(econ.size(), 2u);
+  for (const auto& [id, e] : econ) {
+    EXPECT_STREQ(e.rejection, "budget") << id;
+    EXPECT_DOUBLE_EQ(e.cost, 30.5) << id;
+  }
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.status, static_cast<int8_t>(JobStatus::rejected));
+}
+
+TEST(LibraRuns, HostRunningALocalJobTakesNoShareAndLibraUsesTheOthers)
+{
+  // A local job holds s-0's core over [0, 100). Libra jobs of 30 s due 60 s after their arrival: the first (at
+  // 1 s) goes to s-1, not to s-0 (which would win the tie), and runs alone; the second (at 2 s) joins it: the
+  // first now needs 29/59, the second 1/2, so they run at 58/117 and 59/117 of the core. The first's 29 s left
+  // end at 2 + 58.5 = 60.5 s (due 61); the second has done 29.5 s then and ends alone at 61 s (due 62). The
+  // third (at 3 s) finds s-1 full and s-0 not dedicated: rejected, no_node.
+  std::string log = swf(1, 1, 30, 1, 30) + swf(2, 2, 30, 1, 30) + swf(3, 3, 30, 1, 30);
+  std::string run = libra_run(log, "", 2) + "background: {model: none, clusters: {s: {model: replay, trace: {file: " +
+                    local_log("local", {LocalJob{0, 100, 1}}) + "}}}}\n";
+  auto t    = simulate_yaml(run);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  EXPECT_NEAR(jobs[0].end_time, 60.5, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 61.0, 1e-9);
+  EXPECT_STREQ(econ[2].rejection, "no_node");
+  EXPECT_EQ(econ[0].met + econ[1].met, 2);
+  for (const auto& row : t.shares)
+    EXPECT_EQ(row.host, 1) << "a share on s-0, which ran a local job";
+}
+
+TEST(LibraRuns, HostFailureFailsItsJobsAndTheHostTakesSharesAgainOnceBack)
+{
+  // Best fit, deadline factor 2. Jobs 0 and 1 (30 s each, at 0 s) share s-0 at 0.5 each; s-0 fails over
+  // [10, 30): both fail (not retried). Job 2 (10 s, at 15 s) cannot go to s-0, which is off: it runs alone on
+  // s-1 and ends at 25 s. Job 3 (30 s, at 35 s) finds both nodes empty and s-0 back: it goes to s-0 (the
+  // first of a tie) and ends at 65 s.
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30) + swf(3, 15, 10, 1, 10) + swf(4, 35, 30, 1, 30);
+  auto t    = simulate_yaml(libra_run(log, ", node_choice: best_fit", 2) + "faults: {hosts: {s-0: [\"10+20\"]}}\n");
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 4u);
+  EXPECT_EQ(jobs[0].status, static_cast<int8_t>(JobStatus::failed));
+  EXPECT_EQ(jobs[1].status, static_cast<int8_t>(JobStatus::failed));
+  EXPECT_EQ(econ[0].met, 0);
+  EXPECT_EQ(econ[0].accepted, 1);
+  EXPECT_EQ(jobs[2].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_NEAR(jobs[2].end_time, 25.0, 1e-9);
+  EXPECT_STREQ(jobs[2].clusters, "s");
+  EXPECT_EQ(jobs[3].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_NEAR(jobs[3].end_time, 65.0, 1e-9);
+  std::vector<int> hosts;
+  for (const auto& row : t.shares)
+    if (row.components > 0 && (hosts.empty() || hosts.back() != row.host))
+      hosts.push_back(row.host);
+  EXPECT_EQ(hosts, (std::vector<int>{0, 1, 0})) << "s-0 for jobs 0 and 1, s-1 for job 2, s-0 again for job 3";
+}
