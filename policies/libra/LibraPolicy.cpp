@@ -42,6 +42,12 @@ LibraPolicy::Settings LibraPolicy::read_settings(PolicyParameters& parameters)
   s.interval = parameters.get_double("interval", 60.0, 1e-3,
                                      "seconds between share recomputations (recompute: "
                                      "interval)");
+  s.overrun  = parameters.get_choice("overrun", "leftover", {"leftover", "whole_core"},
+                                     "what a job past its estimate or deadline runs on: what its node's other jobs' "
+                                      "minimum shares leave, or a whole core's weight (taken from its neighbours)") ==
+                      "whole_core"
+                   ? Overrun::whole_core
+                   : Overrun::leftover;
   return s;
 }
 
@@ -59,34 +65,46 @@ void LibraPolicy::on_job_submitted(const JobSpec& job)
   arrived_.push_back(job);
 }
 
-double LibraPolicy::share_needed(JobId id, const Admitted& job) const
+LibraPolicy::Need LibraPolicy::need_of(JobId id, const Admitted& job) const
 {
   const double now = control_->now();
   if (not job.running) // placed at this instant, not started yet
-    return minimum_share(job.estimate, 0, job.deadline - now, 0);
+    return {minimum_share(job.estimate, 0, job.deadline - now, 0), false};
   RunProgress done = control_->progress(id);
   // The deadline counts from the start (the job started when it was admitted: there is no queue).
-  return minimum_share(job.estimate, done.cpu_seconds, job.deadline - (now - done.wall_seconds), done.wall_seconds);
+  const double deadline = job.deadline - (now - done.wall_seconds);
+  return {minimum_share(job.estimate, done.cpu_seconds, deadline, done.wall_seconds),
+          overran(job.estimate, done.cpu_seconds, deadline, done.wall_seconds)};
 }
 
 std::vector<double> LibraPolicy::shares_needed(size_t n) const
 {
   std::vector<double> shares;
   for (JobId id : on_node_.at(n))
-    shares.push_back(share_needed(id, admitted_.at(id)));
+    shares.push_back(need_of(id, admitted_.at(id)).share);
   return shares;
 }
 
-void LibraPolicy::update_shares(size_t n, int jobs)
+void LibraPolicy::update_shares(size_t n, int jobs, double reserved)
 {
-  changed_[n] = false;
-  for (JobId id : on_node_[n]) {
-    const Admitted& job = admitted_.at(id);
-    if (not job.running)
+  changed_[n]    = false;
+  const auto& on = on_node_[n];
+  std::vector<double> weights;
+  if (settings_.sharing == Sharing::proportional) {
+    std::vector<double> needs;
+    std::vector<bool> over;
+    for (JobId id : on) {
+      Need need = need_of(id, admitted_.at(id));
+      needs.push_back(need.share);
+      over.push_back(need.overran);
+    }
+    weights = node_weights(needs, over, nodes_[n].cores, settings_.overrun, reserved);
+  }
+  for (size_t i = 0; i < on.size(); ++i) {
+    if (not admitted_.at(on[i]).running)
       continue;
-    double share =
-        settings_.sharing == Sharing::equal_slices ? equal_slice(jobs, nodes_[n].cores) : share_needed(id, job);
-    control_->set_share(id, 0, share);
+    control_->set_share(on[i], 0,
+                        settings_.sharing == Sharing::equal_slices ? equal_slice(jobs, nodes_[n].cores) : weights[i]);
   }
 }
 
@@ -181,7 +199,7 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
   const size_t n = *chosen;
   const int jobs = static_cast<int>(on_node_[n].size()) + 1;
   // The node sets the shares it has just computed (the engine admits the new share against them).
-  update_shares(n, jobs);
+  update_shares(n, jobs, share);
   ComponentPlacement placement;
   placement.cluster    = nodes_[n].cluster;
   placement.processors = 1;

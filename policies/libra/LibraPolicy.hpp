@@ -8,6 +8,7 @@
 #pragma once
 
 #include "policies/libra/BudgetCheck.hpp"
+#include "policies/libra/MinimumShare.hpp"
 #include "policies/libra/NodeAdmission.hpp"
 #include "policies/libra/NodeChoice.hpp"
 #include "sim/api/GridPolicy.hpp"
@@ -36,6 +37,7 @@ public:
     Sharing sharing   = Sharing::proportional;
     Recompute when    = Recompute::events;
     double interval   = 60; // s, with Recompute::interval
+    Overrun overrun   = Overrun::leftover;
   };
   /** One time-shared node: a compute host of a cluster. */
   struct Node {
@@ -74,10 +76,16 @@ private:
     size_t node     = 0;
     bool running    = false;
   };
-  /** The share job `id` needs now. */
-  double share_needed(JobId id, const Admitted& job) const;
-  /** Sets the shares of node n's running jobs: their minimum shares, or equal slices of `jobs` jobs. */
-  void update_shares(size_t n, int jobs);
+  struct Need {
+    double share = 0;     // the minimum share it needs now
+    bool overran = false; // it has run past its estimate or its deadline
+  };
+  /** What job `id` needs now. */
+  Need need_of(JobId id, const Admitted& job) const;
+  /** Sets the shares of node n's running jobs: their minimum shares (a job past its estimate or deadline as
+   *  settings_.overrun says, `reserved` being the share of a job being admitted there), or equal slices of `jobs`
+   *  jobs. */
+  void update_shares(size_t n, int jobs, double reserved = 0);
   /** Takes the job off its node (its run ended or failed, or its claim failed). */
   void forget(JobId id);
   /** Admits or rejects one arrived job. */

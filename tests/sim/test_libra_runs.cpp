@@ -221,6 +221,46 @@ TEST(LibraRuns, UnderestimatedJobsMissTheirDeadlinesAndAreRecordedSo)
   EXPECT_DOUBLE_EQ(stats.economy.revenue, 40 + 0.5); // B's charge alone
 }
 
+TEST(LibraRuns, JobPastItsEstimateTakesOnlyWhatItsNeighbourLeavesSoTheNeighbourMeetsItsDeadline)
+{
+  // Best fit, deadline factor 2, shares recomputed every 40 s. A (runs 100 s, estimates 20: due at 40) and B
+  // (runs 50 s, estimates 50: due at 100) both need 0.5 and share s-0 at half a core each. At 40 s A has used its
+  // estimate and reached its deadline; B has done 20 s and still needs 30 / 60 = 0.5.
+  // overrun: leftover (the default) gives A the 0.5 B leaves: B ends at 100 s, on its deadline, and A, alone from
+  // then, has 50 s left and ends at 150 s.
+  // overrun: whole_core gives A a weight of 1: B gets 1/3 of the core; at 80 s it has done 20 + 40 / 3 s and needs
+  // (50 / 3) / 20 = 5/6, still against A's 1: 6/11 of the core, so it ends at 80 + (50 / 3) x 11 / 5 = 116.67 s,
+  // late. A ends at 150 s either way (the core never idles).
+  std::string log     = swf(1, 0, 100, 1, 20) + swf(2, 0, 50, 1, 50);
+  std::string options = ", node_choice: best_fit, recompute: interval, interval: 40";
+  RunStatistics stats;
+  auto t    = simulate_yaml(libra_run(log, options, 2), &stats);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_NEAR(jobs[0].end_time, 150.0, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 100.0, 1e-9);
+  EXPECT_EQ(econ[0].met, 0);
+  EXPECT_EQ(econ[1].met, 1);
+  // s-0's shares never sum to more than its core.
+  for (const auto& row : t.shares)
+    EXPECT_LE(row.taken, 1.0 + 1e-9) << "at " << row.time;
+}
+
+TEST(LibraRuns, JobPastItsEstimateGivenAWholeCoreMakesItsNeighbourLate)
+{
+  // The scenario above with overrun: whole_core (one simulation per test: SimGrid runs one engine a process).
+  std::string log = swf(1, 0, 100, 1, 20) + swf(2, 0, 50, 1, 50);
+  auto t          = simulate_yaml(
+               libra_run(log, ", node_choice: best_fit, recompute: interval, interval: 40, overrun: whole_core", 2));
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_NEAR(jobs[0].end_time, 150.0, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 80 + 50.0 / 3 * 11 / 5, 1e-9);
+  EXPECT_EQ(econ[1].met, 0);
+}
+
 namespace {
 /** Runs `yaml` and returns the input error's text ("" if it ran). */
 std::string refusal(const std::string& yaml)

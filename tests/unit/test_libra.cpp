@@ -56,6 +56,32 @@ TEST(LibraShare, PastItsEstimateOrDeadlineOrNeedingMoreThanACoreAJobGetsOne)
   EXPECT_DOUBLE_EQ(minimum_share(30, 29.999, 1e6, 20), smallest_share);
 }
 
+TEST(LibraShare, OverranMeansPastItsEstimateOrItsDeadlineOnly)
+{
+  EXPECT_TRUE(overran(30, 30, 50, 20));  // estimate used up, not finished
+  EXPECT_TRUE(overran(30, 35, 50, 40));  // past its estimate
+  EXPECT_TRUE(overran(30, 20, 50, 50));  // at its deadline
+  EXPECT_FALSE(overran(30, 10, 50, 40)); // behind (needs more than a core) but neither
+  EXPECT_FALSE(overran(30, 20, 50, 20));
+}
+
+TEST(LibraShare, JobPastItsEstimateRunsOnWhatItsNeighboursLeave)
+{
+  // One core: a neighbour promised 0.5 keeps it; the overrunning job gets the other half, not a whole core's
+  // weight (which would give the neighbour 0.5 / 1.5 = 1/3 of the core).
+  EXPECT_EQ(node_weights({0.5, 1.0}, {false, true}, 1, Overrun::leftover), (std::vector<double>{0.5, 0.5}));
+  EXPECT_EQ(node_weights({0.5, 1.0}, {false, true}, 1, Overrun::whole_core), (std::vector<double>{0.5, 1.0}));
+  // Two overrunning jobs split the leftover; a job being admitted (reserved) is promised its share too.
+  EXPECT_EQ(node_weights({0.2, 1.0, 1.0}, {false, true, true}, 1, Overrun::leftover),
+            (std::vector<double>{0.2, 0.4, 0.4}));
+  EXPECT_EQ(node_weights({0.25, 1.0}, {false, true}, 1, Overrun::leftover, 0.5), (std::vector<double>{0.25, 0.25}));
+  // At most a core on a two-core node; at least smallest_share on a node its neighbours fill.
+  EXPECT_EQ(node_weights({0.5, 1.0}, {false, true}, 2, Overrun::leftover), (std::vector<double>{0.5, 1.0}));
+  EXPECT_EQ(node_weights({1.0, 1.0}, {false, true}, 1, Overrun::leftover), (std::vector<double>{1.0, smallest_share}));
+  // No job overran: every job gets its minimum share, whatever the rule.
+  EXPECT_EQ(node_weights({0.3, 0.6}, {false, false}, 1, Overrun::leftover), (std::vector<double>{0.3, 0.6}));
+}
+
 TEST(LibraAdmission, NodeAcceptsUpToExactlyItsCapacity)
 {
   // Shares summing to exactly 1 fit; a little more does not.
