@@ -15,6 +15,8 @@ namespace coalsim {
 /** What a policy may know of the platform when it is built (cluster names, in index order). */
 struct PolicyContext {
   std::vector<std::string> cluster_names;
+  /** The run's seed, for a policy that draws (its own named streams, sim/config/Random.hpp). */
+  uint64_t seed = 0;
 };
 
 using PolicyFactory = std::function<std::unique_ptr<GridPolicy>(PolicyParameters&, const PolicyContext&)>;

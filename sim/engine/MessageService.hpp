@@ -7,6 +7,7 @@
 #pragma once
 
 #include "sim/api/Job.hpp"
+#include "sim/api/Message.hpp"
 #include "sim/engine/ActivityTracker.hpp"
 
 #include <simgrid/s4u.hpp>
@@ -22,12 +23,6 @@ namespace coalsim {
 
 class MessageService {
 public:
-  struct Message {
-    std::string kind;           // e.g. "query", "reply", "job", "output"
-    double bytes = 0;           // payload size carried over the network
-    JobId job    = -1;          // the job it is about, -1 for none
-    std::vector<double> values; // what the receiver reads (costs, counts); not sized, `bytes` is
-  };
   /** How a message ended: `received` is NaN when it failed. */
   struct Record {
     double sent     = 0;

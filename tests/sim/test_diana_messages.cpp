@@ -8,7 +8,7 @@
 #include "sim/engine/ActivityTracker.hpp"
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/MessageService.hpp"
-#include "sim/platform/RouteQuality.hpp"
+#include "sim/platform/RouteProperties.hpp"
 
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>
@@ -72,9 +72,9 @@ TEST(DianaMessages, QueryReplyRoundTripDelaysTheDecisionByLatencyAndSizes)
   double decided = -1;
   diana::ReplyRound<double> round({1}, 5.0);
   at(0, [&] {
-    grid.messages.send(0, 1, {"query", 1e3, 7, {}}, [&](bool delivered, const MessageService::Message&) {
+    grid.messages.send(0, 1, {"query", 1e3, 7, {}}, [&](bool delivered, const Message&) {
       ASSERT_TRUE(delivered);
-      grid.messages.send(1, 0, {"reply", 2e3, 7, {42.0}}, [&](bool back, const MessageService::Message& reply) {
+      grid.messages.send(1, 0, {"reply", 2e3, 7, {42.0}}, [&](bool back, const Message& reply) {
         ASSERT_TRUE(back);
         round.answer(1, reply.values.at(0));
         if (round.complete())
@@ -105,8 +105,7 @@ TEST(DianaMessages, LargerMessagesShareTheWideAreaLinkWithEachOther)
   std::vector<double> arrivals;
   at(0, [&] {
     for (int i = 0; i < 2; ++i)
-      grid.messages.send(0, 1, {"job", 1e6, i, {}},
-                         [&](bool, const MessageService::Message&) { arrivals.push_back(now()); });
+      grid.messages.send(0, 1, {"job", 1e6, i, {}}, [&](bool, const Message&) { arrivals.push_back(now()); });
   });
   grid.engine.run();
   ASSERT_EQ(arrivals.size(), 2u);
@@ -130,7 +129,7 @@ TEST(DianaMessages, SilentPeerIsDeadAtTheReplyTimeoutAndAPeerThatIsOffAtOnce)
   };
   at(0, [&] {
     for (int peer : {1, 2, 3})
-      grid.messages.send(0, peer, {"query", 1e3, 1, {}}, [&, peer](bool delivered, const MessageService::Message&) {
+      grid.messages.send(0, peer, {"query", 1e3, 1, {}}, [&, peer](bool delivered, const Message&) {
         if (!delivered) {
           round.mark_dead(peer);
           peer3_failed = now();
@@ -138,7 +137,7 @@ TEST(DianaMessages, SilentPeerIsDeadAtTheReplyTimeoutAndAPeerThatIsOffAtOnce)
           return;
         }
         if (peer == 1)
-          grid.messages.send(1, 0, {"reply", 1e3, 1, {3.0}}, [&](bool, const MessageService::Message& reply) {
+          grid.messages.send(1, 0, {"reply", 1e3, 1, {3.0}}, [&](bool, const Message& reply) {
             round.answer(1, reply.values.at(0));
             decide_if_complete();
           });

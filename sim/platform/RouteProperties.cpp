@@ -1,4 +1,4 @@
-#include "sim/platform/RouteQuality.hpp"
+#include "sim/platform/RouteProperties.hpp"
 
 #include "sim/config/InputError.hpp"
 #include "sim/platform/PlatformXml.hpp"
@@ -9,7 +9,7 @@
 #include <limits>
 #include <vector>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_platform_route_quality, coalsim_platform, "RouteQuality");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_platform_route_properties, coalsim_platform, "RouteProperties");
 
 namespace coalsim {
 namespace {

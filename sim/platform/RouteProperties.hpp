@@ -5,17 +5,12 @@
  * delays that add up). Links without the properties have neither. */
 #pragma once
 
+#include "sim/api/RouteQuality.hpp"
+
 #include <simgrid/s4u.hpp>
 #include <string>
 
 namespace coalsim {
-
-struct RouteQuality {
-  double latency   = 0; // one way (s)
-  double bandwidth = 0; // bottleneck (bytes/s); infinite for a route without links
-  double loss      = 0;
-  double jitter    = 0; // (s)
-};
 
 /** The quality of the route from `from` to `to`. A property that is not a number in its range is an input error
  *  naming the link's line in `platform_file`. */
