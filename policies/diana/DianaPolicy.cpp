@@ -105,7 +105,8 @@ Decisions DianaPolicy::decide(const GridView& view)
     const auto& cluster = view.cluster(static_cast<ClusterIndex>(s));
     int idle            = cluster.usable ? cluster.idle : 0;
     auto& queue         = sites_[s].queue;
-    for (JobId id : queue.in_order()) {
+    while (not queue.empty()) {
+      JobId id      = queue.front();
       JobState& job = jobs_.at(id);
       int needed    = processors_needed(*job.spec);
       if (needed > idle)
@@ -355,6 +356,8 @@ void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
     return; // started meanwhile
   auto costs = costs_for(site, round, 1);
   LocalStanding local{sites_[site].queue.jobs_ahead(id), total_cost(costs[site], settings_.weights), job.migrations};
+  if (not costs[site].alive) // the home cluster cannot take the job now (down, unusable, too small): any peer is better
+    local = LocalStanding{std::numeric_limits<int>::max(), std::numeric_limits<double>::infinity(), job.migrations};
   std::vector<PeerOffer> offers;
   for (const auto& [peer, report] : round.replies.replies())
     if (costs[peer].alive)
@@ -406,20 +409,23 @@ void DianaPolicy::check_migrations()
     queued     = queued || not site.queue.empty();
     if (site.migration_round)
       continue;
-    // One job per site and check: the first in queue order that has waited long enough, may still move, and has
-    // jobs ahead of it (no peer can offer fewer than none: Fig 4.7 would keep it).
-    for (JobId id : site.queue.in_order()) {
-      JobState& job = jobs_.at(id);
-      if (job.migrating || job.migrations >= settings_.max_migrations ||
-          now - job.queued_since < settings_.migration_wait || site.queue.jobs_ahead(id) == 0)
-        continue;
-      job.migrating        = true;
-      uint64_t round       = start_round(static_cast<ClusterIndex>(s), true, {id}, job.priority + 1);
-      site.migration_round = round;
-      if (rounds_.at(round).second.replies.complete())
-        finish_round(static_cast<ClusterIndex>(s), round);
-      break;
-    }
+    // One job per site and check, so that a check costs a bounded number of messages: the first after the one
+    // asked about at the last check, in queue order and wrapping around, that has waited long enough and may still
+    // move; so every such job gets its turn.
+    std::optional<JobId> chosen = site.queue.next_after(site.last_considered, [&](JobId id) {
+      const JobState& job = jobs_.at(id);
+      return not job.migrating && job.migrations < settings_.max_migrations &&
+             now - job.queued_since >= settings_.migration_wait;
+    });
+    if (!chosen)
+      continue;
+    JobState& job        = jobs_.at(*chosen);
+    job.migrating        = true;
+    site.last_considered = site.queue.position(*chosen);
+    uint64_t round       = start_round(static_cast<ClusterIndex>(s), true, {*chosen}, job.priority + 1);
+    site.migration_round = round;
+    if (rounds_.at(round).second.replies.complete())
+      finish_round(static_cast<ClusterIndex>(s), round);
   }
   if (queued)
     schedule_migration_check();

@@ -70,6 +70,7 @@ private:
     std::deque<std::vector<JobId>> batches; // waiting for a decision round, one at a time
     std::optional<uint64_t> decision_round;
     std::optional<uint64_t> migration_round;
+    std::optional<PriorityQueue::Position> last_considered; // the job the last migration check asked about
   };
 
   int busy(ClusterIndex site) const;

@@ -24,7 +24,7 @@ std::optional<int> choose_migration(const LocalStanding& local, const std::vecto
   if (max_migrations >= 0 && local.migrations >= max_migrations)
     return std::nullopt;
   auto best = best_offer(offers);
-  if (!best || best->jobs_ahead >= local.jobs_ahead)
+  if (!best || std::tie(best->jobs_ahead, best->cost) >= std::tie(local.jobs_ahead, local.cost))
     return std::nullopt;
   return best->site;
 }

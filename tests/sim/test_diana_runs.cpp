@@ -117,23 +117,31 @@ TEST(DianaRuns, PeerThatIsOffIsDeadAtOnce)
 TEST(DianaRuns, QueuedJobMigratesToTheIdlePeerAndCompletesThere)
 {
   // Three 2-processor jobs at a; remote costs 68.7, so all stay home: job 0 runs from 0.1002, jobs 1 and 2 queue
-  // (decided at 0.2004 and 0.3006). The first check, 10 s after the first queueing (10.1002), looks at job 2, the
-  // first with a job ahead of it: b would have none ahead of it (0 < 1), so job 2 migrates; the round ends at 10.2004
-  // and the hand-over arrives at 10.3505, where job 2 starts with its priority raised. Job 1 waits for job 0.
+  // (decided at 0.2004 and 0.3006). Checks every 10 s from the first queueing (10.1002, 20.1002, ...), one job per
+  // check. At 10.1002 job 1, at the head (0 jobs ahead), costs 3 at home (queue 2/2 + all queues 2/2 + load 1) and
+  // 1e9 x NetCost + 1 + 0.137 = 69.8 at b, with 0 ahead there too: it stays. At 20.1002 job 2 has 1 job ahead and
+  // b would have none: it migrates; the round ends at 20.2004 and the hand-over arrives at 20.3505, where job 2
+  // starts with its priority raised. Job 1 waits for job 0.
   auto t    = simulate_yaml(run_of(3, 2, "migration_interval: 10, migration_wait: 5, max_migrations: 1"));
   auto jobs = by_id(t);
   ASSERT_EQ(jobs.size(), 3u);
   EXPECT_STREQ(jobs[2].clusters, "b");
-  EXPECT_NEAR(jobs[2].start_time, 10.3505, 1e-9);
+  EXPECT_NEAR(jobs[2].start_time, 20.3505, 1e-9);
   EXPECT_EQ(jobs[2].status, 0) << "the migrated job completes on the peer";
-  EXPECT_NEAR(jobs[2].end_time, 110.3505, 1e-9);
+  EXPECT_NEAR(jobs[2].end_time, 120.3505, 1e-9);
   EXPECT_STREQ(jobs[1].clusters, "a");
   EXPECT_NEAR(jobs[1].start_time, 100.1002, 1e-9);
   ASSERT_EQ(t.migrations.size(), 1u);
   EXPECT_EQ(t.migrations[0].job_id, 2);
   EXPECT_EQ(t.migrations[0].from, 0);
   EXPECT_EQ(t.migrations[0].to, 1);
-  EXPECT_NEAR(t.migrations[0].time, 10.3505, 1e-9);
+  EXPECT_NEAR(t.migrations[0].time, 20.3505, 1e-9);
+  int queries_about_job1 = 0;
+  for (const auto& m : t.messages)
+    queries_about_job1 += m.job_id == 1 && std::strcmp(m.kind, "query") == 0;
+  // Its decision round, then every check while it waits but the one that moved job 2: 10.1002, 30.1002, ...,
+  // 100.1002 (it starts at that instant, after the check).
+  EXPECT_EQ(queries_about_job1, 10);
 }
 
 TEST(DianaRuns, WithoutMigrationTheQueuedJobsWaitAtHome)

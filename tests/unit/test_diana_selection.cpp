@@ -78,8 +78,14 @@ TEST(DianaMigrationChoice, FewestJobsAheadThenCost)
 TEST(DianaMigrationChoice, NoMigrationWhenLocalIsAsGoodOrTheLimitIsReached)
 {
   std::vector<PeerOffer> offers{{1, 3, 20}, {2, 3, 15}};
-  EXPECT_FALSE(choose_migration(LocalStanding{3, 100, 0}, offers, 2).has_value()); // not strictly fewer
-  EXPECT_FALSE(choose_migration(LocalStanding{1, 100, 0}, {{1, 1, 0.1}}, 2).has_value());
+  // As many jobs ahead: the cost decides (4.8.2).
+  EXPECT_FALSE(choose_migration(LocalStanding{3, 15, 0}, offers, 2).has_value());
+  EXPECT_FALSE(choose_migration(LocalStanding{3, 10, 0}, offers, 2).has_value());
+  EXPECT_EQ(choose_migration(LocalStanding{3, 100, 0}, offers, 2), 2);
+  // Fewer jobs ahead at home: it stays, however cheap the peer.
+  EXPECT_FALSE(choose_migration(LocalStanding{1, 100, 0}, {{1, 2, 0.1}}, 2).has_value());
+  // The head of a busy queue (none ahead) moves to an idle peer that costs less.
+  EXPECT_EQ(choose_migration(LocalStanding{0, 3, 0}, {{1, 0, 0.5}}, 2), 1);
   EXPECT_FALSE(choose_migration(LocalStanding{5, 10, 0}, {}, 2).has_value());
   EXPECT_FALSE(choose_migration(LocalStanding{5, 10, 2}, offers, 2).has_value());
   EXPECT_EQ(choose_migration(LocalStanding{5, 10, 2}, offers, 3), 2);
@@ -118,6 +124,7 @@ TEST(DianaPriorityQueue, HigherPriorityFirstFcfsAmongEquals)
   q.push(12, 1);
   q.push(13, 0);
   EXPECT_EQ(q.in_order(), (std::vector<JobId>{12, 10, 11, 13}));
+  EXPECT_EQ(q.front(), 12);
   EXPECT_EQ(q.jobs_ahead(11), 2);
   EXPECT_EQ(q.jobs_ahead(12), 0);
   EXPECT_EQ(q.jobs_ahead_of_newcomer(0), 4);
@@ -130,4 +137,23 @@ TEST(DianaPriorityQueue, HigherPriorityFirstFcfsAmongEquals)
   // A migrated job arrives with its priority raised: ahead of the equals it would otherwise join behind.
   q.push(14, 1);
   EXPECT_EQ(q.in_order(), (std::vector<JobId>{12, 14, 11, 13}));
+}
+
+TEST(DianaPriorityQueue, NextAfterGoesRoundInServiceOrderEvenPastJobsThatLeft)
+{
+  PriorityQueue q;
+  for (JobId id : {12, 14})
+    q.push(id, 1);
+  for (JobId id : {11, 13})
+    q.push(id, 0);
+  auto all = [](JobId) { return true; };
+  EXPECT_EQ(q.next_after(std::nullopt, all), 12);
+  EXPECT_EQ(q.next_after(q.position(14), all), 11);
+  EXPECT_EQ(q.next_after(q.position(13), all), 12) << "wraps around";
+  EXPECT_EQ(q.next_after(q.position(13), [](JobId id) { return id != 12; }), 14);
+  auto eleven = q.position(11);
+  q.remove(11);
+  EXPECT_EQ(q.next_after(eleven, all), 13) << "the place of a job that left still counts";
+  EXPECT_FALSE(q.next_after(eleven, [](JobId) { return false; }).has_value());
+  EXPECT_EQ(q.jobs_ahead(13), 2);
 }
