@@ -27,6 +27,8 @@ TABLE_FIELDS = {
     "/failures": ("time", "job_id", "cluster", "kind"),
     "/local_jobs": ("trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
                     "estimate"),
+    "/messages": ("sent", "received", "from", "to", "kind", "bytes", "job_id"),
+    "/migrations": ("time", "job_id", "from", "to"),
 }
 
 # Optional: written by simulators that know KOALA's claiming (NaN for other policies).
@@ -65,6 +67,8 @@ class Trace:
     queue_length: np.ndarray
     local_jobs: np.ndarray = None  # /local_jobs (empty unless the run set trace.local_jobs)
     placements: np.ndarray = None  # /placements: one row per placement of a grid job (empty in older traces)
+    messages: np.ndarray = None    # /messages: messages between sites' schedulers (empty when the run sent none)
+    migrations: np.ndarray = None  # /migrations (empty when the run migrated no job)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -215,6 +219,8 @@ def _read(h5, path) -> Trace:
         queue_length=_array(h5, "/queues/length", path, 1),
         local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
         placements=_table(h5, "/placements", path) if "/placements" in h5 else np.zeros(0),
+        messages=_table(h5, "/messages", path) if "/messages" in h5 else np.zeros(0),
+        migrations=_table(h5, "/migrations", path) if "/migrations" in h5 else np.zeros(0),
     )
     for name in OPTIONAL_SERIES:
         if name in h5:
