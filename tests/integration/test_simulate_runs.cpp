@@ -189,7 +189,7 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   std::vector<Case> cases = {
       {"--policy nope",
        "simulate: Invalid key 'policy.name' in the command line (--policy): no such policy 'nope'; valid "
-       "values are: bf, cf, dcs, ff, koala, mbf, mwf, wf\n"},
+       "values are: bf, cf, dcs, diana, ff, koala, mbf, mwf, wf\n"},
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
       {"--config " + bad_yaml,
        "simulate: Invalid key 'workload.componets' in " + bad_yaml +

@@ -103,7 +103,7 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, ff, koala, mbf, mwf, wf");
+              "Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, diana, ff, koala, mbf, mwf, wf");
   }
   PolicyParameters bad("wf", {{"queue", {"lifo", "exp.yaml:4"}}});
   try {
