@@ -34,6 +34,7 @@ int processors_needed(const JobSpec& job)
 DianaPolicy::DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed)
     : settings_(std::move(settings))
     , submission_sites_(seed, "diana.submission_sites")
+    , job_sizes_(seed, "diana.job_sizes")
     , sites_(sites)
 {
 }
@@ -79,6 +80,8 @@ void DianaPolicy::on_job_submitted(const JobSpec& job)
   state.spec       = &job;
   state.submission = site;
   state.owner      = site;
+  state.executable = settings_.executable_size.sample(job_sizes_);
+  state.output     = settings_.output_size.sample(job_sizes_);
   jobs_[job.id]    = state;
   sites_[site].arrived.push_back(job.id);
   ++waiting_;
@@ -307,7 +310,8 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
   }
   if (settings_.costs == CostSource::static_costs)
     question.all_queued = bulk_jobs;
-  question.data = JobData{job.file ? job.file->size_bytes : 0.0, settings_.executable_size, settings_.output_size};
+  const JobState& first = jobs_.at(round.jobs.front());
+  question.data         = JobData{job.file ? job.file->size_bytes : 0.0, first.executable, first.output};
   if (job.file)
     question.replica_sites.assign(job.file->replica_sites.begin(), job.file->replica_sites.end());
   return site_costs(question, settings_.weights);
@@ -378,7 +382,9 @@ void DianaPolicy::hand_over(ClusterIndex from, ClusterIndex to, const std::vecto
     return;
   }
   std::vector<double> ids(jobs.begin(), jobs.end());
-  double bytes = settings_.query_bytes + settings_.executable_size * static_cast<double>(jobs.size());
+  double bytes = settings_.query_bytes;
+  for (JobId id : jobs)
+    bytes += jobs_.at(id).executable;
   control_->send(from, to, Message{migration ? "migrate" : "job", bytes, jobs.front(), std::move(ids)});
 }
 
@@ -447,7 +453,7 @@ void DianaPolicy::on_job_finished(const JobSpec& job)
     return;
   // 3.3.3: the output goes back to the submission site.
   if (it->second.execution != it->second.submission)
-    control_->send(it->second.execution, it->second.submission, Message{"output", settings_.output_size, job.id, {}});
+    control_->send(it->second.execution, it->second.submission, Message{"output", it->second.output, job.id, {}});
   jobs_.erase(it);
 }
 

@@ -52,6 +52,8 @@ private:
     int migrations          = 0;
     double queued_since     = 0;
     bool migrating          = false; // a migration round or transfer is under way
+    double executable       = 0;     // AD and OD (bytes), drawn at submission
+    double output           = 0;
   };
   /** What a site's scheduler reports to a peer's query. */
   struct Report {
@@ -93,6 +95,7 @@ private:
   DianaSettings settings_;
   JobControl* control_ = nullptr;
   RngStream submission_sites_;
+  RngStream job_sizes_;
   std::vector<Site> sites_;
   std::vector<int> processors_;                   // per site, from the first view
   std::vector<std::vector<double>> network_cost_; // NetCost between sites' scheduler hosts

@@ -5,6 +5,7 @@
 #include "policies/diana/CostWeights.hpp"
 #include "policies/diana/SiteRanking.hpp"
 #include "sim/api/Job.hpp"
+#include "sim/config/Random.hpp"
 
 #include <string>
 #include <vector>
@@ -28,19 +29,19 @@ enum class CostSource { live, static_costs };
 
 struct DianaSettings {
   CostWeights weights;
-  JobKind kind              = JobKind::both;
-  bool local_first          = false;
-  Submission submission     = Submission::iterative;
-  CostSource costs          = CostSource::live;
-  ClusterIndex fixed_site   = no_cluster; // submit every job here; no_cluster: drawn uniformly
-  double query_bytes        = 1e3;
-  double reply_bytes        = 1e3;
-  double executable_size    = 1e6;
-  double output_size        = 1e6;
-  double reply_timeout      = 10;
-  double migration_interval = 0; // 0: no migration
-  double migration_wait     = 60;
-  int max_migrations        = 1;
+  JobKind kind                 = JobKind::both;
+  bool local_first             = false;
+  Submission submission        = Submission::iterative;
+  CostSource costs             = CostSource::live;
+  ClusterIndex fixed_site      = no_cluster; // submit every job here; no_cluster: drawn uniformly
+  double query_bytes           = 1e3;
+  double reply_bytes           = 1e3;
+  Distribution executable_size = Distribution::constant(1e6); // drawn per job
+  Distribution output_size     = Distribution::constant(1e6); // drawn per job
+  double reply_timeout         = 10;
+  double migration_interval    = 0; // 0: no migration
+  double migration_wait        = 60;
+  int max_migrations           = 1;
 };
 
 /** Reads the parameters; `clusters` names the sites (for `submit_site`). */

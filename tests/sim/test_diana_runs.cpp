@@ -187,3 +187,26 @@ TEST(DianaRuns, AtomicBulkGoesWholeToTheBestSite)
     EXPECT_STREQ(jobs[id].clusters, "a") << id;
   EXPECT_NEAR(std::max(jobs[2].start_time, jobs[3].start_time), 100.1002, 1e-9);
 }
+
+TEST(DianaRuns, ExecutableAndOutputSizesAreDrawnPerJobAndSizeTheirMessages)
+{
+  // As in BusyHomeSendsTheNextJobToThePeer..., with executables drawn from [1 MB, 2 MB] and 3 MB outputs: job 1's
+  // hand-over carries 1 kB plus its executable and takes 0.05 s plus its size over 10 MB/s; its output 0.35 s.
+  auto t = simulate_yaml(run_of(2, 1, "w4: 0, executable_size: {dist: uniform, min: 1MB, max: 2MB}, output_size: 3MB"));
+  const MessageRow* job_message    = nullptr;
+  const MessageRow* output_message = nullptr;
+  for (const auto& m : t.messages) {
+    if (std::strcmp(m.kind, "job") == 0)
+      job_message = &m;
+    if (std::strcmp(m.kind, "output") == 0)
+      output_message = &m;
+  }
+  ASSERT_NE(job_message, nullptr);
+  EXPECT_GT(job_message->bytes, 1e3 + 1e6);
+  EXPECT_LT(job_message->bytes, 1e3 + 2e6);
+  EXPECT_NE(job_message->bytes, 1e3 + 1.5e6) << "drawn, not the mean";
+  EXPECT_NEAR(job_message->received - job_message->sent, 0.05 + std::round(job_message->bytes) / 1e7, 1e-9);
+  ASSERT_NE(output_message, nullptr);
+  EXPECT_EQ(output_message->bytes, 3e6);
+  EXPECT_NEAR(output_message->received - output_message->sent, 0.05 + 0.3, 1e-9);
+}
