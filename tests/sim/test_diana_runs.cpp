@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -209,4 +210,25 @@ TEST(DianaRuns, ExecutableAndOutputSizesAreDrawnPerJobAndSizeTheirMessages)
   ASSERT_NE(output_message, nullptr);
   EXPECT_EQ(output_message->bytes, 3e6);
   EXPECT_NEAR(output_message->received - output_message->sent, 0.05 + 0.3, 1e-9);
+}
+
+TEST(DianaRuns, AGridLogsOriginSiteIsTheSubmissionSite)
+{
+  // GWF: job 1 was submitted at site "b" (a cluster of the run), job 2 at "zz" (none): job 1's decision round
+  // starts at b, job 2's at submit_site a.
+  std::string path = coalsim::testing::test_temp_file("sites.gwf");
+  std::ofstream(path) << "# MaxProcs: 4\n"
+                         "1 0 -1 30 1 -1 -1 1 40 -1 1 U1 G1 X1 Q1 -1 b b UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                         "2 5 -1 20 1 -1 -1 1 20 -1 1 U2 G1 X1 Q1 -1 zz zz UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n";
+  auto t = simulate_yaml(platform + "policy: {name: diana, submit_site: a}\n" +
+                         "info_service: {poll_interval: 0}\nworkload:\n  trace: {file: " + path + "}\n");
+  ASSERT_EQ(t.jobs.size(), 2u);
+  std::map<int64_t, int> first_from;
+  for (const auto& m : t.messages)
+    if (std::strcmp(m.kind, "query") == 0 && not first_from.contains(m.job_id))
+      first_from[m.job_id] = m.from;
+  EXPECT_EQ(first_from.at(0), 1) << "submitted at b";
+  EXPECT_EQ(first_from.at(1), 0) << "no such cluster: the policy's submit_site";
+  auto jobs = by_id(t);
+  EXPECT_STREQ(jobs[0].clusters, "b") << "kept at home, where it costs nothing to move";
 }
