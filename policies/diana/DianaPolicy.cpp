@@ -457,6 +457,12 @@ void DianaPolicy::on_job_finished(const JobSpec& job)
   jobs_.erase(it);
 }
 
+bool DianaPolicy::on_job_failed(const JobSpec& job)
+{
+  jobs_.erase(job.id);
+  return false;
+}
+
 COALSIM_REGISTER_POLICY(diana, "diana",
                         "DIANA: one meta-scheduler per site, peer queries as messages, cost-based site selection, "
                         "migration, bulk submission",

@@ -34,6 +34,8 @@ public:
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
   void on_job_finished(const JobSpec& job) override;
+  /** A failed run (e.g. its input's file server went off) is not resubmitted: the report has no such rule. */
+  bool on_job_failed(const JobSpec& job) override;
   void on_wake(uint64_t token) override;
   void on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered) override;
   Decisions decide(const GridView& view) override;
