@@ -342,9 +342,12 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
   int needed = 0;
   for (JobId id : round.jobs)
     needed += processors_needed(*jobs_.at(id).spec);
-  const auto& own = control_->view().cluster(site);
-  bool has_room   = own.usable && own.idle >= needed;
-  auto target     = choose_site(costs, settings_.kind, settings_.weights, site, settings_.local_first, has_room);
+  const auto& own      = control_->view().cluster(site);
+  bool has_room        = own.usable && own.idle >= needed;
+  const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
+  JobKind kind         = settings_.kind.value_or(
+              job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
+  auto target = choose_site(costs, kind, settings_.weights, site, settings_.local_first, has_room);
   hand_over(site, target.value_or(site), round.jobs, false);
 }
 

@@ -12,9 +12,16 @@ namespace coalsim::diana {
 DianaSettings read_diana_settings(PolicyParameters& p, const std::vector<std::string>& clusters)
 {
   DianaSettings s;
-  s.weights     = read_cost_weights(p);
-  s.kind        = job_kind_by_name(p.get_choice("job_kind", "both", {"compute", "data", "both"},
-                                                "rank sites by computation, data transfer or all costs (with network)"));
+  s.weights = read_cost_weights(p);
+  auto kind = p.get_choice("job_kind", "both", {"compute", "data", "both", "by_input"},
+                           "rank sites by computation, data transfer or all costs (with network), or per job by the "
+                           "size of its input");
+  if (kind != "by_input")
+    s.kind = job_kind_by_name(kind);
+  s.data_intensive_bytes =
+      p.get_double("data_intensive_bytes", s.data_intensive_bytes, 0,
+                   "job_kind by_input: a job whose input is at least this large is data-intensive, "
+                   "a smaller one compute-intensive (bytes)");
   s.local_first = p.get_bool("local_first", false, "keep a job at its submission site when that site has room");
   auto submission =
       p.get_choice("submission", "iterative", {"iterative", "bulk", "split"},

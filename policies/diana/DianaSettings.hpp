@@ -7,6 +7,7 @@
 #include "sim/api/Job.hpp"
 #include "sim/config/Random.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,8 @@ enum class CostSource { live, static_costs };
 
 struct DianaSettings {
   CostWeights weights;
-  JobKind kind                 = JobKind::both;
+  std::optional<JobKind> kind  = JobKind::both; // nothing: per job, by the size of its input
+  double data_intensive_bytes  = 100e6;
   bool local_first             = false;
   Submission submission        = Submission::iterative;
   CostSource costs             = CostSource::live;

@@ -22,6 +22,11 @@ JobKind job_kind_by_name(const std::string& name)
   throw std::invalid_argument("unknown job kind '" + name + "' (valid values are: compute, data, both)");
 }
 
+JobKind job_kind_by_input(double input_bytes, double threshold)
+{
+  return input_bytes >= threshold && input_bytes > 0 ? JobKind::data_intensive : JobKind::compute_intensive;
+}
+
 const char* to_string(JobKind kind)
 {
   switch (kind) {

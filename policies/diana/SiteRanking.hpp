@@ -15,6 +15,10 @@ namespace coalsim::diana {
 
 enum class JobKind { compute_intensive, data_intensive, both };
 JobKind job_kind_by_name(const std::string& name); // "compute", "data", "both"
+/** A job's kind by its input (`job_kind: by_input`): data-intensive when the input is at least `threshold` bytes,
+ *  compute-intensive otherwise (the report gives no rule; 4.6 calls a data-intensive job one with "more data and
+ *  less computation"). */
+JobKind job_kind_by_input(double input_bytes, double threshold);
 const char* to_string(JobKind kind);
 
 /** One candidate execution site j, seen from the submission site. */

@@ -36,6 +36,10 @@ TEST(DianaSiteRanking, EachJobKindRanksByItsOwnCosts)
   heavy_network.w4          = 3e9;
   EXPECT_EQ(rank_sites(sites, JobKind::compute_intensive, heavy_network), (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(job_kind_by_name("data"), JobKind::data_intensive);
+  EXPECT_EQ(job_kind_by_input(2e8, 1e8), JobKind::data_intensive);
+  EXPECT_EQ(job_kind_by_input(1e8, 1e8), JobKind::data_intensive);
+  EXPECT_EQ(job_kind_by_input(5e7, 1e8), JobKind::compute_intensive);
+  EXPECT_EQ(job_kind_by_input(0, 0), JobKind::compute_intensive) << "no input: nothing to move";
   EXPECT_THROW(job_kind_by_name("io"), std::invalid_argument);
 }
 
