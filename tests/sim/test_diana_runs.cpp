@@ -232,3 +232,38 @@ TEST(DianaRuns, AGridLogsOriginSiteIsTheSubmissionSite)
   auto jobs = by_id(t);
   EXPECT_STREQ(jobs[0].clusters, "b") << "kept at home, where it costs nothing to move";
 }
+
+namespace {
+std::map<int64_t, int> first_query_from(const Trace& t)
+{
+  std::map<int64_t, int> from;
+  for (const auto& m : t.messages)
+    if (std::strcmp(m.kind, "query") == 0 && not from.contains(m.job_id))
+      from[m.job_id] = m.from;
+  return from;
+}
+} // namespace
+
+TEST(DianaRuns, TheWorkloadsSubmissionSiteComesBeforeThePolicys)
+{
+  // Synthetic jobs with workload.submit_site b: every decision round starts at b, not at the policy's a.
+  auto fixed = simulate_yaml(platform + "policy: {name: diana, submit_site: a}\n" +
+                             "workload: {jobs: 3, arrival: batch, components: 1, component_size: 1, runtime: 100, "
+                             "request_types: {total: 1}, submit_site: b}\ninfo_service: {poll_interval: 0}\n");
+  ASSERT_EQ(fixed.jobs.size(), 3u);
+  EXPECT_EQ(first_query_from(fixed), (std::map<int64_t, int>{{0, 1}, {1, 1}, {2, 1}}));
+}
+
+TEST(DianaRuns, ALogsSubmissionSiteComesBeforeTheWorkloads)
+{
+  // workload.submit_site gives the jobs whose logged site is not a cluster of the run theirs.
+  std::string path = coalsim::testing::test_temp_file("sites-workload.gwf");
+  std::ofstream(path) << "# MaxProcs: 4\n"
+                         "1 0 -1 30 1 -1 -1 1 40 -1 1 U1 G1 X1 Q1 -1 a a UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                         "2 5 -1 20 1 -1 -1 1 20 -1 1 U2 G1 X1 Q1 -1 zz zz UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n";
+  auto replay =
+      simulate_yaml(platform + "policy: {name: diana, submit_site: a}\n" +
+                    "info_service: {poll_interval: 0}\nworkload:\n  trace: {file: " + path + "}\n  submit_site: b\n");
+  ASSERT_EQ(replay.jobs.size(), 2u);
+  EXPECT_EQ(first_query_from(replay), (std::map<int64_t, int>{{0, 0}, {1, 1}}));
+}
