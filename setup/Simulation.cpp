@@ -218,7 +218,7 @@ void Simulation::build_policy()
     policy.name_location.fail("no such policy '" + policy.name +
                               "'; valid values are: " + PolicyRegistry::instance().valid_names());
   PolicyParameters parameters(policy.name, policy.parameters);
-  PolicyContext context{parts_->platform->names()};
+  PolicyContext context{parts_->platform->names(), config_.seed};
   for (const auto& c : parts_->platform->clusters()) {
     context.host_cores.emplace_back();
     for (const auto* host : c.compute_hosts)
@@ -288,7 +288,7 @@ void Simulation::build_grid_side()
     p.bandwidths->set_stager(p.stager.get());
   p.scheduler = std::make_unique<GridScheduler>(
       GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime, *p.stager, *p.recorder,
-                           p.trace.get(), p.statistics, *p.step},
+                           p.trace.get(), p.statistics, *p.step, &p.tracker, p.platform_file},
       config_.overheads.submission, config_.overheads.completion, config_.seed);
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);

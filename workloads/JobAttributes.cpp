@@ -31,6 +31,7 @@ JobAttributes::JobAttributes(const WorkloadConfig& config, const std::vector<Clu
     , files_(seed, "grid.files")
     , priorities_(seed, "grid.priorities")
     , economy_(seed, "grid.economy")
+    , submit_sites_(config.submit_site, clusters, seed)
 {
   file_candidates_ = resolve_clusters(config.file.sites, clusters);
   if (file_candidates_.empty()) {
@@ -71,6 +72,7 @@ void JobAttributes::draw(JobSpec& job)
                    (std::isnan(job.estimate) ? job.runtime : job.estimate) * config_.deadline_factor->sample(economy_);
   if (config_.budget)
     job.budget = config_.budget->sample(economy_);
+  submit_sites_.draw(job);
 }
 
 } // namespace coalsim

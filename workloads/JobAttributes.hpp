@@ -1,10 +1,11 @@
 /* What a grid job gets beyond its shape and times, drawn from the experiment's distributions: its input
- * file with replica sites, its priority, and the economy attributes (estimate, deadline, budget). Shared by
- * synthetic and replayed workloads. */
+ * file with replica sites, its priority, the economy attributes (estimate, deadline, budget) and its submission
+ * site. Shared by synthetic and replayed workloads. */
 #pragma once
 
 #include "sim/api/Job.hpp"
 #include "sim/config/Random.hpp"
+#include "workloads/SubmitSite.hpp"
 #include "workloads/WorkloadConfig.hpp"
 
 #include <string>
@@ -24,8 +25,9 @@ class JobAttributes {
 public:
   /** Validates the file keys against the clusters; throws InputError naming the offending key. */
   JobAttributes(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters, uint64_t seed);
-  /** Sets `job`'s file, priority and economy attributes; its submit time and runtime must be set. A job that
-   *  already has an estimate (a replayed requested time) keeps it unless `estimate_factor` is configured. */
+  /** Sets `job`'s file, priority, economy attributes and submission site; its submit time and runtime must be set.
+   *  A job that already has an estimate (a replayed requested time) keeps it unless `estimate_factor` is
+   *  configured; one that has a submission site (a replayed log's) keeps it. */
   void draw(JobSpec& job);
 
 private:
@@ -33,6 +35,7 @@ private:
   std::vector<ClusterIndex> file_candidates_;
   Distribution priority_mix_ = Distribution::constant(0);
   RngStream files_, priorities_, economy_;
+  SubmitSites submit_sites_;
 };
 
 } // namespace coalsim

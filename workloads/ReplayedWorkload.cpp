@@ -58,6 +58,10 @@ std::optional<JobSpec> ReplayedWorkload::next()
     job.total_processors = record.processors;
     job.runtime          = record.runtime;
     job.estimate         = record.estimate;
+    // A log that records where the job was submitted (GWF OrigSiteID) names its site when that is a cluster's name.
+    for (size_t c = 0; c < clusters_.size(); ++c)
+      if (not record.origin_site.empty() && clusters_[c].name == record.origin_site)
+        job.submit_site = static_cast<ClusterIndex>(c);
     attributes_.draw(job);
     return job;
   }

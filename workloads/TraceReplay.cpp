@@ -102,6 +102,14 @@ std::string partition_of(const GwfRecord& r)
 {
   return r.partition_id == "-1" ? "" : r.partition_id;
 }
+std::string origin_site_of(const SwfRecord&)
+{
+  return ""; // SWF records no site
+}
+std::string origin_site_of(const GwfRecord& r)
+{
+  return r.orig_site_id == "-1" ? "" : r.orig_site_id;
+}
 
 /** The next usable record of either format, as a ReplayedJob with its trace submit time and unscaled size. */
 template <class Reader> bool next_usable(Reader& reader, ReplayedJob& job, double& submit, int64_t& processors)
@@ -109,13 +117,14 @@ template <class Reader> bool next_usable(Reader& reader, ReplayedJob& job, doubl
   typename Reader::Record r{};
   if (not reader.next_job(r))
     return false;
-  job.trace_id  = id_of(r);
-  job.line      = r.line;
-  submit        = r.submit_time;
-  job.runtime   = r.run_time;
-  job.estimate  = r.requested_time > 0 ? r.requested_time : NAN;
-  processors    = r.processors();
-  job.partition = partition_of(r);
+  job.trace_id    = id_of(r);
+  job.line        = r.line;
+  submit          = r.submit_time;
+  job.runtime     = r.run_time;
+  job.estimate    = r.requested_time > 0 ? r.requested_time : NAN;
+  processors      = r.processors();
+  job.partition   = partition_of(r);
+  job.origin_site = origin_site_of(r);
   return true;
 }
 

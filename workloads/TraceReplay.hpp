@@ -26,6 +26,7 @@ struct ReplayedJob {
   double estimate    = NAN; // requested time; NaN when the log has none
   int processors     = 0;   // scaled
   std::string partition;    // as written in the log ("" when none)
+  std::string origin_site;  // where the job was submitted (GWF OrigSiteID; "" when the log has none)
 };
 
 class TraceReplay {

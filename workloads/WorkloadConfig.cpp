@@ -128,6 +128,7 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
   w.estimate_factor            = optional_distribution(workload, "estimate_factor");
   w.deadline_factor            = optional_distribution(workload, "deadline_factor");
   w.budget                     = optional_distribution(workload, "budget");
+  w.submit_site                = read_submit_site(workload);
   if (auto shapes = workload.find("shapes"))
     w.shapes = read_shapes(*shapes);
 }
@@ -182,6 +183,7 @@ const KeyList& workload_keys()
                                "estimate_factor",
                                "deadline_factor",
                                "budget",
+                               "submit_site",
                                "shapes"};
   return keys;
 }

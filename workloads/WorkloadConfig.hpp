@@ -6,6 +6,7 @@
 #include "sim/config/KeyList.hpp"
 #include "sim/config/KeyLocation.hpp"
 #include "sim/config/Random.hpp"
+#include "workloads/SubmitSite.hpp"
 #include "workloads/TraceReplayConfig.hpp"
 
 #include <cmath>
@@ -61,6 +62,8 @@ struct WorkloadConfig {
   std::optional<Distribution> estimate_factor;
   std::optional<Distribution> deadline_factor;
   std::optional<Distribution> budget;
+  /** Where each job is submitted (`workload.submit_site`); a replayed log's site field comes first. */
+  SubmitSiteConfig submit_site;
   /** Job shapes (components, component size), drawn uniformly; replaces `components` and
    *  `component_size` when not empty (KOALA Section 8: sizes 36 and 72 split into 3-8 components). */
   std::vector<std::pair<int, int>> shapes;

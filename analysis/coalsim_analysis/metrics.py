@@ -196,6 +196,20 @@ def count_metrics(trace) -> dict:
         "failures_claim": int(sum(text(k) == "claim" for k in kinds)),
         "failures_drop": int(sum(text(k) == "drop" for k in kinds)),
         "placement_tries_mean": mean(completed(trace.jobs)["placement_tries"]),
+        **message_metrics(trace),
+    }
+
+
+def message_metrics(trace) -> dict:
+    """Messages between sites' schedulers (/messages) and migrations, per grid job of the run; 0 for runs of a
+    central scheduler, which send none."""
+    jobs = max(int(trace.jobs.size), 1)
+    messages = trace.messages if trace.messages is not None else np.zeros(0)
+    migrations = trace.migrations if trace.migrations is not None else np.zeros(0)
+    return {
+        "messages_per_job": messages.size / jobs,
+        "message_bytes_per_job": float(messages["bytes"].sum()) / jobs if messages.size else 0.0,
+        "migrations_per_job": migrations.size / jobs,
     }
 
 

@@ -10,7 +10,7 @@ JOB_FAMILIES = [f"{p}_{s}" for p in SUMMARY_COLUMNS for s in ("mean", "sd")] + [
     "spread_mean", "coallocated_share", "failure_share", "run_failure_share", "n_jobs", "n_completed"]
 COUNT_METRICS = ["n_failed", "n_rejected", "n_unfinished", "end_time", "last_submit", "drain_time",
                  "max_concurrent", "queue_mean", "queue_max", "failures_claim", "failures_drop",
-                 "placement_tries_mean"]
+                 "placement_tries_mean", "messages_per_job", "message_bytes_per_job", "migrations_per_job"]
 
 _JOB = "|".join(JOB_FAMILIES)
 _PRIORITY = "|".join(PRIORITY_NAMES.values())

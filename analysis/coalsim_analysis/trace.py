@@ -28,6 +28,8 @@ TABLE_FIELDS = {
     "/local_jobs": ("trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
                     "estimate"),
     "/economy": ("job_id", "estimate", "deadline", "budget", "cost", "charge", "load", "accepted", "met", "rejection"),
+    "/messages": ("sent", "received", "from", "to", "kind", "bytes", "job_id"),
+    "/migrations": ("time", "job_id", "from", "to"),
 }
 
 # Optional: written by simulators that know KOALA's claiming (NaN for other policies).
@@ -67,6 +69,8 @@ class Trace:
     local_jobs: np.ndarray = None  # /local_jobs (empty unless the run set trace.local_jobs)
     placements: np.ndarray = None  # /placements: one row per placement of a grid job (empty in older traces)
     economy: np.ndarray = None  # /economy: one row per job with a deadline (empty when the jobs have none)
+    messages: np.ndarray = None    # /messages: messages between sites' schedulers (empty when the run sent none)
+    migrations: np.ndarray = None  # /migrations (empty when the run migrated no job)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -218,6 +222,8 @@ def _read(h5, path) -> Trace:
         local_jobs=_table(h5, "/local_jobs", path) if "/local_jobs" in h5 else np.zeros(0),
         placements=_table(h5, "/placements", path) if "/placements" in h5 else np.zeros(0),
         economy=_table(h5, "/economy", path) if "/economy" in h5 else np.zeros(0),
+        messages=_table(h5, "/messages", path) if "/messages" in h5 else np.zeros(0),
+        migrations=_table(h5, "/migrations", path) if "/migrations" in h5 else np.zeros(0),
     )
     for name in OPTIONAL_SERIES:
         if name in h5:

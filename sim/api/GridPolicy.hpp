@@ -71,6 +71,9 @@ public:
   /** A wake-up asked for with JobControl::wake_at is due: called at the instant's step, just before decide(),
    *  with the wake-ups due at that instant in the order of their tokens. */
   virtual void on_wake(uint64_t /*token*/) {}
+  /** A message sent with JobControl::send arrived at site `to` (`delivered`), or failed: called at the instant's
+   *  step, before the wake-ups, in the order the messages were sent. */
+  virtual void on_message(ClusterIndex /*from*/, ClusterIndex /*to*/, const Message& /*message*/, bool /*delivered*/) {}
 
   virtual Decisions decide(const GridView& view) = 0;
   /** Jobs waiting in the policy's queues (traced as the placement-queue length). */

@@ -53,6 +53,9 @@ struct JobSpec {
   double estimate = NAN;
   double deadline = NAN;
   double budget   = NAN;
+  /** The site (cluster) the job was submitted to, for policies with one scheduler per site; no_cluster when the
+   *  workload names none (such a policy then chooses one). */
+  ClusterIndex submit_site = no_cluster;
 };
 
 } // namespace coalsim

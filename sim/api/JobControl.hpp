@@ -6,6 +6,8 @@
 #include "sim/api/Decision.hpp"
 #include "sim/api/GridView.hpp"
 #include "sim/api/Job.hpp"
+#include "sim/api/Message.hpp"
+#include "sim/api/RouteQuality.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -115,6 +117,16 @@ public:
   virtual void report_economy(JobId job, const EconomyFigures& figures) = 0;
   /** The estimated file transfer time and start time of the job's open placement (its /placements row). */
   virtual void report_estimates(JobId job, double estimated_ftt, double estimated_start) = 0;
+
+  // For a policy with one scheduler per site (each cluster's, on its scheduler host):
+  /** Sends `message` from site `from`'s scheduler host to site `to`'s now, as a communication of its size over the
+   *  platform; the policy gets GridPolicy::on_message at its arrival (or failure, when a scheduler host is off),
+   *  at that instant's step. */
+  virtual void send(ClusterIndex from, ClusterIndex to, const Message& message);
+  /** The route between the two sites' scheduler hosts: latency, bandwidth, loss and jitter. */
+  virtual RouteQuality route(ClusterIndex from, ClusterIndex to) const;
+  /** The job waiting with site `from`'s scheduler now waits with site `to`'s (a /migrations row). */
+  virtual void record_migration(JobId job, ClusterIndex from, ClusterIndex to);
 };
 
 } // namespace coalsim

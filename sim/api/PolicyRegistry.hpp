@@ -15,6 +15,8 @@ namespace coalsim {
 /** What a policy may know of the platform when it is built (cluster names, in index order). */
 struct PolicyContext {
   std::vector<std::string> cluster_names;
+  /** The run's seed, for a policy that draws (its own named streams, sim/config/Random.hpp). */
+  uint64_t seed = 0;
   /** Per cluster, the cores of each compute host (in the order ComponentPlacement::host counts them). */
   std::vector<std::vector<int>> host_cores = {};
 };

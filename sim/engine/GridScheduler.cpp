@@ -80,6 +80,7 @@ void GridScheduler::pass()
     last_pass_time_      = now();
     passes_at_this_time_ = 0;
   }
+  deliver_messages();
   // The wake-ups due now, in token order (not SimGrid's order of their timers).
   while (not wakes_due_.empty()) {
     uint64_t token = *wakes_due_.begin();

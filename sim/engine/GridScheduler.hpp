@@ -16,6 +16,7 @@
 #include "sim/engine/InformationService.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
+#include "sim/engine/MessageService.hpp"
 #include "sim/engine/PlacementHistory.hpp"
 #include "sim/engine/RuntimeModel.hpp"
 #include "sim/trace/RunStatistics.hpp"
@@ -44,6 +45,9 @@ public:
     TraceWriter* trace; // may be null
     RunStatistics& statistics;
     InstantStep& step;
+    // For messages between the sites' schedulers (JobControl::send), created at the first one.
+    ActivityTracker* tracker = nullptr;
+    std::string platform_file;
   };
   GridScheduler(Parts parts, const Distribution& submission_overhead, const Distribution& completion_overhead,
                 uint64_t seed);
@@ -84,6 +88,12 @@ public:
   void report(JobId job, const JobMetrics& metrics) override;
   void report_economy(JobId job, const EconomyFigures& figures) override;
   void report_estimates(JobId job, double estimated_ftt, double estimated_start) override;
+  // JobControl (SiteMessaging.cpp): one scheduler per site.
+  void send(ClusterIndex from, ClusterIndex to, const Message& message) override;
+  RouteQuality route(ClusterIndex from, ClusterIndex to) const override;
+  void record_migration(JobId job, ClusterIndex from, ClusterIndex to) override;
+  /** Messages sent so far (0 when no policy sends any). */
+  int64_t messages_sent() const { return messages_ ? messages_->sent() : 0; }
 
 private:
   enum class Phase { waiting, claiming, staging, running, completing };
@@ -212,6 +222,17 @@ private:
   long passes_at_this_time_              = 0;
   std::unordered_map<JobId, ActiveJob> active_;
   std::set<uint64_t> wakes_due_; // JobControl::wake_at tokens due at this instant, delivered at its pass
+  struct MessageDue {
+    ClusterIndex from, to;
+    Message message;
+    bool delivered;
+  };
+  std::unique_ptr<MessageService> messages_;    // at the first message
+  uint64_t messages_so_far_ = 0;                // the order of sending
+  std::map<uint64_t, MessageDue> messages_due_; // arrived or failed at this instant, delivered at its pass
+  mutable std::map<std::pair<ClusterIndex, ClusterIndex>, RouteQuality> routes_; // looked up once
+  /** Hands this instant's arrived messages to the policy, in the order they were sent. */
+  void deliver_messages();
   std::function<void()> on_job_done_;
   ClusterHealth* health_ = nullptr;
   // by_policy placements: processors claimed but not yet running; placed but not yet claimed

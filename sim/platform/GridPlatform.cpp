@@ -79,6 +79,7 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     auto hosts       = it->second;
     std::sort(hosts.begin(), hosts.end(),
               [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
+    const auto all_hosts = hosts;
     if (const char* server = zone->get_property("file_server")) {
       auto found =
           std::find_if(hosts.begin(), hosts.end(), [&](const sg4::Host* h) { return h->get_name() == server; });
@@ -89,6 +90,16 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
       hosts.erase(found);
     } else {
       c.file_server = hosts.front();
+    }
+    c.scheduler_host = c.file_server;
+    if (const char* scheduler = zone->get_property("scheduler_host")) {
+      auto found = std::find_if(all_hosts.begin(), all_hosts.end(),
+                                [&](const sg4::Host* h) { return h->get_name() == scheduler; });
+      if (found == all_hosts.end())
+        throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, c.name),
+                          "zone '" + c.name + "' names scheduler_host '" + scheduler +
+                              "', which is not one of its hosts");
+      c.scheduler_host = *found;
     }
     c.compute_hosts = hosts;
     for (auto* h : hosts)

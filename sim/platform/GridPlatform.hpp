@@ -1,6 +1,8 @@
 /* The clusters of a SimGrid platform, as the simulator uses them. A cluster is a zone that holds hosts.
  * Zone properties: `site` (the institution; default: the zone name) and `file_server` (a host of the
- * zone that stores files and runs no job components; default: none, and the first host stores files). */
+ * zone that stores files and runs no job components; default: none, and the first host stores files) and
+ * `scheduler_host` (the host of the zone that runs its scheduler and sends and receives its messages; default: the
+ * file server). */
 #pragma once
 
 #include "sim/api/GridView.hpp"
@@ -20,8 +22,9 @@ struct Cluster {
   std::string name;
   std::string site;
   std::vector<sg4::Host*> compute_hosts; // in natural order of their names (fs0-2 before fs0-10)
-  sg4::Host* file_server = nullptr;
-  int processors         = 0; // cores of the compute hosts
+  sg4::Host* file_server    = nullptr;
+  sg4::Host* scheduler_host = nullptr; // where the site's scheduler runs and its messages start and end
+  int processors            = 0;       // cores of the compute hosts
 };
 
 class GridPlatform : public TransferEstimator {

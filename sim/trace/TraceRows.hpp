@@ -120,4 +120,23 @@ struct LocalJobRow {
   double estimate; // the requested time the local scheduler planned with
 };
 
+/** A message between two sites' schedulers (JobControl::send); written only by runs that send messages. */
+struct MessageRow {
+  double sent;
+  double received; // NaN when it failed (a scheduler host was off)
+  int32_t from;    // sites (cluster indices)
+  int32_t to;
+  char kind[16];
+  double bytes;
+  int64_t job_id; // -1 when about no job
+};
+
+/** A waiting job handed from one site's scheduler to another's; written only by runs that migrate jobs. */
+struct MigrationRow {
+  double time;
+  int64_t job_id;
+  int32_t from;
+  int32_t to;
+};
+
 } // namespace coalsim

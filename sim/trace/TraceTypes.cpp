@@ -154,6 +154,31 @@ hid_t failure_type()
   return t;
 }
 
+hid_t message_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(MessageRow));
+  H5Tinsert(t, "sent", HOFFSET(MessageRow, sent), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "received", HOFFSET(MessageRow, received), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "from", HOFFSET(MessageRow, from), H5T_NATIVE_INT32);
+  H5Tinsert(t, "to", HOFFSET(MessageRow, to), H5T_NATIVE_INT32);
+  hid_t s = string_type(16);
+  H5Tinsert(t, "kind", HOFFSET(MessageRow, kind), s);
+  H5Tclose(s);
+  H5Tinsert(t, "bytes", HOFFSET(MessageRow, bytes), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "job_id", HOFFSET(MessageRow, job_id), H5T_NATIVE_INT64);
+  return t;
+}
+
+hid_t migration_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(MigrationRow));
+  H5Tinsert(t, "time", HOFFSET(MigrationRow, time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "job_id", HOFFSET(MigrationRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "from", HOFFSET(MigrationRow, from), H5T_NATIVE_INT32);
+  H5Tinsert(t, "to", HOFFSET(MigrationRow, to), H5T_NATIVE_INT32);
+  return t;
+}
+
 hid_t packed(hid_t memory_type)
 {
   hid_t t = H5Tcopy(memory_type);

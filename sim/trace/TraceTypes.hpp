@@ -16,6 +16,8 @@ hid_t failure_type();
 hid_t local_job_type();
 hid_t economy_type();
 hid_t share_type();
+hid_t message_type();
+hid_t migration_type();
 /** A packed copy of `memory_type`, for the file. */
 hid_t packed(hid_t memory_type);
 

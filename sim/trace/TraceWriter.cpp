@@ -174,6 +174,8 @@ TraceWriter::~TraceWriter()
   clusters_.reset();
   failures_.reset();
   local_jobs_.reset();
+  messages_.reset();
+  migrations_.reset();
   sample_time_.reset();
   grid_busy_.reset();
   background_busy_.reset();
@@ -277,6 +279,28 @@ void TraceWriter::set_attribute(const std::string& name, double value)
   set_scalar_attribute(name, H5T_NATIVE_DOUBLE, &value);
 }
 
+void TraceWriter::add_message(const MessageRow& row)
+{
+  if (not messages_) {
+    types_["message"]      = message_type();
+    types_["message.file"] = packed(types_["message"]);
+    messages_ = std::make_unique<AppendableDataset>(file_, "/messages", types_["message"], sizeof(MessageRow), 0,
+                                                    types_["message.file"]);
+  }
+  messages_->append(&row);
+}
+
+void TraceWriter::add_migration(const MigrationRow& row)
+{
+  if (not migrations_) {
+    types_["migration"]      = migration_type();
+    types_["migration.file"] = packed(types_["migration"]);
+    migrations_ = std::make_unique<AppendableDataset>(file_, "/migrations", types_["migration"], sizeof(MigrationRow),
+                                                      0, types_["migration.file"]);
+  }
+  migrations_->append(&row);
+}
+
 void TraceWriter::set_attribute(const std::string& name, int64_t value)
 {
   set_scalar_attribute(name, H5T_NATIVE_INT64, &value);
@@ -291,6 +315,11 @@ void TraceWriter::commit()
     (*d)->flush();
     d->reset();
   }
+  for (auto* d : {&messages_, &migrations_})
+    if (*d) {
+      (*d)->flush();
+      d->reset();
+    }
   for (auto& [name, type] : types_)
     H5Tclose(type);
   types_.clear();

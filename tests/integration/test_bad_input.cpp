@@ -201,3 +201,19 @@ TEST(BadInput, KeysThatWouldBeSilentlyIgnored)
   // SimGrid 3.32 aborts with the Constant network model on any platform with links.
   expect_refused(dir, "--set simgrid.network_model=Constant", "Invalid key 'simgrid.network_model'");
 }
+
+TEST(BadInput, SubmissionSitesThatNameNoClusterOfTheRun)
+{
+  fs::path dir      = folder();
+  std::string sites = write(dir / "sites.yaml", "clusters: [fs0, fs1]\nworkload:\n  jobs: 5\n  submit_site: fs3\n");
+  expect_refused(dir, "--config " + sites,
+                 "Invalid key 'workload.submit_site' in " + sites +
+                     ":4: 'fs3' is neither none, drawn, drawn_by_processors nor a cluster of this run (clusters: fs0, "
+                     "fs1)");
+  std::string list = write(dir / "list.yaml", "workload:\n  jobs: 5\n  submit_site: [fs0, fs1]\n");
+  expect_refused(dir, "--config " + list,
+                 "Invalid key 'workload.submit_site' in " + list +
+                     ":3: expected none, drawn, drawn_by_processors or a cluster's name");
+  auto fixed = run("--config " + sites + " --set workload.submit_site=fs1 -q --no-trace");
+  EXPECT_EQ(fixed.status, 0) << fixed.output;
+}

@@ -69,7 +69,7 @@ TEST(LocatedValues, AMissingLogNamesTheLineOfItsFile)
 TEST(LocatedValues, AnUnknownPolicyNamesTheLineThatSetIt)
 {
   fs::path dir           = folder();
-  std::string valid      = "valid values are: bf, cf, dcs, fcfs_budget, ff, koala, libra, mbf, mwf, wf";
+  std::string valid      = "valid values are: bf, cf, dcs, diana, fcfs_budget, ff, koala, libra, mbf, mwf, wf";
   std::string short_form = write(dir / "short.yaml", "workload: {jobs: 2}\npolicy: koalla\n");
   expect_message(dir, "-c " + short_form,
                  "Invalid key 'policy.name' in " + short_form + ":2: no such policy 'koalla'; " + valid);

@@ -189,13 +189,13 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   std::vector<Case> cases = {
       {"--policy nope",
        "simulate: Invalid key 'policy.name' in the command line (--policy): no such policy 'nope'; valid "
-       "values are: bf, cf, dcs, fcfs_budget, ff, koala, libra, mbf, mwf, wf\n"},
+       "values are: bf, cf, dcs, diana, fcfs_budget, ff, koala, libra, mbf, mwf, wf\n"},
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
       {"--config " + bad_yaml,
        "simulate: Invalid key 'workload.componets' in " + bad_yaml +
            ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
            "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
-           "estimate_factor, deadline_factor, budget, shapes)\n"},
+           "estimate_factor, deadline_factor, budget, submit_site, shapes)\n"},
       {"--platform /nonexistent.xml", "simulate: Invalid key 'platform' in the command line (--platform): cannot read "
                                       "'/nonexistent.xml' (No such file or directory)\n"},
       {"--clusters fs0,fs9",

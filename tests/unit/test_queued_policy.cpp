@@ -102,7 +102,7 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
     PolicyRegistry::instance().create("nope", none, PolicyContext{{"a"}});
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, "
+    EXPECT_EQ(std::string(e.what()), "Invalid policy 'nope': no such policy; valid values are: bf, cf, dcs, diana, "
                                      "fcfs_budget, ff, koala, libra, mbf, mwf, wf");
   }
   PolicyParameters bad("wf", {{"queue", {"lifo", "exp.yaml:4"}}});

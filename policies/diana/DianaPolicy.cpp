@@ -1,0 +1,477 @@
+#include "policies/diana/DianaPolicy.hpp"
+
+#include "policies/diana/MigrationChoice.hpp"
+#include "policies/diana/NetworkCost.hpp"
+#include "policies/diana/SiteCostModel.hpp"
+#include "policies/diana/SubBulks.hpp"
+#include "sim/api/PolicyRegistry.hpp"
+
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_diana_policy, coalsim_diana, "DianaPolicy");
+
+namespace coalsim::diana {
+namespace {
+
+int processors_needed(const JobSpec& job)
+{
+  if (job.type == RequestType::flexible || job.components.empty())
+    return job.total_processors;
+  int total = 0;
+  for (const auto& c : job.components)
+    total += c.processors;
+  return total;
+}
+
+} // namespace
+
+DianaPolicy::DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed)
+    : settings_(std::move(settings))
+    , submission_sites_(seed, "diana.submission_sites")
+    , job_sizes_(seed, "diana.job_sizes")
+    , sites_(sites)
+{
+}
+
+void DianaPolicy::set_control(JobControl& control)
+{
+  control_ = &control;
+  // The network costs between sites, from the routes of their scheduler hosts (a bad loss or jitter property of a
+  // link is an input error now, before the run).
+  size_t n = sites_.size();
+  network_cost_.assign(n, std::vector<double>(n, 0.0));
+  for (size_t a = 0; a < n; ++a)
+    for (size_t b = 0; b < n; ++b) {
+      if (a == b)
+        continue;
+      RouteQuality route = control.route(static_cast<ClusterIndex>(a), static_cast<ClusterIndex>(b));
+      PathQuality path{2 * route.latency, route.loss, route.jitter, route.bandwidth};
+      network_cost_[a][b] = std::isinf(route.bandwidth) ? 0.0 : network_cost(path, settings_.weights);
+    }
+}
+
+int DianaPolicy::busy(ClusterIndex site) const
+{
+  const auto& c = control_->view().cluster(site);
+  return c.processors - c.idle;
+}
+
+SiteLoad DianaPolicy::own_load(ClusterIndex site) const
+{
+  const auto& c = control_->view().cluster(site);
+  return SiteLoad{static_cast<int>(sites_[site].queue.size()), c.processors, c.processors - c.idle};
+}
+
+void DianaPolicy::on_job_submitted(const JobSpec& job)
+{
+  ClusterIndex site = job.submit_site;
+  if (site == no_cluster)
+    site = settings_.fixed_site != no_cluster ? settings_.fixed_site
+                                              : static_cast<ClusterIndex>(submission_sites_.below(sites_.size()));
+  xbt_assert(site >= 0 && static_cast<size_t>(site) < sites_.size(), "job %ld submitted to site %d of %zu",
+             static_cast<long>(job.id), site, sites_.size());
+  JobState state;
+  state.spec       = &job;
+  state.submission = site;
+  state.owner      = site;
+  state.executable = settings_.executable_size.sample(job_sizes_);
+  state.output     = settings_.output_size.sample(job_sizes_);
+  jobs_[job.id]    = state;
+  sites_[site].arrived.push_back(job.id);
+  ++waiting_;
+}
+
+Decisions DianaPolicy::decide(const GridView& view)
+{
+  // The jobs submitted at this instant become batches: one per job (iterative), or one per site.
+  for (size_t s = 0; s < sites_.size(); ++s) {
+    Site& site = sites_[s];
+    if (site.arrived.empty())
+      continue;
+    if (settings_.submission == Submission::iterative)
+      for (JobId job : site.arrived)
+        site.batches.push_back({job});
+    else
+      site.batches.push_back(site.arrived);
+    site.arrived.clear();
+    next_decision(static_cast<ClusterIndex>(s));
+  }
+  // Each scheduler starts its queue's head jobs on its own cluster, in priority order, while they fit.
+  Decisions decisions;
+  for (size_t s = 0; s < sites_.size(); ++s) {
+    const auto& cluster = view.cluster(static_cast<ClusterIndex>(s));
+    int idle            = cluster.usable ? cluster.idle : 0;
+    auto& queue         = sites_[s].queue;
+    while (not queue.empty()) {
+      JobId id      = queue.front();
+      JobState& job = jobs_.at(id);
+      int needed    = processors_needed(*job.spec);
+      if (needed > idle)
+        break;
+      Placement placement;
+      placement.job          = id;
+      ClusterIndex file_site = no_cluster;
+      if (job.spec->file) {
+        double best = std::numeric_limits<double>::infinity();
+        for (ClusterIndex r : job.spec->file->replica_sites)
+          if (view.cluster(r).up && network_cost_[r][s] < best) {
+            best      = network_cost_[r][s];
+            file_site = r;
+          }
+        if (file_site == no_cluster)
+          break; // no replica in reach: the head waits
+      }
+      if (job.spec->type == RequestType::flexible || job.spec->components.empty())
+        placement.components.push_back({static_cast<ClusterIndex>(s), needed, file_site});
+      else
+        for (const auto& c : job.spec->components)
+          placement.components.push_back({static_cast<ClusterIndex>(s), c.processors, file_site});
+      decisions.placements.push_back(std::move(placement));
+      idle -= needed;
+      queue.remove(id);
+      job.execution = static_cast<ClusterIndex>(s);
+      --waiting_;
+    }
+  }
+  return decisions;
+}
+
+void DianaPolicy::next_decision(ClusterIndex s)
+{
+  Site& site = sites_[s];
+  while (not site.decision_round && not site.batches.empty()) {
+    auto jobs = std::move(site.batches.front());
+    site.batches.pop_front();
+    int priority        = jobs_.at(jobs.front()).priority;
+    uint64_t id         = start_round(s, false, std::move(jobs), priority);
+    site.decision_round = id;
+    if (rounds_.at(id).second.replies.complete())
+      finish_round(s, id);
+  }
+}
+
+uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector<JobId> jobs, int asked_priority)
+{
+  uint64_t id = next_round_++;
+  std::vector<int> peers;
+  for (size_t p = 0; p < sites_.size(); ++p)
+    if (static_cast<ClusterIndex>(p) != site)
+      peers.push_back(static_cast<int>(p));
+  JobId first = jobs.front();
+  rounds_.emplace(id,
+                  std::make_pair(site, Round{migration, std::move(jobs),
+                                             ReplyRound<Report>(peers, control_->now() + settings_.reply_timeout)}));
+  for (int peer : peers)
+    control_->send(site, peer,
+                   Message{"query",
+                           settings_.query_bytes,
+                           first,
+                           {static_cast<double>(id), static_cast<double>(asked_priority), migration ? 1.0 : 0.0}});
+  if (not peers.empty()) {
+    uint64_t token   = next_token_++;
+    timeouts_[token] = id;
+    control_->wake_at(control_->now() + settings_.reply_timeout, token);
+  }
+  return id;
+}
+
+void DianaPolicy::answer_query(ClusterIndex from, ClusterIndex to, const Message& query)
+{
+  // `to` answers `from` with what it knows of itself now.
+  SiteLoad load  = own_load(to);
+  int jobs_ahead = sites_[to].queue.jobs_ahead_of_newcomer(static_cast<int>(query.values.at(1)));
+  control_->send(to, from,
+                 Message{"reply",
+                         settings_.reply_bytes,
+                         query.job,
+                         {query.values.at(0), static_cast<double>(load.queued), static_cast<double>(load.processors),
+                          static_cast<double>(load.busy), static_cast<double>(jobs_ahead)}});
+}
+
+void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered)
+{
+  const std::string& kind = message.kind;
+  if (kind == "query") {
+    if (delivered)
+      answer_query(from, to, message);
+    else
+      round_answered(from, static_cast<uint64_t>(message.values.at(0)), to, std::nullopt);
+  } else if (kind == "reply") {
+    uint64_t round = static_cast<uint64_t>(message.values.at(0));
+    if (delivered) {
+      Report report;
+      report.load       = SiteLoad{static_cast<int>(message.values.at(1)), static_cast<int>(message.values.at(2)),
+                             static_cast<int>(message.values.at(3))};
+      report.jobs_ahead = static_cast<int>(message.values.at(4));
+      round_answered(to, round, from, report);
+    }
+    // else: the replier's or the asker's host went off on the way; the asker hears nothing (its timeout decides).
+  } else if (kind == "job" || kind == "migrate") {
+    bool migration = kind == "migrate";
+    for (double value : message.values) {
+      JobId id      = static_cast<JobId>(value);
+      JobState& job = jobs_.at(id);
+      if (delivered) {
+        if (migration) {
+          ++job.migrations;
+          ++job.priority; // 4.8: the migrated job's priority is raised
+          control_->record_migration(id, from, to);
+        }
+        enqueue(to, id);
+      } else {
+        enqueue(from, id); // the peer is gone: the job stays home
+      }
+    }
+  }
+  // "output": the job's output is back at its submission site; nothing waits for it.
+}
+
+void DianaPolicy::round_answered(ClusterIndex site, uint64_t round_id, ClusterIndex peer, std::optional<Report> report)
+{
+  auto it = rounds_.find(round_id);
+  if (it == rounds_.end() || it->second.first != site)
+    return; // the round is over (timed out): a stale reply
+  auto& replies = it->second.second.replies;
+  if (report)
+    replies.answer(peer, *report);
+  else
+    replies.mark_dead(peer);
+  if (replies.complete())
+    finish_round(site, round_id);
+}
+
+void DianaPolicy::on_wake(uint64_t token)
+{
+  if (migration_token_ && token == *migration_token_) {
+    migration_token_.reset();
+    check_migrations();
+    return;
+  }
+  auto it = timeouts_.find(token);
+  if (it == timeouts_.end())
+    return;
+  uint64_t round_id = it->second;
+  timeouts_.erase(it);
+  auto round = rounds_.find(round_id);
+  if (round == rounds_.end())
+    return;
+  round->second.second.replies.expire();
+  finish_round(round->second.first, round_id);
+}
+
+void DianaPolicy::finish_round(ClusterIndex site, uint64_t round_id)
+{
+  auto node    = rounds_.extract(round_id);
+  Round& round = node.mapped().second;
+  round.replies.close();
+  for (auto it = timeouts_.begin(); it != timeouts_.end(); ++it)
+    if (it->second == round_id) {
+      timeouts_.erase(it);
+      break;
+    }
+  if (round.migration) {
+    sites_[site].migration_round.reset();
+    decide_migration(site, round);
+  } else {
+    sites_[site].decision_round.reset();
+    decide_batch(site, round);
+    next_decision(site);
+  }
+}
+
+std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& round, int bulk_jobs) const
+{
+  GridView view = control_->view();
+  CostQuestion question;
+  question.submission = site;
+  question.network    = &network_cost_;
+  question.bulk_jobs  = bulk_jobs;
+  question.reports.resize(sites_.size());
+  if (view.cluster(site).usable)
+    question.reports[site] = own_load(site);
+  for (const auto& [peer, report] : round.replies.replies())
+    question.reports[peer] = report.load;
+  const JobSpec& job = *jobs_.at(round.jobs.front()).spec;
+  int needed         = processors_needed(job);
+  for (auto& report : question.reports) {
+    if (report && report->processors < needed)
+      report.reset(); // the job can never run there
+    if (not report)
+      continue;
+    if (settings_.costs == CostSource::static_costs)
+      *report = SiteLoad{0, report->processors, 0};
+    question.all_queued += report->queued;
+  }
+  if (settings_.costs == CostSource::static_costs)
+    question.all_queued = bulk_jobs;
+  const JobState& first = jobs_.at(round.jobs.front());
+  question.data         = JobData{job.file ? job.file->size_bytes : 0.0, first.executable, first.output};
+  if (job.file)
+    question.replica_sites.assign(job.file->replica_sites.begin(), job.file->replica_sites.end());
+  return site_costs(question, settings_.weights);
+}
+
+void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
+{
+  int n      = static_cast<int>(round.jobs.size());
+  auto costs = costs_for(site, round, n);
+  if (settings_.submission == Submission::split && n > 1) {
+    std::vector<double> totals;
+    for (const auto& c : costs)
+      totals.push_back(c.alive ? total_cost(c, settings_.weights) : std::numeric_limits<double>::infinity());
+    bool any_alive = std::any_of(costs.begin(), costs.end(), [](const SiteCosts& c) { return c.alive; });
+    if (any_alive) {
+      auto sizes  = sub_bulk_sizes(n, ranks_from_costs(totals));
+      size_t next = 0;
+      for (size_t s = 0; s < sizes.size(); ++s) {
+        if (sizes[s] == 0)
+          continue;
+        std::vector<JobId> part(round.jobs.begin() + next, round.jobs.begin() + next + sizes[s]);
+        next += sizes[s];
+        hand_over(site, static_cast<ClusterIndex>(s), part, false);
+      }
+      return;
+    }
+  }
+  int needed = 0;
+  for (JobId id : round.jobs)
+    needed += processors_needed(*jobs_.at(id).spec);
+  const auto& own      = control_->view().cluster(site);
+  bool has_room        = own.usable && own.idle >= needed;
+  const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
+  JobKind kind         = settings_.kind.value_or(
+              job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
+  auto target = choose_site(costs, kind, settings_.weights, site, settings_.local_first, has_room);
+  hand_over(site, target.value_or(site), round.jobs, false);
+}
+
+void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
+{
+  JobId id = round.jobs.front();
+  auto it  = jobs_.find(id);
+  if (it == jobs_.end())
+    return;
+  JobState& job = it->second;
+  job.migrating = false;
+  if (job.owner != site || not sites_[site].queue.contains(id))
+    return; // started meanwhile
+  auto costs = costs_for(site, round, 1);
+  LocalStanding local{sites_[site].queue.jobs_ahead(id), total_cost(costs[site], settings_.weights), job.migrations};
+  if (not costs[site].alive) // the home cluster cannot take the job now (down, unusable, too small): any peer is better
+    local = LocalStanding{std::numeric_limits<int>::max(), std::numeric_limits<double>::infinity(), job.migrations};
+  std::vector<PeerOffer> offers;
+  for (const auto& [peer, report] : round.replies.replies())
+    if (costs[peer].alive)
+      offers.push_back({peer, report.jobs_ahead, total_cost(costs[peer], settings_.weights)});
+  auto target = choose_migration(local, offers, settings_.max_migrations);
+  if (not target)
+    return;
+  sites_[site].queue.remove(id);
+  job.migrating = true;
+  hand_over(site, *target, {id}, true);
+}
+
+void DianaPolicy::hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration)
+{
+  if (from == to) {
+    for (JobId id : jobs)
+      enqueue(to, id);
+    return;
+  }
+  std::vector<double> ids(jobs.begin(), jobs.end());
+  double bytes = settings_.query_bytes;
+  for (JobId id : jobs)
+    bytes += jobs_.at(id).executable;
+  control_->send(from, to, Message{migration ? "migrate" : "job", bytes, jobs.front(), std::move(ids)});
+}
+
+void DianaPolicy::enqueue(ClusterIndex site, JobId id)
+{
+  JobState& job    = jobs_.at(id);
+  job.owner        = site;
+  job.queued_since = control_->now();
+  job.migrating    = false;
+  sites_[site].queue.push(id, job.priority);
+  schedule_migration_check();
+}
+
+void DianaPolicy::schedule_migration_check()
+{
+  if (settings_.migration_interval <= 0 || settings_.max_migrations == 0 || migration_token_)
+    return;
+  migration_token_ = next_token_++;
+  control_->wake_at(control_->now() + settings_.migration_interval, *migration_token_);
+}
+
+void DianaPolicy::check_migrations()
+{
+  double now  = control_->now();
+  bool queued = false;
+  for (size_t s = 0; s < sites_.size(); ++s) {
+    Site& site = sites_[s];
+    queued     = queued || not site.queue.empty();
+    if (site.migration_round)
+      continue;
+    // One job per site and check, so that a check costs a bounded number of messages: the first after the one
+    // asked about at the last check, in queue order and wrapping around, that has waited long enough and may still
+    // move; so every such job gets its turn.
+    std::optional<JobId> chosen = site.queue.next_after(site.last_considered, [&](JobId id) {
+      const JobState& job = jobs_.at(id);
+      return not job.migrating && job.migrations < settings_.max_migrations &&
+             now - job.queued_since >= settings_.migration_wait;
+    });
+    if (!chosen)
+      continue;
+    JobState& job        = jobs_.at(*chosen);
+    job.migrating        = true;
+    site.last_considered = site.queue.position(*chosen);
+    uint64_t round       = start_round(static_cast<ClusterIndex>(s), true, {*chosen}, job.priority + 1);
+    site.migration_round = round;
+    if (rounds_.at(round).second.replies.complete())
+      finish_round(static_cast<ClusterIndex>(s), round);
+  }
+  if (queued)
+    schedule_migration_check();
+}
+
+void DianaPolicy::on_claim_failed(const JobSpec& job)
+{
+  JobState& state = jobs_.at(job.id);
+  ++waiting_;
+  enqueue(state.execution, job.id);
+}
+
+void DianaPolicy::on_job_started(const JobSpec& /*job*/) {}
+
+void DianaPolicy::on_job_finished(const JobSpec& job)
+{
+  auto it = jobs_.find(job.id);
+  if (it == jobs_.end())
+    return;
+  // 3.3.3: the output goes back to the submission site.
+  if (it->second.execution != it->second.submission)
+    control_->send(it->second.execution, it->second.submission, Message{"output", it->second.output, job.id, {}});
+  jobs_.erase(it);
+}
+
+bool DianaPolicy::on_job_failed(const JobSpec& job)
+{
+  jobs_.erase(job.id);
+  return false;
+}
+
+COALSIM_REGISTER_POLICY(diana, "diana",
+                        "DIANA: one meta-scheduler per site, peer queries as messages, cost-based site selection, "
+                        "migration, bulk submission",
+                        [](PolicyParameters& parameters, const PolicyContext& context) {
+                          auto settings = read_diana_settings(parameters, context.cluster_names);
+                          return std::make_unique<DianaPolicy>(settings, context.cluster_names.size(), context.seed);
+                        });
+
+} // namespace coalsim::diana

@@ -1,0 +1,113 @@
+/* DIANA (report 003, Ch. 3-4 and 6): one meta-scheduler per site, each on its site's scheduler host, peers that talk
+ * only through messages (JobControl::send). A job is submitted to a site; that site's scheduler asks its peers for
+ * their queues and loads, waits for the replies (or the reply timeout: silent peers are dead), ranks the sites by
+ * cost (SiteCostModel, SiteRanking) and queues the job at home or hands it to a peer with its executable. Each
+ * scheduler runs its own priority queue (4.7) on its own cluster only, which it sees exactly; queued jobs may
+ * migrate (4.8) to a peer with fewer jobs ahead, their priority raised. A job run away from its submission site
+ * sends its output back there. Jobs submitted to one site at one instant are decided one by one, as one atomic
+ * bulk, or as sub-bulks by site rank (5.3). The sites are the clusters. */
+#pragma once
+
+#include "policies/diana/ComputationCost.hpp"
+#include "policies/diana/DianaSettings.hpp"
+#include "policies/diana/PriorityQueue.hpp"
+#include "policies/diana/ReplyRound.hpp"
+#include "sim/api/GridPolicy.hpp"
+#include "sim/config/Random.hpp"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim::diana {
+
+class DianaPolicy : public GridPolicy {
+public:
+  DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed);
+
+  bool takes(RequestType type) const override { return type == RequestType::total || type == RequestType::unordered; }
+  void set_control(JobControl& control) override;
+  void on_job_submitted(const JobSpec& job) override;
+  void on_claim_failed(const JobSpec& job) override;
+  void on_job_started(const JobSpec& job) override;
+  void on_job_finished(const JobSpec& job) override;
+  /** A failed run (e.g. its input's file server went off) is not resubmitted: the report has no such rule. */
+  bool on_job_failed(const JobSpec& job) override;
+  void on_wake(uint64_t token) override;
+  void on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered) override;
+  Decisions decide(const GridView& view) override;
+  size_t waiting_jobs() const override { return waiting_; }
+
+  /** Where the job waits or runs now (its owner), for tests. */
+  ClusterIndex owner(JobId job) const { return jobs_.at(job).owner; }
+
+private:
+  struct JobState {
+    const JobSpec* spec     = nullptr;
+    ClusterIndex submission = no_cluster;
+    ClusterIndex owner      = no_cluster; // the site whose scheduler holds it (the receiver, once it arrived)
+    ClusterIndex execution  = no_cluster; // where it was placed
+    int priority            = 0;
+    int migrations          = 0;
+    double queued_since     = 0;
+    bool migrating          = false; // a migration round or transfer is under way
+    double executable       = 0;     // AD and OD (bytes), drawn at submission
+    double output           = 0;
+  };
+  /** What a site's scheduler reports to a peer's query. */
+  struct Report {
+    SiteLoad load;
+    int jobs_ahead = 0; // of a newcomer at the asked priority (migration queries)
+  };
+  /** A query round of one site: a decision about `jobs` (a batch) or a migration of `jobs[0]`. */
+  struct Round {
+    bool migration = false;
+    std::vector<JobId> jobs;
+    ReplyRound<Report> replies;
+  };
+  struct Site {
+    PriorityQueue queue;
+    std::vector<JobId> arrived;             // submitted at this instant, not yet in a batch
+    std::deque<std::vector<JobId>> batches; // waiting for a decision round, one at a time
+    std::optional<uint64_t> decision_round;
+    std::optional<uint64_t> migration_round;
+    std::optional<PriorityQueue::Position> last_considered; // the job the last migration check asked about
+  };
+
+  int busy(ClusterIndex site) const;
+  SiteLoad own_load(ClusterIndex site) const;
+  /** Starts the next decision round of `site`, if none is under way. */
+  void next_decision(ClusterIndex site);
+  uint64_t start_round(ClusterIndex site, bool migration, std::vector<JobId> jobs, int asked_priority);
+  void answer_query(ClusterIndex from, ClusterIndex to, const Message& query);
+  void round_answered(ClusterIndex site, uint64_t round_id, ClusterIndex peer, std::optional<Report> report);
+  void finish_round(ClusterIndex site, uint64_t round_id);
+  void decide_batch(ClusterIndex site, const Round& round);
+  void decide_migration(ClusterIndex site, const Round& round);
+  std::vector<SiteCosts> costs_for(ClusterIndex site, const Round& round, int bulk_jobs) const;
+  /** Hands `jobs` from `from` to `to` (a remote submission, or a migration), or queues them at home. */
+  void hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration);
+  void enqueue(ClusterIndex site, JobId job);
+  void check_migrations();
+  void schedule_migration_check();
+
+  DianaSettings settings_;
+  JobControl* control_ = nullptr;
+  RngStream submission_sites_;
+  RngStream job_sizes_;
+  std::vector<Site> sites_;
+  std::vector<int> processors_;                   // per site, from the first view
+  std::vector<std::vector<double>> network_cost_; // NetCost between sites' scheduler hosts
+  std::unordered_map<JobId, JobState> jobs_;
+  std::map<uint64_t, std::pair<ClusterIndex, Round>> rounds_; // by round id
+  std::map<uint64_t, uint64_t> timeouts_;                     // wake-up token -> round id
+  uint64_t next_round_ = 1, next_token_ = 1;
+  std::optional<uint64_t> migration_token_;
+  std::vector<int> last_busy_; // per site, busy processors at the last view
+  size_t waiting_ = 0;
+};
+
+} // namespace coalsim::diana

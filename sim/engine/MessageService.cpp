@@ -1,0 +1,74 @@
+#include "sim/engine/MessageService.hpp"
+
+#include "sim/engine/Clock.hpp"
+
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+#include <cmath>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_message_service, coalsim_engine, "MessageService");
+
+namespace sg4 = simgrid::s4u;
+
+namespace coalsim {
+
+void MessageService::send(int from, int to, Message message, Done done)
+{
+  xbt_assert(from >= 0 && static_cast<size_t>(from) < endpoints_.size() && to >= 0 &&
+                 static_cast<size_t>(to) < endpoints_.size(),
+             "message from endpoint %d to %d: there are %zu endpoints", from, to, endpoints_.size());
+  xbt_assert(message.bytes >= 0, "a message of %g bytes", message.bytes);
+  Record record{now(), NAN, from, to, message.kind, message.bytes, message.job};
+  ++sent_;
+  ++in_flight_;
+  if (message.job >= 0) {
+    auto& [count, bytes] = per_job_[message.job];
+    ++count;
+    bytes += message.bytes;
+  }
+  sg4::Host* source      = endpoints_[from];
+  sg4::Host* destination = endpoints_[to];
+  if (not source->is_on() || not destination->is_on() || source == destination) {
+    // SimGrid starts no communication with a host that is off, and none from a host to itself: the outcome is
+    // reported from a timer due now, as any other.
+    bool delivered = source->is_on() && destination->is_on();
+    at(now(), [this, record, delivered, message = std::move(message), done = std::move(done)]() mutable {
+      finish(record, delivered, std::move(message), done);
+    });
+    return;
+  }
+  auto comm = sg4::Comm::sendto_init(source, destination);
+  comm->set_payload_size(static_cast<uint64_t>(std::llround(message.bytes)));
+  tracker_->start(comm, [this, record, message = std::move(message),
+                         done = std::move(done)](const sg4::Activity& activity) mutable {
+    bool delivered = activity.get_state() == sg4::Activity::State::FINISHED;
+    finish(record, delivered, std::move(message), done);
+  });
+}
+
+void MessageService::finish(Record record, bool delivered, Message message, const Done& done)
+{
+  --in_flight_;
+  if (delivered)
+    record.received = now();
+  XBT_VERB("%s of job %ld from %d to %d (%g B) %s", record.kind.c_str(), static_cast<long>(record.job), record.from,
+           record.to, record.bytes, delivered ? "arrived" : "failed");
+  if (recorder_)
+    recorder_(record);
+  done(delivered, message);
+}
+
+int64_t MessageService::messages_of(JobId job) const
+{
+  auto it = per_job_.find(job);
+  return it == per_job_.end() ? 0 : it->second.first;
+}
+
+double MessageService::bytes_of(JobId job) const
+{
+  auto it = per_job_.find(job);
+  return it == per_job_.end() ? 0 : it->second.second;
+}
+
+} // namespace coalsim

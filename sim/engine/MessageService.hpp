@@ -1,0 +1,72 @@
+/* Messages between endpoints (one host each, e.g. the scheduler host of each site) as SimGrid communications of
+ * their size, so that a message takes the route's latency plus its size over the bandwidth it gets, and shares
+ * the links with file transfers. A message to or from a host that is off fails (at once when the host is off at
+ * the send, else when SimGrid fails the communication); the sender learns it. Every message ends as a record
+ * (sent, received, from, to, kind, bytes, job) for the trace, and counts towards its job's messages and bytes.
+ * Names no policy: what a message means is the sender's and the receiver's business. */
+#pragma once
+
+#include "sim/api/Job.hpp"
+#include "sim/api/Message.hpp"
+#include "sim/engine/ActivityTracker.hpp"
+
+#include <simgrid/s4u.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace coalsim {
+
+class MessageService {
+public:
+  /** How a message ended: `received` is NaN when it failed. */
+  struct Record {
+    double sent     = 0;
+    double received = 0;
+    int from        = 0;
+    int to          = 0;
+    std::string kind;
+    double bytes = 0;
+    JobId job    = -1;
+    bool delivered() const { return not std::isnan(received); }
+  };
+  /** Called when the message arrived (`delivered`) or failed; the message is passed back. */
+  using Done     = std::function<void(bool delivered, const Message& message)>;
+  using Recorder = std::function<void(const Record&)>;
+
+  MessageService(std::vector<simgrid::s4u::Host*> endpoints, ActivityTracker& tracker)
+      : endpoints_(std::move(endpoints))
+      , tracker_(&tracker)
+  {
+  }
+
+  /** Sends `message` from endpoint `from` to endpoint `to` now; `done` is called at its arrival or failure
+   *  (never from within this call). Sending to oneself takes no time on the network but still comes back
+   *  through a timer. */
+  void send(int from, int to, Message message, Done done);
+  void set_recorder(Recorder recorder) { recorder_ = std::move(recorder); }
+
+  size_t endpoints() const { return endpoints_.size(); }
+  simgrid::s4u::Host* host(int endpoint) const { return endpoints_.at(endpoint); }
+  /** Messages sent about `job`, delivered or not, and their bytes. */
+  int64_t messages_of(JobId job) const;
+  double bytes_of(JobId job) const;
+  int64_t sent() const { return sent_; }
+  size_t in_flight() const { return in_flight_; }
+
+private:
+  void finish(Record record, bool delivered, Message message, const Done& done);
+
+  std::vector<simgrid::s4u::Host*> endpoints_;
+  ActivityTracker* tracker_;
+  Recorder recorder_;
+  std::unordered_map<JobId, std::pair<int64_t, double>> per_job_; // messages, bytes
+  int64_t sent_     = 0;
+  size_t in_flight_ = 0;
+};
+
+} // namespace coalsim

@@ -1,0 +1,73 @@
+/* The grid scheduler's mechanisms for a policy with one scheduler per site: messages between the sites' scheduler
+ * hosts, the routes between them, and the record of a job moving from one site's scheduler to another's. */
+#include "sim/engine/GridScheduler.hpp"
+
+#include "sim/engine/Clock.hpp"
+#include "sim/platform/RouteProperties.hpp"
+
+#include <cstring>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_site_messaging, coalsim_engine, "SiteMessaging");
+
+namespace coalsim {
+
+void GridScheduler::send(ClusterIndex from, ClusterIndex to, const Message& message)
+{
+  if (not messages_) {
+    xbt_assert(parts_.tracker != nullptr, "this grid scheduler was built without an activity tracker for messages");
+    std::vector<sg4::Host*> hosts;
+    for (const auto& c : parts_.platform.clusters())
+      hosts.push_back(c.scheduler_host);
+    messages_ = std::make_unique<MessageService>(std::move(hosts), *parts_.tracker);
+    messages_->set_recorder([this](const MessageService::Record& r) {
+      if (not parts_.trace)
+        return;
+      MessageRow row{};
+      row.sent     = r.sent;
+      row.received = r.received;
+      row.from     = r.from;
+      row.to       = r.to;
+      std::strncpy(row.kind, r.kind.c_str(), sizeof(row.kind) - 1);
+      row.bytes  = r.bytes;
+      row.job_id = r.job;
+      parts_.trace->add_message(row);
+    });
+  }
+  uint64_t order = messages_so_far_++;
+  messages_->send(from, to, message, [this, from, to, order](bool delivered, const Message& m) {
+    messages_due_.emplace(order, MessageDue{from, to, m, delivered});
+    request_pass();
+  });
+}
+
+void GridScheduler::deliver_messages()
+{
+  while (not messages_due_.empty()) {
+    auto due = std::move(messages_due_.begin()->second);
+    messages_due_.erase(messages_due_.begin());
+    parts_.policy.on_message(due.from, due.to, due.message, due.delivered);
+  }
+}
+
+RouteQuality GridScheduler::route(ClusterIndex from, ClusterIndex to) const
+{
+  auto key = std::make_pair(from, to);
+  auto it  = routes_.find(key);
+  if (it == routes_.end())
+    it = routes_
+             .emplace(key, route_quality(parts_.platform.cluster(from).scheduler_host,
+                                         parts_.platform.cluster(to).scheduler_host, parts_.platform_file))
+             .first;
+  return it->second;
+}
+
+void GridScheduler::record_migration(JobId job, ClusterIndex from, ClusterIndex to)
+{
+  XBT_VERB("job %ld migrates from site %d to site %d", static_cast<long>(job), from, to);
+  if (parts_.trace)
+    parts_.trace->add_migration(MigrationRow{now(), job, from, to});
+}
+
+} // namespace coalsim
