@@ -31,6 +31,8 @@ JobAttributes::JobAttributes(const WorkloadConfig& config, const std::vector<Clu
     , files_(seed, "grid.files")
     , priorities_(seed, "grid.priorities")
     , economy_(seed, "grid.economy")
+    , executables_(seed, "grid.executables")
+    , outputs_(seed, "grid.outputs")
     , submit_sites_(config.submit_site, clusters, seed)
 {
   file_candidates_ = resolve_clusters(config.file.sites, clusters);
@@ -64,6 +66,10 @@ void JobAttributes::draw(JobSpec& job)
     std::sort(file.replica_sites.begin(), file.replica_sites.end());
     job.file = std::move(file);
   }
+  if (config_.executable_size)
+    job.executable_size = config_.executable_size->sample(executables_);
+  if (config_.output_size)
+    job.output_size = config_.output_size->sample(outputs_);
   job.priority = static_cast<Priority>(static_cast<int>(priority_mix_.sample(priorities_)));
   if (config_.estimate_factor)
     job.estimate = job.runtime * config_.estimate_factor->sample(economy_);

@@ -129,6 +129,8 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
   w.deadline_factor            = optional_distribution(workload, "deadline_factor");
   w.budget                     = optional_distribution(workload, "budget");
   w.submit_site                = read_submit_site(workload);
+  w.executable_size            = optional_distribution(workload, "executable_size");
+  w.output_size                = optional_distribution(workload, "output_size");
   if (auto shapes = workload.find("shapes"))
     w.shapes = read_shapes(*shapes);
 }
@@ -184,6 +186,8 @@ const KeyList& workload_keys()
                                "deadline_factor",
                                "budget",
                                "submit_site",
+                               "executable_size",
+                               "output_size",
                                "shapes"};
   return keys;
 }

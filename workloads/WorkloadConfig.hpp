@@ -64,6 +64,9 @@ struct WorkloadConfig {
   std::optional<Distribution> budget;
   /** Where each job is submitted (`workload.submit_site`); a replayed log's site field comes first. */
   SubmitSiteConfig submit_site;
+  /** Each job's executable and output sizes (bytes); none: the jobs carry none. */
+  std::optional<Distribution> executable_size;
+  std::optional<Distribution> output_size;
   /** Job shapes (components, component size), drawn uniformly; replaces `components` and
    *  `component_size` when not empty (KOALA Section 8: sizes 36 and 72 split into 3-8 components). */
   std::vector<std::pair<int, int>> shapes;

@@ -80,9 +80,11 @@ void DianaPolicy::on_job_submitted(const JobSpec& job)
   state.spec       = &job;
   state.submission = site;
   state.owner      = site;
-  state.executable = settings_.executable_size.sample(job_sizes_);
-  state.output     = settings_.output_size.sample(job_sizes_);
-  jobs_[job.id]    = state;
+  // The job's own sizes (workload.executable_size, output_size); the policy's parameters for jobs without.
+  state.executable =
+      std::isnan(job.executable_size) ? settings_.executable_size.sample(job_sizes_) : job.executable_size;
+  state.output  = std::isnan(job.output_size) ? settings_.output_size.sample(job_sizes_) : job.output_size;
+  jobs_[job.id] = state;
   sites_[site].arrived.push_back(job.id);
   ++waiting_;
 }

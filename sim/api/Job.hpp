@@ -56,6 +56,10 @@ struct JobSpec {
   /** The site (cluster) the job was submitted to, for policies with one scheduler per site; no_cluster when the
    *  workload names none (such a policy then chooses one). */
   ClusterIndex submit_site = no_cluster;
+  /** The job's executable, sent with it when a scheduler hands it to another site, and its output, returned to
+   *  its submission site (bytes). NaN when the workload gives none (a policy that needs them then chooses). */
+  double executable_size = NAN;
+  double output_size     = NAN;
 };
 
 } // namespace coalsim

@@ -217,3 +217,17 @@ TEST(BadInput, SubmissionSitesThatNameNoClusterOfTheRun)
   auto fixed = run("--config " + sites + " --set workload.submit_site=fs1 -q --no-trace");
   EXPECT_EQ(fixed.status, 0) << fixed.output;
 }
+
+TEST(BadInput, ExecutableAndOutputSizesBelowZeroOrIncomplete)
+{
+  fs::path dir       = folder();
+  std::string output = write(dir / "output.yaml", "workload:\n  jobs: 5\n  output_size: -1\n");
+  expect_refused(dir, "--config " + output,
+                 "Invalid key 'workload.output_size' in " + output + ":3: must be at least 0 (got '-1')");
+  std::string executable =
+      write(dir / "executable.yaml", "workload:\n  jobs: 5\n  executable_size: {dist: uniform, min: 1MB}\n");
+  expect_refused(dir, "--config " + executable,
+                 "Invalid key 'workload.executable_size' in " + executable + ":3: missing key 'max'");
+  auto given = run("--config " + output + " --set workload.output_size=2MB -q --no-trace");
+  EXPECT_EQ(given.status, 0) << given.output;
+}

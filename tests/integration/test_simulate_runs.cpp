@@ -195,7 +195,7 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
        "simulate: Invalid key 'workload.componets' in " + bad_yaml +
            ":4: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
            "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
-           "estimate_factor, deadline_factor, budget, submit_site, shapes)\n"},
+           "estimate_factor, deadline_factor, budget, submit_site, executable_size, output_size, shapes)\n"},
       {"--platform /nonexistent.xml", "simulate: Invalid key 'platform' in the command line (--platform): cannot read "
                                       "'/nonexistent.xml' (No such file or directory)\n"},
       {"--clusters fs0,fs9",

@@ -212,6 +212,30 @@ TEST(DianaRuns, ExecutableAndOutputSizesAreDrawnPerJobAndSizeTheirMessages)
   EXPECT_NEAR(output_message->received - output_message->sent, 0.05 + 0.3, 1e-9);
 }
 
+TEST(DianaRuns, TheJobsOwnExecutableAndOutputSizesComeBeforeThePolicys)
+{
+  // As above, with the sizes given by the workload (2.5 MB executables, 3 MB outputs): the policy's 9 MB apply only
+  // to jobs without them. Job 1's hand-over carries 1 kB + 2.5 MB, 0.05 + 0.2501 s; its output 0.05 + 0.3 s.
+  auto t = simulate_yaml(platform + "policy: {name: diana, submit_site: a, w4: 0, executable_size: 9MB, " +
+                         "output_size: 9MB}\nworkload: {jobs: 2, arrival: batch, components: 1, component_size: 1, " +
+                         "runtime: 100, request_types: {total: 1}, executable_size: 2.5MB, output_size: 3MB}\n" +
+                         "info_service: {poll_interval: 0}\noverheads: {submission: 0, completion: 0}\n");
+  const MessageRow* job_message    = nullptr;
+  const MessageRow* output_message = nullptr;
+  for (const auto& m : t.messages) {
+    if (std::strcmp(m.kind, "job") == 0)
+      job_message = &m;
+    if (std::strcmp(m.kind, "output") == 0)
+      output_message = &m;
+  }
+  ASSERT_NE(job_message, nullptr);
+  EXPECT_EQ(job_message->bytes, 1e3 + 2.5e6);
+  EXPECT_NEAR(job_message->received - job_message->sent, 0.05 + 0.2501, 1e-9);
+  ASSERT_NE(output_message, nullptr);
+  EXPECT_EQ(output_message->bytes, 3e6);
+  EXPECT_NEAR(output_message->received - output_message->sent, 0.05 + 0.3, 1e-9);
+}
+
 TEST(DianaRuns, AGridLogsOriginSiteIsTheSubmissionSite)
 {
   // GWF: job 1 was submitted at site "b" (a cluster of the run), job 2 at "zz" (none): job 1's decision round

@@ -53,7 +53,7 @@ TEST(ExperimentConfig, ErrorsNameFileLineAndKey)
       "Invalid key 'workload.runtim' in " + bad_key +
           ":3: unknown key (valid keys here: jobs, start, arrival, rate, offered_load, components, "
           "component_size, runtime, request_types, deal_request_types, ordered_clusters, trace, file, priorities, "
-          "estimate_factor, deadline_factor, budget, submit_site, shapes)");
+          "estimate_factor, deadline_factor, budget, submit_site, executable_size, output_size, shapes)");
   auto bad_type = write_temp("bad_type.yaml", "seed: 1\nworkload:\n  jobs: many\n");
   EXPECT_EQ(error_of(bad_type), "Invalid key 'workload.jobs' in " + bad_type + ":3: expected a number (got 'many')");
   auto bad_dist = write_temp("bad_dist.yaml", "workload:\n  runtime: {dist: gamma, k: 2}\n");
