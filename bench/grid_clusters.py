@@ -8,30 +8,23 @@ Usage: bench/grid_clusters.py [--build build] [--clusters 10 30 100] [--repeat 3
 (`--set` goes to bench_run, e.g. `--set workload.offered_load=1.0 --set policy.name=wf` for a saturated grid.)
 """
 import argparse
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "platforms"))
+sys.path.insert(0, str(REPO / "bench"))
 from make_grid import grid, grid_platform  # noqa: E402
-
-LINE = re.compile(r"(\d+) grid \+ (\d+) background jobs, .* ([\d.]+) s wall")
-
+from bench_line import bench_run_line  # noqa: E402
 
 def run(bench_run, platform, overrides):
     """(grid jobs, background jobs, wall seconds) of one bench_run."""
-    command = [str(bench_run), str(REPO / "bench" / "grid-default.yaml"), "--set", f"platform={platform}"]
+    command = [bench_run, REPO / "bench" / "grid-default.yaml", "--set", f"platform={platform}"]
     for override in overrides:
         command += ["--set", override]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
-    found = LINE.search(result.stdout)
-    if result.returncode != 0 or not found:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr[-3000:]}")
-    return int(found[1]), int(found[2]), float(found[3])
+    return bench_run_line(command, REPO)
 
 
 def main():

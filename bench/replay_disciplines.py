@@ -10,27 +10,24 @@ conservative experiment file replays 20 days: see bench/README.md); `--experimen
 log instead; `--set` goes to bench_run.
 """
 import argparse
-import re
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+from bench_line import bench_run_line  # noqa: E402
+
 DISCIPLINES = ("fcfs", "easy", "conservative")
-LINE = re.compile(r"(\d+) grid \+ (\d+) background jobs, .* ([\d.]+) s wall")
 
 
 def run(bench_run, experiment, overrides):
     """(local jobs, wall seconds) of one bench_run."""
-    command = [str(bench_run), str(experiment)]
+    command = [bench_run, experiment]
     for override in overrides:
         command += ["--set", override]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
-    found = LINE.search(result.stdout)
-    if result.returncode != 0 or not found:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr[-3000:]}")
-    return int(found[2]), float(found[3])
+    _, local, wall = bench_run_line(command, REPO)
+    return local, wall
 
 
 def main():

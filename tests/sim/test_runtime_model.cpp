@@ -4,11 +4,15 @@
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/RuntimeModel.hpp"
 
+#include "RuntimeJobs.hpp"
+
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
 using namespace coalsim;
+using coalsim::testing::job_of;
+using coalsim::testing::unexpected_failure;
 
 namespace {
 sg4::Engine& l07_engine()
@@ -23,18 +27,6 @@ sg4::Engine& l07_engine()
   return engine;
 }
 
-JobSpec job_of(JobId id, double runtime)
-{
-  JobSpec job;
-  job.id      = id;
-  job.runtime = runtime;
-  return job;
-}
-
-void unexpected_failure()
-{
-  ADD_FAILURE() << "the run failed";
-}
 } // namespace
 
 TEST(NetworkRuntime, CancelledRunStopsComputingOnItsCoreAndNeverEnds)

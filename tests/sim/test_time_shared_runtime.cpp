@@ -5,11 +5,15 @@
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/TimeSharedRuntime.hpp"
 
+#include "RuntimeJobs.hpp"
+
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
 
 using namespace coalsim;
+using coalsim::testing::job_of;
+using coalsim::testing::unexpected_failure;
 
 namespace {
 sg4::Engine& default_engine()
@@ -21,19 +25,6 @@ sg4::Engine& default_engine()
   static sg4::Engine engine(&argc, argv);
   engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/shared-nodes.xml");
   return engine;
-}
-
-JobSpec job_of(JobId id, double runtime)
-{
-  JobSpec job;
-  job.id      = id;
-  job.runtime = runtime;
-  return job;
-}
-
-void unexpected_failure()
-{
-  ADD_FAILURE() << "the run failed";
 }
 
 /** Starts jobs of the given runtimes at time 0 on one host, each at its share; returns their end times. */
