@@ -58,13 +58,15 @@ void DianaPolicy::set_control(JobControl& control)
 
 int DianaPolicy::busy(ClusterIndex site) const
 {
-  const auto& c = control_->view().cluster(site);
+  const GridView view = control_->view(); // a copy: a reference into the temporary would dangle
+  const auto& c       = view.cluster(site);
   return c.processors - c.idle;
 }
 
 SiteLoad DianaPolicy::own_load(ClusterIndex site) const
 {
-  const auto& c = control_->view().cluster(site);
+  const GridView view = control_->view();
+  const auto& c       = view.cluster(site);
   return SiteLoad{static_cast<int>(sites_[site].queue.size()), c.processors, c.processors - c.idle};
 }
 
@@ -344,7 +346,8 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
   int needed = 0;
   for (JobId id : round.jobs)
     needed += processors_needed(*jobs_.at(id).spec);
-  const auto& own      = control_->view().cluster(site);
+  const GridView view  = control_->view();
+  const auto& own      = view.cluster(site);
   bool has_room        = own.usable && own.idle >= needed;
   const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
   JobKind kind         = settings_.kind.value_or(
