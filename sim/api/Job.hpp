@@ -49,7 +49,8 @@ struct JobSpec {
   double runtime = 0;
   std::optional<InputFile> file;
   Priority priority = Priority::high;
-  /** Economy attributes (Libra): user's runtime estimate, absolute deadline, budget. NaN when unset. */
+  /** Economy attributes (deadline and budget admission): user's runtime estimate, absolute deadline, budget. NaN when
+   * unset. */
   double estimate = NAN;
   double deadline = NAN;
   double budget   = NAN;

@@ -83,8 +83,8 @@ struct FailureRow {
   char host[32]; // the host of a host_down or host_up event, empty otherwise
 };
 
-/** A job with a deadline (economy workloads, e.g. Libra): written only for jobs whose workload gives deadlines, so
- *  other traces have no /economy dataset. */
+/** A job with a deadline (economy workloads: deadline and budget admission): written only for jobs whose workload gives
+ * deadlines, so other traces have no /economy dataset. */
 struct EconomyRow {
   int64_t job_id;
   double estimate;    // the user's estimate E (s)
