@@ -274,6 +274,29 @@ std::string refusal(const std::string& yaml)
 }
 } // namespace
 
+TEST(LibraRuns, ReplayedJobsTakeTheSyntheticEstimateDeadlineAndBudgetFromTheirScaledSubmission)
+{
+  // What workloads/experiments/libra-lcg.yaml relies on: a replayed log's jobs get E = runtime x
+  // estimate_factor (not the log's requested time, 60 s), D = the scaled submission + E x deadline_factor, and
+  // the budget drawn per job. Job 2 is submitted at 10 s in the log, 30 s at time_scale 3: D = 30 + 30 x 2 = 90.
+  std::string log = swf(1, 0, 30, 1, 60) + swf(2, 10, 30, 1, 60);
+  std::string run = libra_run(log, "", 2, "  estimate_factor: 1\n  budget: 100\n");
+  run.insert(run.find("}\n  deadline_factor"), ", time_scale: 3");
+  auto t    = simulate_yaml(run);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(econ.size(), 2u);
+  EXPECT_DOUBLE_EQ(jobs[1].submit_time, 30.0);
+  for (JobId id = 0; id < 2; ++id) {
+    EXPECT_DOUBLE_EQ(econ[id].estimate, 30.0) << id;
+    EXPECT_DOUBLE_EQ(econ[id].budget, 100.0) << id;
+    EXPECT_EQ(econ[id].accepted, 1) << id;
+    EXPECT_EQ(econ[id].met, 1) << id;
+  }
+  EXPECT_DOUBLE_EQ(econ[0].deadline, 60.0);
+  EXPECT_DOUBLE_EQ(econ[1].deadline, 90.0);
+}
+
 TEST(LibraRuns, WithoutTheTimesharedRuntimeModelTheRunIsRefused)
 {
   std::string run = libra_run(swf(1, 0, 30, 1, 30), "", 2);
