@@ -8,67 +8,82 @@ namespace coalsim {
 
 ProcessorProfile::ProcessorProfile(double origin, int free)
 {
-  steps_.emplace(origin, free);
+  steps_.push_back({origin, free});
+}
+
+ProcessorProfile::Iterator ProcessorProfile::after(double t) const
+{
+  return std::upper_bound(steps_.begin() + static_cast<long>(first_), steps_.end(), t,
+                          [](double time, const Step& step) { return time < step.time; });
 }
 
 int ProcessorProfile::free_at(double t) const
 {
-  auto it = steps_.upper_bound(t);
-  xbt_assert(it != steps_.begin(), "profile asked about %g, before its origin %g", t, origin());
-  return std::prev(it)->second;
+  auto it = after(t);
+  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", t,
+             origin());
+  return std::prev(it)->free;
 }
 
 int ProcessorProfile::min_free(double from, double until) const
 {
-  auto it = steps_.upper_bound(from);
-  xbt_assert(it != steps_.begin(), "profile asked about %g, before its origin %g", from, origin());
-  int fewest = std::prev(it)->second;
-  for (; it != steps_.end() && it->first < until; ++it)
-    fewest = std::min(fewest, it->second);
+  auto it = after(from);
+  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", from,
+             origin());
+  int fewest = std::prev(it)->free;
+  for (; it != steps_.end() && it->time < until; ++it)
+    fewest = std::min(fewest, it->free);
   return fewest;
 }
 
 double ProcessorProfile::next_change(double t) const
 {
-  auto it = steps_.upper_bound(t);
-  return it == steps_.end() ? INFINITY : it->first;
+  auto it = after(t);
+  return it == steps_.end() ? INFINITY : it->time;
 }
 
-std::map<double, int>::iterator ProcessorProfile::split(double t)
+size_t ProcessorProfile::split(double t)
 {
-  auto it = steps_.upper_bound(t);
-  xbt_assert(it != steps_.begin(), "profile changed at %g, before its origin %g", t, origin());
+  auto it = after(t);
+  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile changed at %g, before its origin %g", t,
+             origin());
   auto holding = std::prev(it);
-  if (holding->first == t)
-    return holding;
-  return steps_.emplace_hint(it, t, holding->second);
+  if (holding->time == t)
+    return static_cast<size_t>(holding - steps_.begin());
+  const auto index = static_cast<size_t>(it - steps_.cbegin()); // before the insertion, which may reallocate
+  steps_.insert(it, Step{t, holding->free});
+  return index;
 }
 
 void ProcessorProfile::forget_before(double t)
 {
-  auto first = split(t);
-  steps_.erase(steps_.begin(), first);
+  first_ = split(t);
+  if (first_ > steps_.size() / 2) { // drop the forgotten steps once they are half the array
+    steps_.erase(steps_.begin(), steps_.begin() + static_cast<long>(first_));
+    first_ = 0;
+  }
 }
 
 void ProcessorProfile::add(double from, double until, int count)
 {
   if (count == 0 || not(from < until))
     return;
-  auto first = split(from);
-  auto last  = std::isinf(until) ? steps_.end() : split(until);
-  for (auto it = first; it != last; ++it)
-    it->second += count;
+  size_t first = split(from);
+  size_t last  = std::isinf(until) ? steps_.size() : split(until); // after `first`: inserting it moved nothing
+  for (size_t i = first; i < last; ++i)
+    steps_[i].free += count;
   // Merge steps left equal to their neighbours, so that the profile stays as short as the plan it holds.
-  if (last != steps_.end() && std::prev(last)->second == last->second)
-    steps_.erase(last);
-  if (first != steps_.begin() && std::prev(first)->second == first->second)
-    steps_.erase(first);
+  if (last < steps_.size() && steps_[last - 1].free == steps_[last].free)
+    steps_.erase(steps_.begin() + static_cast<long>(last));
+  if (first > first_ && steps_[first - 1].free == steps_[first].free)
+    steps_.erase(steps_.begin() + static_cast<long>(first));
 }
 
 double ProcessorProfile::earliest(int size, double duration, double from, double before, Extra extra) const
 {
-  auto it = steps_.upper_bound(from);
-  xbt_assert(it != steps_.begin(), "profile asked about %g, before its origin %g", from, origin());
+  auto it = after(from);
+  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", from,
+             origin());
   it = std::prev(it);
   if (extra.count == 0)
     extra = {INFINITY, INFINITY, 0};
@@ -77,13 +92,13 @@ double ProcessorProfile::earliest(int size, double duration, double from, double
   double start = INFINITY; // the candidate window's start; infinite while the walk is on a step too full
   while (true) {
     auto next          = std::next(it);
-    double step_end    = next == steps_.end() ? INFINITY : next->first;
+    double step_end    = next == steps_.end() ? INFINITY : next->time;
     double segment_end = step_end;
     if (extra.from > at)
       segment_end = std::min(segment_end, extra.from);
     else if (extra.until > at)
       segment_end = std::min(segment_end, extra.until);
-    int free = it->second + (extra.from <= at && at < extra.until ? extra.count : 0);
+    int free = it->free + (extra.from <= at && at < extra.until ? extra.count : 0);
     if (std::isinf(start) && at >= before)
       return INFINITY;
     if (free < size)

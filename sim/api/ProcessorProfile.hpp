@@ -4,7 +4,7 @@
 #pragma once
 
 #include <cmath>
-#include <map>
+#include <vector>
 
 namespace coalsim {
 
@@ -13,7 +13,7 @@ public:
   /** `free` processors from `origin` on, for ever. */
   ProcessorProfile(double origin, int free);
 
-  double origin() const { return steps_.begin()->first; }
+  double origin() const { return steps_[first_].time; }
   /** Free processors at time t (t >= origin). */
   int free_at(double t) const;
   /** Adds `count` processors (negative: removes them) over [from, until); until may be infinite. */
@@ -35,12 +35,22 @@ public:
   /** Drops what lies before t (t >= origin): the profile starts at t. */
   void forget_before(double t);
   /** Number of steps (for tests and benchmarks). */
-  size_t steps() const { return steps_.size(); }
+  size_t steps() const { return steps_.size() - first_; }
 
 private:
-  /** The step holding t; splits it so that one begins at t. */
-  std::map<double, int>::iterator split(double t);
-  std::map<double, int> steps_; // time -> free processors from that time to the next key
+  struct Step {
+    double time; // from this time to the next step's
+    int free;
+  };
+  using Iterator = std::vector<Step>::const_iterator;
+  /** The first step beginning after t. */
+  Iterator after(double t) const;
+  /** The index of the step holding t; splits it so that one begins at t. */
+  size_t split(double t);
+  // The steps in time order, from steps_[first_] on: a flat array, because backfilling walks the profile far
+  // more often than it changes it; the steps forgotten at the front are dropped in bulk.
+  std::vector<Step> steps_;
+  size_t first_ = 0;
 };
 
 } // namespace coalsim
