@@ -9,9 +9,12 @@
 using namespace coalsim;
 
 namespace {
+/** A file named after the test and `name`: CTest runs the tests in parallel processes, and two tests may use
+ *  one name. */
 std::string write_temp(const std::string& name, const std::string& text)
 {
-  std::string path = ::testing::TempDir() + name;
+  std::string path =
+      ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() + "-" + name;
   std::ofstream(path) << text;
   return path;
 }

@@ -12,10 +12,17 @@
 using namespace coalsim;
 
 namespace {
+/** The experiment file a test writes, named after the test: CTest runs tests in parallel processes. */
+std::string parameters_file()
+{
+  return ::testing::TempDir() + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+         "-policy_parameters.yaml";
+}
+
 /** The parameters of `policy` as the experiment file `text` gives them. */
 PolicyParameters parameters_of(const std::string& text)
 {
-  std::string path = ::testing::TempDir() + "policy_parameters.yaml";
+  std::string path = parameters_file();
   std::ofstream(path) << text;
   ExperimentConfig config = load_experiment(path, {});
   return PolicyParameters(config.policy.name, config.policy.parameters);
@@ -52,7 +59,7 @@ TEST(PolicyParameters, ADistributionIsReadAsAnyOtherKeysAndLocatedErrorsNameItsL
   EXPECT_DOUBLE_EQ(delay.mean(), 2);
   EXPECT_DOUBLE_EQ(p.get_distribution("fixed", 0, 0, "a constant").mean(), 2);
   EXPECT_DOUBLE_EQ(p.get_distribution("absent", 7, 0, "the default").mean(), 7);
-  std::string path = ::testing::TempDir() + "policy_parameters.yaml";
+  std::string path = parameters_file();
   auto negative    = parameters_of("policy:\n  name: dcs\n  delay: {dist: uniform, min: -1, max: 3}\n");
   EXPECT_EQ(error_of([&] { negative.get_distribution("delay", 0, 0, ""); }),
             "Invalid key 'policy.delay.min' in " + path + ":3: must be at least 0 (got '-1')");
