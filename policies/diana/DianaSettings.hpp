@@ -24,8 +24,9 @@ enum class Submission {
   split      // one round, the bulk split into sub-bulks proportional to each site's rank (1 / total cost)
 };
 
-/** Which costs a decision uses. `live`: the queues and loads the sites report. `static`: none of them (Q_i = 0,
- *  no load, Q = the jobs being decided), as the report's implementation did (Future Work: hard-coded costs). */
+/** Which costs a decision uses. `live`: the queues and loads the sites report. `static`: network and site
+ *  capability only (Q_i = 0, no load, Q = the jobs being decided), the costs the report's own implementation used
+ *  for its Table 6.1 runs (its Future Work section says the live ones were not yet wired in). */
 enum class CostSource { live, static_costs };
 
 struct DianaSettings {
