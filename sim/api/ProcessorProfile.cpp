@@ -36,6 +36,32 @@ int ProcessorProfile::min_free(double from, double until) const
   return fewest;
 }
 
+double ProcessorProfile::first_free(int size, double from, double before) const
+{
+  auto it = after(from);
+  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", from,
+             origin());
+  if (std::prev(it)->free >= size)
+    return from < before ? from : INFINITY;
+  for (; it != steps_.end() && it->time < before; ++it)
+    if (it->free >= size)
+      return it->time;
+  return INFINITY;
+}
+
+double ProcessorProfile::stretch_start(int size, double t) const
+{
+  const auto first = steps_.begin() + static_cast<long>(first_);
+  // The step holding the instants just before t, then back while enough processors are free.
+  auto it = std::lower_bound(first, steps_.end(), t, [](const Step& step, double time) { return step.time < time; });
+  double start = t;
+  while (it != first && std::prev(it)->free >= size) {
+    --it;
+    start = it->time;
+  }
+  return start;
+}
+
 double ProcessorProfile::next_change(double t) const
 {
   auto it = after(t);

@@ -30,6 +30,11 @@ public:
                   Extra extra = {INFINITY, INFINITY, 0}) const;
   /** The fewest free processors over [from, until) (from >= origin; at from alone when until <= from). */
   int min_free(double from, double until) const;
+  /** The first time s in [from, before) at which at least `size` processors are free; infinite if none. */
+  double first_free(int size, double from, double before) const;
+  /** The start of the stretch of time ending at t (t >= origin) over which at least `size` processors are free
+   *  throughout: t itself if fewer are free just before t, the origin at the earliest. */
+  double stretch_start(int size, double t) const;
   /** The first time after t at which the free count changes; infinite if it never does. */
   double next_change(double t) const;
   /** Drops what lies before t (t >= origin): the profile starts at t. */

@@ -7,7 +7,8 @@ namespace coalsim {
 
 void ConservativeBackfilling::push(const QueuedLocalJob& job)
 {
-  waiting_.push_back({job});
+  waiting_.push_back({job, &kinds_[{job.request.size, job.estimate}]});
+  ++unplanned_;
 }
 
 double ConservativeBackfilling::reservation(size_t i) const
@@ -20,7 +21,7 @@ void ConservativeBackfilling::ended(double estimated_end, int size, double now)
 {
   // Its processors were planned busy until its estimated end: they are free from now.
   if (profile_ && estimated_end > now) {
-    profile_->add(now, estimated_end, size);
+    add_free(now, estimated_end, size);
     improved_ = true;
   }
 }
@@ -32,34 +33,74 @@ void ConservativeBackfilling::replan(const LocalPass& pass)
   profile_.emplace(pass.now, pass.idle);
   for (const auto& [end, size] : pass.running)
     profile_->add(std::max(end, pass.now), INFINITY, size);
+  releases_.clear();
+  next_due_  = INFINITY;
+  unplanned_ = 0;
+  for (auto& [_, kind] : kinds_)
+    kind = {}; // nothing is known of the new profile
   for (auto& w : waiting_)
     reserve(w, pass.now);
 }
 
+void ConservativeBackfilling::add_free(double from, double until, int count)
+{
+  profile_->add(from, until, count);
+  releases_.record(from);
+}
+
+double ConservativeBackfilling::no_window_before(const Waiting& w, double now)
+{
+  KindKnowledge& kind = *w.kind;
+  const int size      = w.job.request.size;
+  double known        = std::max(kind.none_before, now);
+  const double added  = releases_.earliest_since(kind.seen);
+  if (added < known) {
+    // A window that has opened since must take in some of the added processors: it lies in a stretch with
+    // enough free processors that reaches the earliest addition or begins after it.
+    double first = profile_->first_free(size, std::max(added, now), known);
+    if (std::isfinite(first))
+      known = profile_->stretch_start(size, first);
+  }
+  kind = {known, releases_.count()};
+  return known;
+}
+
 void ConservativeBackfilling::reserve(Waiting& w, double now)
 {
-  w.start = profile_->earliest(w.job.request.size, w.job.estimate, now);
+  w.start             = profile_->earliest(w.job.request.size, w.job.estimate, no_window_before(w, now));
+  w.kind->none_before = w.start;
   if (std::isfinite(w.start))
     profile_->add(w.start, w.start + w.job.estimate, -w.job.request.size);
+  next_due_ = std::min(next_due_, w.start);
 }
 
 void ConservativeBackfilling::compress(double now)
 {
-  for (auto& w : waiting_) {
-    if (std::isnan(w.start))
-      continue; // planned after the others, at the end of the pass
-    int size = w.job.request.size;
+  const auto unplanned = std::prev(waiting_.end(), static_cast<long>(unplanned_));
+  for (auto it = waiting_.begin(); it != unplanned; ++it) { // those not planned yet are, at the end of the pass
+    Waiting& w = *it;
+    int size   = w.job.request.size;
     if (std::isfinite(w.start)) {
       if (w.start <= now)
         continue; // it cannot start earlier than now
       // It fits where it is: only a start before it matters, counting its own processors as free. Most jobs
-      // cannot move, and asking leaves the profile untouched.
-      double end     = w.start + w.job.estimate;
-      double earlier = profile_->earliest(size, w.job.estimate, now, w.start, {w.start, end, size});
+      // cannot move, and asking leaves the profile untouched. A window that ends by its start is one of its
+      // kind, which the kind's knowledge rules out before some time; one that runs into its own processors
+      // lies in the stretch with enough free processors just before its start.
+      const double end   = w.start + w.job.estimate;
+      const double known = no_window_before(w, now);
+      const double from  = std::min(known, profile_->stretch_start(size, w.start));
+      if (from >= w.start) {
+        w.kind->none_before = std::max(known, w.start);
+        continue;
+      }
+      double earlier      = profile_->earliest(size, w.job.estimate, from, w.start, {w.start, end, size});
+      w.kind->none_before = std::max(known, std::isfinite(earlier) ? earlier : w.start);
       if (std::isfinite(earlier)) {
-        profile_->add(w.start, end, size);
+        add_free(w.start, end, size);
         w.start = earlier;
         profile_->add(w.start, w.start + w.job.estimate, -size);
+        next_due_ = std::min(next_due_, w.start);
       }
     } else {
       reserve(w, now);
@@ -73,27 +114,32 @@ void ConservativeBackfilling::pass(LocalPass& pass, const Start& start)
     replan(pass);
   } else {
     profile_->forget_before(pass.now);
+    releases_.forget_before(pass.now);
     if (improved_)
       compress(pass.now);
-    for (auto& w : waiting_)
-      if (std::isnan(w.start))
-        reserve(w, pass.now);
+    for (auto it = std::prev(waiting_.end(), static_cast<long>(unplanned_)); it != waiting_.end(); ++it)
+      reserve(*it, pass.now);
   }
-  improved_ = false;
+  unplanned_ = 0;
+  improved_  = false;
   start_due(pass, start);
 }
 
 void ConservativeBackfilling::start_due(LocalPass& pass, const Start& start)
 {
+  if (next_due_ > pass.now)
+    return;
+  next_due_ = INFINITY; // found again among those left
   for (auto it = waiting_.begin(); it != waiting_.end();) {
     const int size = it->job.request.size;
     if (not(it->start <= pass.now && size <= pass.idle)) {
+      next_due_ = std::min(next_due_, it->start);
       ++it;
       continue;
     }
     if (it->start < pass.now) {
       // Late (a running job past its estimate held its processors): its run takes the window from now.
-      profile_->add(std::max(it->start, profile_->origin()), it->start + it->job.estimate, size);
+      add_free(std::max(it->start, profile_->origin()), it->start + it->job.estimate, size);
       profile_->add(pass.now, pass.now + it->job.estimate, -size);
     }
     pass.idle -= size;

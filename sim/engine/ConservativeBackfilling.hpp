@@ -11,8 +11,12 @@
 #include "sim/api/ProcessorProfile.hpp"
 #include "sim/engine/LocalQueue.hpp"
 
+#include "sim/engine/ReleaseLog.hpp"
+
 #include <list>
+#include <map>
 #include <optional>
+#include <utility>
 
 namespace coalsim {
 
@@ -29,8 +33,16 @@ public:
   double reservation(size_t i) const;
 
 private:
+  /** What is known of the profile for one kind of job (size and estimate), so that its jobs need not search it
+   *  from now each time: no window of its size and length begins before `none_before`, as of the
+   *  `seen`-th addition of free processors. */
+  struct KindKnowledge {
+    double none_before = -INFINITY;
+    size_t seen        = 0;
+  };
   struct Waiting {
     QueuedLocalJob job;
+    KindKnowledge* kind;
     double start = NAN; // the reservation: [start, start + estimate); NaN until the job is first planned
   };
   /** The profile rebuilt from the running jobs, and every waiting job planned again in queue order. */
@@ -38,10 +50,19 @@ private:
   /** Moves each reservation, in queue order, to the earliest time it fits (not later, if it fitted). */
   void compress(double now);
   void reserve(Waiting& w, double now);
+  /** Where a search for a window of `w`'s kind may begin: the kind's knowledge brought up to date with the
+   *  processors added since it was gained. */
+  double no_window_before(const Waiting& w, double now);
+  /** Processors were added to the profile over [from, until). */
+  void add_free(double from, double until, int count);
   /** Starts the jobs whose reservation has come, if their processors are idle. */
   void start_due(LocalPass& pass, const Start& start);
 
   std::list<Waiting> waiting_;
+  std::map<std::pair<int, double>, KindKnowledge> kinds_; // by size and estimate; nodes stay put
+  ReleaseLog releases_;
+  size_t unplanned_ = 0;        // the last jobs of the queue, pushed since the last pass
+  double next_due_  = INFINITY; // the earliest reservation: no job is due before it
   std::optional<ProcessorProfile> profile_;
   bool improved_ = false; // a job ended before its estimated end since the last pass
 };
