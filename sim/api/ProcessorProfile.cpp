@@ -105,39 +105,54 @@ void ProcessorProfile::add(double from, double until, int count)
     steps_.erase(steps_.begin() + static_cast<long>(first));
 }
 
+size_t ProcessorProfile::holding(double t) const
+{
+  auto it = after(t);
+  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", t,
+             origin());
+  return static_cast<size_t>(std::prev(it) - steps_.begin());
+}
+
+template <bool enough>
+double ProcessorProfile::find(double t, size_t& i, int size, double limit, const Extra& extra) const
+{
+  while (t < limit) {
+    // The stretch of t in which `extra` counts alike: before it, in it, or after it.
+    const bool in_extra = extra.from <= t && t < extra.until;
+    const double stop   = std::min(limit, in_extra ? extra.until : (t < extra.from ? extra.from : INFINITY));
+    const int need      = size - (in_extra ? extra.count : 0);
+    if ((steps_[i].free >= need) == enough)
+      return t;
+    size_t k = i + 1;
+    for (; k < steps_.size() && steps_[k].time < stop; ++k)
+      if ((steps_[k].free >= need) == enough)
+        break;
+    if (k < steps_.size() && steps_[k].time < stop) {
+      i = k;
+      return steps_[k].time;
+    }
+    i = k - 1; // the step holding `stop`, unless one begins there
+    if (k < steps_.size() && steps_[k].time == stop)
+      i = k;
+    t = stop;
+  }
+  return limit;
+}
+
 double ProcessorProfile::earliest(int size, double duration, double from, double before, Extra extra) const
 {
-  auto it = after(from);
-  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", from,
-             origin());
-  it = std::prev(it);
+  size_t i = holding(from);
   if (extra.count == 0)
     extra = {INFINITY, INFINITY, 0};
-  // The walk goes over segments: the profile's steps, cut where `extra` begins and ends.
-  double at    = from;
-  double start = INFINITY; // the candidate window's start; infinite while the walk is on a step too full
+  double at = from;
   while (true) {
-    auto next          = std::next(it);
-    double step_end    = next == steps_.end() ? INFINITY : next->time;
-    double segment_end = step_end;
-    if (extra.from > at)
-      segment_end = std::min(segment_end, extra.from);
-    else if (extra.until > at)
-      segment_end = std::min(segment_end, extra.until);
-    int free = it->free + (extra.from <= at && at < extra.until ? extra.count : 0);
-    if (std::isinf(start) && at >= before)
+    // A window's start: the first instant with enough free processors; its end: the first after it without.
+    const double start = find<true>(at, i, size, before, extra);
+    if (start >= before)
       return INFINITY;
-    if (free < size)
-      start = INFINITY; // the window must begin after this segment
-    else if (std::isinf(start))
-      start = at;
-    if (std::isfinite(start) && segment_end >= start + duration)
+    at = find<false>(start, i, size, start + duration, extra);
+    if (at >= start + duration)
       return start;
-    if (std::isinf(segment_end))
-      return INFINITY;
-    at = segment_end;
-    if (segment_end == step_end)
-      it = next;
   }
 }
 

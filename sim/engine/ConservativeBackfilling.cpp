@@ -50,6 +50,8 @@ void ConservativeBackfilling::add_free(double from, double until, int count)
 
 double ConservativeBackfilling::no_window_before(const Waiting& w, double now)
 {
+  if (search_ == Search::from_now)
+    return now;
   KindKnowledge& kind = *w.kind;
   const int size      = w.job.request.size;
   double known        = std::max(kind.none_before, now);

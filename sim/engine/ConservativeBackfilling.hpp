@@ -22,6 +22,10 @@ namespace coalsim {
 
 class ConservativeBackfilling : public LocalQueue {
 public:
+  /** How a job's search for an earlier window begins: where its kind's knowledge allows, or from now every time
+   *  (slower, the same schedule: what tests check the knowledge against). */
+  enum class Search { remembering, from_now };
+  explicit ConservativeBackfilling(Search search = Search::remembering) : search_(search) {}
   void push(const QueuedLocalJob& job) override;
   /** Every arrival is planned at once: its reservation is made at its arrival. */
   bool arrival_may_start(const QueuedLocalJob&, int) const override { return true; }
@@ -58,6 +62,7 @@ private:
   /** Starts the jobs whose reservation has come, if their processors are idle. */
   void start_due(LocalPass& pass, const Start& start);
 
+  Search search_;
   std::list<Waiting> waiting_;
   std::map<std::pair<int, double>, KindKnowledge> kinds_; // by size and estimate; nodes stay put
   ReleaseLog releases_;

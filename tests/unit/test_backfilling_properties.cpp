@@ -5,6 +5,8 @@
  * - EASY, with exact estimates: a job never starts later than FCFS would start it from any state in which
  *   it is the head of the queue (backfilling never delays the head).
  * - Conservative, with estimates at or above the runtimes: no job starts later than its first reservation.
+ * - Conservative: what it remembers per kind of job to search less changes no schedule, also when jobs run
+ *   past their estimates and the plan is oversubscribed.
  * Each property is also checked not to hold vacuously: EASY and conservative do start jobs out of order. */
 #include "sim/engine/ConservativeBackfilling.hpp"
 #include "sim/engine/LocalQueue.hpp"
@@ -15,6 +17,7 @@
 #include <cmath>
 #include <list>
 #include <map>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -61,6 +64,24 @@ std::vector<Job> random_workload(std::mt19937& rng, bool exact_estimates)
   return out;
 }
 
+/** Jobs of few kinds (four sizes, four estimates), so that many share one; a third run past their estimate. */
+std::vector<Job> workload_of_few_kinds(std::mt19937& rng)
+{
+  std::uniform_int_distribution<int> jobs(10, 40), kind(0, 3), gap(0, 12);
+  std::uniform_real_distribution<double> share(0.1, 1.5);
+  const int sizes[]        = {1, 2, 3, 5};
+  const double estimates[] = {10, 20, 45, 90};
+  std::vector<Job> out;
+  double t = 0;
+  int n    = jobs(rng);
+  for (int id = 1; id <= n; ++id) {
+    t += gap(rng) / 4;
+    double estimate = estimates[kind(rng)];
+    out.push_back({id, t, std::ceil(estimate * share(rng)), estimate, sizes[kind(rng)]});
+  }
+  return out;
+}
+
 /** When FCFS would start `size` processors from the state `idle` + `running` at `now`: the first time
  *  enough running jobs have ended. */
 double fcfs_start(int size, int idle, const std::vector<Running>& running, double now)
@@ -76,9 +97,8 @@ double fcfs_start(int size, int idle, const std::vector<Running>& running, doubl
   return now;
 }
 
-Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
+Schedule drive(std::unique_ptr<LocalQueue> queue, const std::vector<Job>& jobs)
 {
-  auto queue         = make_local_queue(scheduling);
   auto* conservative = dynamic_cast<ConservativeBackfilling*>(queue.get());
   Schedule s;
   std::vector<Running> running;
@@ -157,6 +177,11 @@ Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
   return s;
 }
 
+Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
+{
+  return drive(make_local_queue(scheduling), jobs);
+}
+
 } // namespace
 
 TEST(BackfillingProperties, NoDisciplineOversubscribesAndEveryJobStarts)
@@ -211,4 +236,23 @@ TEST(BackfillingProperties, ConservativeStartsNoJobLaterThanItsFirstReservation)
   }
   EXPECT_GT(backfilled, 100) << "the workloads make conservative backfill";
   EXPECT_GT(early, 50) << "jobs ending before their estimates let later reservations move earlier";
+}
+
+TEST(BackfillingProperties, ConservativeKnowledgeOfKindsChangesNoSchedule)
+{
+  std::mt19937 rng(4242);
+  int backfilled = 0, late = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    auto jobs           = workload_of_few_kinds(rng);
+    using Search        = ConservativeBackfilling::Search;
+    Schedule plain      = drive(std::make_unique<ConservativeBackfilling>(Search::from_now), jobs);
+    Schedule remembered = drive(std::make_unique<ConservativeBackfilling>(Search::remembering), jobs);
+    ASSERT_EQ(plain.oversubscribed, 0);
+    ASSERT_EQ(remembered.start, plain.start) << "trial " << trial;
+    backfilled += plain.out_of_order;
+    for (const auto& [id, start] : plain.start)
+      late += start > plain.first_reservation.at(id);
+  }
+  EXPECT_GT(backfilled, 300) << "the workloads make conservative backfill";
+  EXPECT_GT(late, 100) << "jobs past their estimates make later reservations start late";
 }

@@ -8,10 +8,8 @@
 #include "policies/common/QueuedPolicy.hpp"
 #include "policies/dcs/DcsScheduler.hpp"
 #include "sim/api/PolicyRegistry.hpp"
-#include "sim/api/ProcessorProfile.hpp"
 
 #include <gtest/gtest.h>
-#include <random>
 
 using namespace coalsim;
 using coalsim::testing::FakeControl;
@@ -71,54 +69,6 @@ FakeLocalJobs both_busy_until_100()
 }
 
 } // namespace
-
-TEST(ProcessorProfile, MinFreeOverAWindowAndTheNextChange)
-{
-  ProcessorProfile p(0, 10);
-  p.add(5, 15, -4); // 10 on [0,5), 6 on [5,15), 10 from 15
-  p.add(20, INFINITY, 3);
-  EXPECT_EQ(p.min_free(0, 5), 10) << "the window ends where the dip begins";
-  EXPECT_EQ(p.min_free(0, 5.5), 6);
-  EXPECT_EQ(p.min_free(15, 100), 10);
-  EXPECT_EQ(p.min_free(7, 7), 6) << "an empty window: the free count at its start";
-  EXPECT_EQ(p.next_change(0), 5);
-  EXPECT_EQ(p.next_change(5), 15);
-  EXPECT_EQ(p.next_change(17), 20);
-  EXPECT_TRUE(std::isinf(p.next_change(20)));
-}
-
-TEST(ProcessorProfile, EarliestWithExtraProcessorsAnswersAsIfTheyWereAdded)
-{
-  // By hand: 2 free on [0,10), 6 on [10,20), 2 on [20,30), 8 from 30. A job of 4 for 15 s fits from 30; with
-  // its own 4 processors over [20,35) counted free, from 10 (6 on [10,20), 6 on [20,25)).
-  ProcessorProfile p(0, 2);
-  p.add(10, 20, 4);
-  p.add(30, INFINITY, 6);
-  EXPECT_EQ(p.earliest(4, 15, 0), 30);
-  EXPECT_EQ(p.earliest(4, 15, 0, 20, {20, 35, 4}), 10);
-  EXPECT_TRUE(std::isinf(p.earliest(4, 15, 0, 10, {20, 35, 4}))) << "no start before 10";
-  EXPECT_EQ(p.earliest(4, 5, 0, INFINITY, {3, 8, 2}), 3) << "extra alone makes room";
-
-  // At random, against the profile with the processors really added.
-  std::mt19937 rng(7);
-  std::uniform_int_distribution<int> time(0, 40), count(-3, 3), size(1, 8), duration(1, 15);
-  for (int trial = 0; trial < 2000; ++trial) {
-    ProcessorProfile q(0, 4);
-    for (int k = 0; k < 6; ++k) {
-      int from = time(rng);
-      q.add(from, from + duration(rng), count(rng));
-    }
-    double from = time(rng), before = time(rng) + 1;
-    ProcessorProfile::Extra extra{static_cast<double>(time(rng)), 0, size(rng)};
-    extra.until           = extra.from + duration(rng);
-    int need              = size(rng);
-    double length         = duration(rng);
-    double asked          = q.earliest(need, length, from, before, extra);
-    ProcessorProfile with = q;
-    with.add(extra.from, extra.until, extra.count);
-    ASSERT_EQ(asked, with.earliest(need, length, from, before)) << "trial " << trial;
-  }
-}
 
 TEST(GridBackfilling, ThePlanFreesLocalAndOwnJobsAtTheirEstimatedEndsAndTheRestNever)
 {
