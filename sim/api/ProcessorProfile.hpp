@@ -54,8 +54,7 @@ private:
   size_t holding(double t) const;
   /** The first instant in [t, limit) at which at least `size` processors are free (`enough`), or fewer
    *  (not `enough`), counting `extra`; `limit` if none. `i` holds t's step on entry, the answer's on return. */
-  template <bool enough>
-  double find(double t, size_t& i, int size, double limit, const Extra& extra) const;
+  template <bool enough> double find(double t, size_t& i, int size, double limit, const Extra& extra) const;
   /** The index of the step holding t; splits it so that one begins at t. */
   size_t split(double t);
   // The steps in time order, from steps_[first_] on: a flat array, because backfilling walks the profile far
