@@ -5,7 +5,9 @@
  * estimated end, the reservations are compressed: in queue order, each moves to the earliest time it fits,
  * never later than it was. Processors taken or given back with no estimated end (grid components, dummy
  * jobs, failed hosts, outages) change the profile for ever: the reservations are kept where they still fit
- * and the others moved to the earliest time they do. */
+ * and the others moved to the earliest time they do.
+ * A compression visits every waiting job, but most cannot move: what each kind of job (size and estimate) knows
+ * of the profile lets their searches begin late or not at all, with the same schedule (bench/README.md, (f)). */
 #pragma once
 
 #include "sim/api/ProcessorProfile.hpp"
