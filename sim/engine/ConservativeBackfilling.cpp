@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 
 namespace coalsim {
 
@@ -34,8 +35,9 @@ void ConservativeBackfilling::replan(const LocalPass& pass)
   for (const auto& [end, size] : pass.running)
     profile_->add(std::max(end, pass.now), INFINITY, size);
   releases_.clear();
-  next_due_  = INFINITY;
-  unplanned_ = 0;
+  next_due_      = INFINITY;
+  smallest_late_ = std::numeric_limits<int>::max();
+  unplanned_     = 0;
   for (auto& [_, kind] : kinds_)
     kind = {}; // nothing is known of the new profile
   for (auto& w : waiting_)
@@ -129,13 +131,18 @@ void ConservativeBackfilling::pass(LocalPass& pass, const Start& start)
 
 void ConservativeBackfilling::start_due(LocalPass& pass, const Start& start)
 {
-  if (next_due_ > pass.now)
+  // Nothing to start unless a reservation has come since the last walk, or a late job might now fit.
+  if (next_due_ > pass.now && pass.idle < smallest_late_)
     return;
-  next_due_ = INFINITY; // found again among those left
+  next_due_      = INFINITY; // both found again among those left
+  smallest_late_ = std::numeric_limits<int>::max();
   for (auto it = waiting_.begin(); it != waiting_.end();) {
     const int size = it->job.request.size;
     if (not(it->start <= pass.now && size <= pass.idle)) {
-      next_due_ = std::min(next_due_, it->start);
+      if (it->start <= pass.now)
+        smallest_late_ = std::min(smallest_late_, size);
+      else
+        next_due_ = std::min(next_due_, it->start);
       ++it;
       continue;
     }

@@ -15,6 +15,7 @@
 
 #include "sim/engine/ReleaseLog.hpp"
 
+#include <limits>
 #include <list>
 #include <map>
 #include <optional>
@@ -69,7 +70,10 @@ private:
   std::map<std::pair<int, double>, KindKnowledge> kinds_; // by size and estimate; nodes stay put
   ReleaseLog releases_;
   size_t unplanned_ = 0;        // the last jobs of the queue, pushed since the last pass
-  double next_due_  = INFINITY; // the earliest reservation: no job is due before it
+  double next_due_  = INFINITY; // the earliest reservation still to come: no job falls due before it
+  // The smallest job whose reservation has come but that could not start for want of idle processors (a running
+  // job past its estimate holds them): no late job starts while fewer are idle.
+  int smallest_late_ = std::numeric_limits<int>::max();
   std::optional<ProcessorProfile> profile_;
   bool improved_ = false; // a job ended before its estimated end since the last pass
 };
