@@ -94,23 +94,22 @@ int GridBackfilling::Pass::total_of(const JobSpec& job)
   return total;
 }
 
+int GridBackfilling::Pass::largest_of(const JobSpec& job)
+{
+  int largest = 1; // a flexible job's components can be of one processor
+  for (const auto& component : job.components)
+    largest = std::max(largest, component.processors);
+  return largest;
+}
+
 bool GridBackfilling::Pass::might_fit(const JobSpec& job, const std::vector<int>& free)
 {
-  int largest = 0, total = 0, most = 0, all = 0;
-  if (job.type == RequestType::flexible) {
-    largest = 1;
-    total   = job.total_processors;
-  } else {
-    for (const auto& component : job.components) {
-      largest = std::max(largest, component.processors);
-      total += component.processors;
-    }
-  }
+  int most = 0, all = 0;
   for (int f : free) {
     most = std::max(most, f);
     all += f;
   }
-  return largest <= most && total <= all;
+  return largest_of(job) <= most && total_of(job) <= all;
 }
 
 void GridBackfilling::Pass::book(const fitting::Components& where, double start, double duration)
@@ -126,12 +125,23 @@ double GridBackfilling::Pass::reserve(const JobSpec& job, const Fit& plan)
 {
   const double duration = estimate(job);
   const int total       = total_of(job);
+  const int largest     = largest_of(job);
   for (double t = now_;;) {
-    // Not before the grid as a whole has its processors free over the window; and what is free at t bounds what
-    // is free over the window: most candidate times fail these cheap tests.
+    // Not before the grid as a whole has its processors free over the window, nor before some cluster has the
+    // largest component's; and what is free at t bounds what is free over the window: most candidate times fail
+    // these cheap tests.
     t = all_.earliest(total, duration, t);
     if (not std::isfinite(t))
       return INFINITY;
+    double holds_largest = INFINITY;
+    for (const auto& profile : profiles_)
+      holds_largest = std::min(holds_largest, profile.earliest(largest, duration, t, holds_largest));
+    if (not std::isfinite(holds_largest))
+      return INFINITY;
+    if (holds_largest > t) {
+      t = holds_largest; // every candidate before it leaves the largest component nowhere to go
+      continue;
+    }
     if (might_fit(job, free_at_time(t))) {
       std::vector<int> free = free_over(t, duration);
       if (auto where = plan(job, free)) {

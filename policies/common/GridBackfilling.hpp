@@ -13,7 +13,9 @@
  *  - otherwise it waits and gets a reservation: under EASY the first job that waits (the head), under conservative
  *    every one. Its reservation is the earliest time t (now, or a time at which some cluster's profile changes)
  *    at which the rule places all its components on the processors free over [t, t + estimate), with the
- *    clusters the rule picks then; it is booked in the plan. A job that never fits the plan gets none.
+ *    clusters the rule picks then; it is booked in the plan. A job that never fits the plan gets none. The rule
+ *    is asked only at times when the grid has the job's processors free over the window and some cluster its
+ *    largest component's: at no other time can a rule place it.
  * So under EASY a later job starts now only if it ends by the head's reservation on the clusters the head needs,
  * or uses only processors the head does not need there; under conservative only if it delays no job before it.
  * The plan is made anew at every pass from what is known then: local jobs are not bound by the grid's
@@ -99,6 +101,8 @@ public:
     static bool might_fit(const JobSpec& job, const std::vector<int>& free);
     /** The processors of all of `job`'s components. */
     static int total_of(const JobSpec& job);
+    /** The processors of `job`'s largest component (1 for a flexible job). */
+    static int largest_of(const JobSpec& job);
     /** Each cluster's free processors at t. */
     std::vector<int> free_at_time(double t) const;
 

@@ -226,6 +226,26 @@ TEST(GridBackfilling, ConservativeKeepsWaitingAJobThatFitsTheHeadsReservationBut
   EXPECT_EQ(pass.reservations(), (std::vector<std::pair<JobId, double>>{{0, 100}, {1, 150}, {2, 250}}));
 }
 
+TEST(GridBackfilling, AReservationWaitsForAClusterThatHoldsTheLargestComponent)
+{
+  // c0: 16 idle, a local job of 48 until 100; c1: 16 idle, a local job of 48 until 300. J = {40, 30}, estimate
+  // 50: the grid has its 70 processors from 100 (64 + 16), and c0 its 40, but worst fit then finds 24 and 16 left
+  // for the 30: it waits for c1, at 300. K = {20}: 16 free on each cluster until 100, so it is reserved at 100 on
+  // c0, before J.
+  FakeLocalJobs local(2);
+  local.running[0].emplace(100.0, 48);
+  local.running[1].emplace(300.0, 48);
+  JobSpec j = with_estimate(unordered(0, {40, 30}), 50), k = with_estimate(unordered(1, {20}), 50);
+  GridBackfilling backfilling(GridBackfilling::Mode::conservative);
+  auto pass                    = backfilling.begin_pass(view_with_local(0, {16, 16}, local));
+  const GridBackfilling::Fit f = [](const JobSpec& job, std::vector<int>& free) {
+    return fitting::fit_unordered(job.components, free, fitting::Rule::worst_fit);
+  };
+  for (const JobSpec* job : {&j, &k})
+    pass.offer(*job, f, f);
+  EXPECT_EQ(pass.reservations(), (std::vector<std::pair<JobId, double>>{{0, 300}, {1, 100}}));
+}
+
 TEST(GridBackfilling, DcsConservativeKeepsTheSameOrder)
 {
   // The conservative case above, under the DCS: the broker's rule on one cluster is the same.
