@@ -36,6 +36,26 @@ int ProcessorProfile::min_free(double from, double until) const
   return fewest;
 }
 
+double ProcessorProfile::move(double from, double to, double duration, int count)
+{
+  const double from_end = from + duration, to_end = to + duration;
+  if (count == 0 || from == to)
+    return INFINITY;
+  if (to_end <= from || from_end <= to) { // apart: the whole window is given back
+    add(from, from_end, count);
+    add(to, to_end, -count);
+    return from;
+  }
+  if (to < from) { // earlier: taken over [to, from), given back over [to_end, from_end)
+    add(to, from, -count);
+    add(to_end, from_end, count);
+    return to_end;
+  }
+  add(from_end, to_end, -count); // later: given back over [from, to), taken over [from_end, to_end)
+  add(from, to, count);
+  return from;
+}
+
 double ProcessorProfile::first_free(int size, double from, double before) const
 {
   auto it = after(from);

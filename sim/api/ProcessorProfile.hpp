@@ -18,6 +18,10 @@ public:
   int free_at(double t) const;
   /** Adds `count` processors (negative: removes them) over [from, until); until may be infinite. */
   void add(double from, double until, int count);
+  /** `count` processors held over [from, from + duration) are held over [to, to + duration) instead (the same as
+   *  giving them back and taking them again, but only where the two windows differ is the profile touched).
+   *  Returns where processors were added: the start of the stretch given back, infinite if none was. */
+  double move(double from, double to, double duration, int count);
   /** Processors counted as free over [from, until) on top of the profile. */
   struct Extra {
     double from, until;

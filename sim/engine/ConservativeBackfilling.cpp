@@ -101,9 +101,8 @@ void ConservativeBackfilling::compress(double now)
       double earlier      = profile_->earliest(size, w.job.estimate, from, w.start, {w.start, end, size});
       w.kind->none_before = std::max(known, std::isfinite(earlier) ? earlier : w.start);
       if (std::isfinite(earlier)) {
-        add_free(w.start, end, size);
-        w.start = earlier;
-        profile_->add(w.start, w.start + w.job.estimate, -size);
+        releases_.record(profile_->move(w.start, earlier, w.job.estimate, size));
+        w.start   = earlier;
         next_due_ = std::min(next_due_, w.start);
       }
     } else {

@@ -140,3 +140,33 @@ TEST(ProcessorProfile, FirstFreeAndStretchStartAgreeWithTheFreeCountAtEveryChang
     ASSERT_EQ(p.stretch_start(need, from), start) << "trial " << trial << ", " << need << " at " << from;
   }
 }
+
+TEST(ProcessorProfile, MovingProcessorsIsGivingThemBackAndTakingThemAgain)
+{
+  std::mt19937 rng(13);
+  std::uniform_int_distribution<int> time(0, 45), count(1, 4), duration(1, 20), half(0, 1);
+  int overlapping = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::set<double> changes;
+    ProcessorProfile moved = random_profile(rng, changes);
+    ProcessorProfile twice = moved;
+    const double from = time(rng) + (half(rng) ? 0.5 : 0), to = time(rng), length = duration(rng);
+    const int held = count(rng);
+    moved.add(from, from + length, -held); // held over [from, from + length) first
+    twice.add(from, from + length, -held);
+    ProcessorProfile before = moved;
+    const double added      = moved.move(from, to, length, held);
+    twice.add(from, from + length, held);
+    twice.add(to, to + length, -held);
+    for (double t : {from, to, from + length, to + length})
+      changes.insert(t);
+    for (double t : changes) {
+      ASSERT_EQ(moved.free_at(t), twice.free_at(t)) << "trial " << trial << " at " << t;
+      if (moved.free_at(t) > before.free_at(t)) {
+        ASSERT_GE(t, added) << "processors were added before where move says, trial " << trial;
+      }
+    }
+    overlapping += std::abs(from - to) < length;
+  }
+  EXPECT_GT(overlapping, 500);
+}
