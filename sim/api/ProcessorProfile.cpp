@@ -19,20 +19,15 @@ ProcessorProfile::Iterator ProcessorProfile::after(double t) const
 
 int ProcessorProfile::free_at(double t) const
 {
-  auto it = after(t);
-  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", t,
-             origin());
-  return std::prev(it)->free;
+  return steps_[holding(t)].free;
 }
 
 int ProcessorProfile::min_free(double from, double until) const
 {
-  auto it = after(from);
-  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", from,
-             origin());
-  int fewest = std::prev(it)->free;
-  for (; it != steps_.end() && it->time < until; ++it)
-    fewest = std::min(fewest, it->free);
+  size_t i   = holding(from);
+  int fewest = steps_[i].free;
+  for (++i; i < steps_.size() && steps_[i].time < until; ++i)
+    fewest = std::min(fewest, steps_[i].free);
   return fewest;
 }
 
@@ -58,15 +53,9 @@ double ProcessorProfile::move(double from, double to, double duration, int count
 
 double ProcessorProfile::first_free(int size, double from, double before) const
 {
-  auto it = after(from);
-  xbt_assert(it != steps_.begin() + static_cast<long>(first_), "profile asked about %g, before its origin %g", from,
-             origin());
-  if (std::prev(it)->free >= size)
-    return from < before ? from : INFINITY;
-  for (; it != steps_.end() && it->time < before; ++it)
-    if (it->free >= size)
-      return it->time;
-  return INFINITY;
+  size_t i           = holding(from);
+  const double first = find<true>(from, i, size, before, {INFINITY, INFINITY, 0});
+  return first < before ? first : INFINITY;
 }
 
 double ProcessorProfile::stretch_start(int size, double t) const
