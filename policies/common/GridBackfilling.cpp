@@ -84,24 +84,6 @@ std::vector<int> GridBackfilling::Pass::free_at_time(double t) const
   return free;
 }
 
-int GridBackfilling::Pass::total_of(const JobSpec& job)
-{
-  if (job.type == RequestType::flexible)
-    return job.total_processors;
-  int total = 0;
-  for (const auto& component : job.components)
-    total += component.processors;
-  return total;
-}
-
-int GridBackfilling::Pass::largest_of(const JobSpec& job)
-{
-  int largest = 1; // a flexible job's components can be of one processor
-  for (const auto& component : job.components)
-    largest = std::max(largest, component.processors);
-  return largest;
-}
-
 bool GridBackfilling::Pass::might_fit(const JobSpec& job, const std::vector<int>& free)
 {
   int most = 0, all = 0;
@@ -109,7 +91,7 @@ bool GridBackfilling::Pass::might_fit(const JobSpec& job, const std::vector<int>
     most = std::max(most, f);
     all += f;
   }
-  return largest_of(job) <= most && total_of(job) <= all;
+  return largest_component(job) <= most && processors_needed(job) <= all;
 }
 
 void GridBackfilling::Pass::book(const fitting::Components& where, double start, double duration)
@@ -124,8 +106,8 @@ void GridBackfilling::Pass::book(const fitting::Components& where, double start,
 double GridBackfilling::Pass::reserve(const JobSpec& job, const Fit& plan)
 {
   const double duration = estimate(job);
-  const int total       = total_of(job);
-  const int largest     = largest_of(job);
+  const int total       = processors_needed(job);
+  const int largest     = largest_component(job);
   for (double t = now_;;) {
     // Not before the grid as a whole has its processors free over the window, nor before some cluster has the
     // largest component's; and what is free at t bounds what is free over the window: most candidate times fail

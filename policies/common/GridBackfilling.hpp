@@ -99,10 +99,6 @@ public:
     /** Whether `free` (per cluster) could hold `job`: its largest component on one cluster, its total over all
      *  (necessary, not sufficient). */
     static bool might_fit(const JobSpec& job, const std::vector<int>& free);
-    /** The processors of all of `job`'s components. */
-    static int total_of(const JobSpec& job);
-    /** The processors of `job`'s largest component (1 for a flexible job). */
-    static int largest_of(const JobSpec& job);
     /** Each cluster's free processors at t. */
     std::vector<int> free_at_time(double t) const;
 

@@ -35,14 +35,8 @@ WaitQueue::Room WaitQueue::Room::of(const std::vector<int>& idle)
 void WaitQueue::append(const JobSpec& job, const Failures& failures)
 {
   Waiting waiting{&job, failures};
-  if (job.type == RequestType::flexible) {
-    waiting.total = job.total_processors; // split over the clusters as they have room
-  } else {
-    for (const auto& component : job.components) {
-      waiting.largest = std::max(waiting.largest, component.processors);
-      waiting.total += component.processors;
-    }
-  }
+  waiting.largest = largest_component(job);
+  waiting.total   = processors_needed(job);
   unscreened_.push_back(waiting_.insert(waiting_.end(), waiting));
 }
 

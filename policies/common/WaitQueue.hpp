@@ -111,7 +111,7 @@ private:
   struct Waiting {
     const JobSpec* job;
     Failures failures;
-    int largest   = 0;     // processors of its largest component (0: a flexible job)
+    int largest   = 0;     // processors of its largest component (1: a flexible job, split as clusters have room)
     int total     = 0;     // processors of all its components
     bool screened = false; // asked about by remove_if() or screen_new(), so not in unscreened_
   };

@@ -17,20 +17,6 @@
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_diana_policy, coalsim_diana, "DianaPolicy");
 
 namespace coalsim::diana {
-namespace {
-
-int processors_needed(const JobSpec& job)
-{
-  if (job.type == RequestType::flexible || job.components.empty())
-    return job.total_processors;
-  int total = 0;
-  for (const auto& c : job.components)
-    total += c.processors;
-  return total;
-}
-
-} // namespace
-
 DianaPolicy::DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed)
     : settings_(std::move(settings))
     , submission_sites_(seed, "diana.submission_sites")

@@ -1,6 +1,8 @@
 #include "sim/api/Job.hpp"
 #include <xbt/log.h>
 
+#include <algorithm>
+
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_api_job, coalsim_api, "Job");
 
 namespace coalsim {
@@ -33,6 +35,24 @@ const char* to_string(Priority priority)
       return "super_low";
   }
   return "?";
+}
+
+int processors_needed(const JobSpec& job)
+{
+  if (job.type == RequestType::flexible || job.components.empty())
+    return job.total_processors;
+  int total = 0;
+  for (const auto& component : job.components)
+    total += component.processors;
+  return total;
+}
+
+int largest_component(const JobSpec& job)
+{
+  int largest = 1;
+  for (const auto& component : job.components)
+    largest = std::max(largest, component.processors);
+  return largest;
 }
 
 } // namespace coalsim

@@ -63,4 +63,10 @@ struct JobSpec {
   double output_size     = NAN;
 };
 
+/** The processors `job` needs: its components' sum, or its total for a flexible job. */
+int processors_needed(const JobSpec& job);
+/** The processors of `job`'s largest component: what one cluster must hold; 1 for a flexible job, which may be
+ *  split down to single processors. */
+int largest_component(const JobSpec& job);
+
 } // namespace coalsim
