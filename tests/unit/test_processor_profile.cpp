@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <random>
 #include <set>
 
@@ -42,6 +43,16 @@ double earliest_by_trial(const ProcessorProfile& p, const std::set<double>& chan
     if (s < before && p.min_free(s, s + duration) >= size)
       return s;
   return INFINITY;
+}
+
+/** The steps a profile holding no two equal neighbours has: one, and one more at every change where the free
+ *  count differs from the count just before (every time in `changes` is a multiple of 0.5). */
+size_t steps_by_trial(const ProcessorProfile& p, const std::set<double>& changes)
+{
+  size_t steps = 1;
+  for (double t : changes)
+    steps += t > 0 && p.free_at(t) != p.free_at(t - 0.25);
+  return steps;
 }
 
 } // namespace
@@ -160,6 +171,7 @@ TEST(ProcessorProfile, MovingProcessorsIsGivingThemBackAndTakingThemAgain)
     twice.add(to, to + length, -held);
     for (double t : {from, to, from + length, to + length})
       changes.insert(t);
+    ASSERT_EQ(moved.steps(), steps_by_trial(moved, changes)) << "equal neighbours left, trial " << trial;
     for (double t : changes) {
       ASSERT_EQ(moved.free_at(t), twice.free_at(t)) << "trial " << trial << " at " << t;
       if (moved.free_at(t) > before.free_at(t)) {
@@ -169,4 +181,57 @@ TEST(ProcessorProfile, MovingProcessorsIsGivingThemBackAndTakingThemAgain)
     overlapping += std::abs(from - to) < length;
   }
   EXPECT_GT(overlapping, 500);
+}
+
+TEST(ProcessorProfile, AReservationMovedByLessThanTheNextChangeOnlyShiftsTwoSteps)
+{
+  ProcessorProfile p(0, 10);
+  p.add(10, 20, -4); // 10, 6 over [10, 20), 10
+  p.add(30, 40, -2); // and 8 over [30, 40)
+  ASSERT_EQ(p.steps(), 5u);
+  p.move(10, 7, 10, 4); // earlier by 3: 6 over [7, 17)
+  EXPECT_EQ(p.steps(), 5u);
+  EXPECT_EQ(p.free_at(6.5), 10);
+  EXPECT_EQ(p.free_at(7), 6);
+  EXPECT_EQ(p.free_at(16.5), 6);
+  EXPECT_EQ(p.free_at(17), 10);
+  p.move(7, 12, 10, 4); // later by 5: 6 over [12, 22)
+  EXPECT_EQ(p.steps(), 5u);
+  EXPECT_EQ(p.free_at(11.5), 10);
+  EXPECT_EQ(p.free_at(12), 6);
+  EXPECT_EQ(p.free_at(21.5), 6);
+  EXPECT_EQ(p.free_at(22), 10);
+  EXPECT_EQ(p.free_at(30), 8) << "the next reservation stays";
+  p.move(12, 25, 10, 4); // into the next one: [25, 30) at 6, [30, 35) at 4, [35, 40) at 8
+  EXPECT_EQ(p.steps(), 5u);
+  EXPECT_EQ(p.free_at(24.5), 10);
+  EXPECT_EQ(p.free_at(25), 6);
+  EXPECT_EQ(p.free_at(30), 4);
+  EXPECT_EQ(p.free_at(35), 8);
+  EXPECT_EQ(p.free_at(40), 10);
+}
+
+TEST(ProcessorProfile, AddingKeepsNoTwoEqualNeighbours)
+{
+  std::mt19937 rng(21);
+  std::uniform_int_distribution<int> time(0, 40), count(-3, 3), duration(1, 15), half(0, 1);
+  for (int trial = 0; trial < 2000; ++trial) {
+    ProcessorProfile p(0, 4);
+    std::map<double, int> change{{0, 4}}; // the free count's change at each time, summed by hand
+    std::set<double> changes{0};
+    for (int k = 0; k < 10; ++k) {
+      double from = time(rng) + (half(rng) ? 0.5 : 0), until = from + duration(rng);
+      int c = count(rng);
+      p.add(from, until, c);
+      change[from] += c;
+      change[until] -= c;
+      changes.insert({from, until});
+      int free = 0;
+      for (auto [t, d] : change) {
+        free += d;
+        ASSERT_EQ(p.free_at(t), free) << "trial " << trial << " at " << t;
+      }
+      ASSERT_EQ(p.steps(), steps_by_trial(p, changes)) << "trial " << trial << ", change " << k;
+    }
+  }
 }
