@@ -91,15 +91,25 @@ void ConservativeBackfilling::compress(double now)
       // cannot move, and asking leaves the profile untouched. A window that ends by its start is one of its
       // kind, which the kind's knowledge rules out before some time; one that runs into its own processors
       // lies in the stretch with enough free processors just before its start.
-      const double end   = w.start + w.job.estimate;
-      const double known = no_window_before(w, now);
-      const double from  = std::min(known, profile_->stretch_start(size, w.start));
-      if (from >= w.start) {
+      const double end     = w.start + w.job.estimate;
+      const double known   = no_window_before(w, now);
+      const double stretch = profile_->stretch_start(size, w.start);
+      if (std::min(known, stretch) >= w.start) {
         w.kind->none_before = std::max(known, w.start);
         continue;
       }
-      double earlier      = profile_->earliest(size, w.job.estimate, from, w.start, {w.start, end, size});
-      w.kind->none_before = std::max(known, std::isfinite(earlier) ? earlier : w.start);
+      double earlier = INFINITY;
+      if (stretch < w.start) {
+        earlier = profile_->earliest(size, w.job.estimate, std::min(known, stretch), w.start, {w.start, end, size});
+        w.kind->none_before = std::max(known, std::isfinite(earlier) ? earlier : w.start);
+      } else {
+        // No window can run into its own processors, so only one of its kind could be earlier: the kind learns
+        // where the first one is, even past this job, and the jobs of the kind after it need not search again.
+        const double first  = profile_->earliest(size, w.job.estimate, known);
+        w.kind->none_before = first;
+        if (first < w.start)
+          earlier = first;
+      }
       if (std::isfinite(earlier)) {
         releases_.record(profile_->move(w.start, earlier, w.job.estimate, size));
         w.start   = earlier;
