@@ -94,6 +94,13 @@ bool GridBackfilling::Pass::might_fit(const JobSpec& job, const std::vector<int>
   return largest_component(job) <= most && processors_needed(job) <= all;
 }
 
+bool GridBackfilling::Pass::holds_largest_now(const JobSpec& job, double duration) const
+{
+  const int largest = largest_component(job);
+  return std::any_of(profiles_.begin(), profiles_.end(),
+                     [&](const ProcessorProfile& p) { return p.min_free(now_, now_ + duration) >= largest; });
+}
+
 void GridBackfilling::Pass::book(const fitting::Components& where, double start, double duration)
 {
   for (const auto& component : where) {
@@ -155,9 +162,9 @@ std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& j
   std::optional<fitting::Components> placed;
   if (free_now_.empty())
     free_now_ = free_at_time(now_);
-  if (might_fit(job, free_now_)) {
+  const double duration = estimate(job);
+  if (might_fit(job, free_now_) && holds_largest_now(job, duration)) {
     reserve_pending(); // the reservations before it, as if made when their jobs were offered
-    const double duration = estimate(job);
     std::vector<int> free = free_over(now_, duration);
     placed                = place(job, free);
     if (placed) {

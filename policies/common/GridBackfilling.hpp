@@ -25,11 +25,11 @@
  * `workload.estimate_factor`), else its runtime.
  *
  * Cost: a reservation matters only to the jobs behind it that could start now, so reservations are made lazily,
- * in queue order, when a later job first passes a cheap test (its largest component fits the most free
- * processors of a cluster now, and its total the free processors now): on a full grid a pass only walks the
- * queue. The plan is the
- * same as if every reservation were made at once. Conservative backfilling still plans every waiting job when
- * one could start: its cost per such pass grows with the square of the queue. */
+ * in queue order, when a later job first passes cheap tests (its total fits the free processors now, its largest
+ * component a cluster's now and over its whole estimated run in the plan as it stands): on a full grid a pass
+ * mostly walks the queue. The plan is the same as if every reservation were made at once. Conservative
+ * backfilling still plans every waiting job before the last that passes the tests: its cost per such pass grows
+ * with the square of the queue (docs/policies.md gives figures). */
 #pragma once
 
 #include "policies/common/Fitting.hpp"
@@ -99,6 +99,12 @@ public:
     /** Whether `free` (per cluster) could hold `job`: its largest component on one cluster, its total over all
      *  (necessary, not sufficient). */
     static bool might_fit(const JobSpec& job, const std::vector<int>& free);
+    /** Whether some cluster has the job's largest component free over [now, now + duration) in the plan as it
+     *  stands. The reservations still to be made only take processors, so a job without it cannot start now and
+     *  the reservations before it need not be made for it. Not asking the rule changes nothing: no rule places
+     *  such a job, and Close-to-Files, the one rule that learns from a try (its history), fails on the largest
+     *  component first, before it has learned anything. */
+    bool holds_largest_now(const JobSpec& job, double duration) const;
     /** Each cluster's free processors at t. */
     std::vector<int> free_at_time(double t) const;
 
