@@ -23,6 +23,7 @@ public:
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
   /** As place(), with the pairs it would add to H seen by its later components but not kept. */
   std::optional<fitting::Components> plan(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
+  bool remembers_failed_tries() const override { return true; }
   const std::set<Pair>& history() const { return history_; }
 
 private:

@@ -40,9 +40,10 @@ enum class Split { cluster_filling, load_balancing };
 std::optional<Components> fit_flexible(int total, const std::vector<int>& processors, std::vector<int>& idle,
                                        Split split);
 
-/** Whether `job` fits the clusters' `capacity` (each all idle): an ordered job's components on their
- *  clusters, a flexible job's total over all, an unordered or total job's components somewhere. Certain
- *  when the components are equal (all workloads here); with unequal ones the answer errs towards true. */
+/** Whether `job` fits the clusters' `capacity` (their processors, or what each has free): an ordered job's
+ *  components on their clusters, a flexible job's total over all, an unordered or total job's components
+ *  somewhere, whatever the rule. Certain when the components are equal (all workloads here); with unequal ones
+ *  the answer errs towards true. So when it is false, no rule places the job on these counts or on fewer. */
 bool fits_capacities(const JobSpec& job, std::vector<int> capacity);
 
 } // namespace coalsim::fitting

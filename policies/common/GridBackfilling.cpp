@@ -156,13 +156,17 @@ void GridBackfilling::Pass::reserve_pending()
   pending_.clear();
 }
 
-std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& job, const Fit& place, const Fit& plan)
+std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& job, const Fit& place, const Fit& plan,
+                                                                FailedTry failed_try)
 {
   std::optional<fitting::Components> placed;
   if (free_now_.empty())
     free_now_ = free_at_time(now_);
   const double duration = estimate(job);
-  if (might_fit(job, free_now_) && holds_largest_now(job, duration)) {
+  // A job that no placement fits in the plan as it stands fits none once the reservations still to be made have
+  // taken their processors: a rule that learns nothing from failing need not be asked, nor those be made.
+  if (might_fit(job, free_now_) && holds_largest_now(job, duration) &&
+      (failed_try == FailedTry::is_remembered || fitting::fits_capacities(job, free_over(now_, duration)))) {
     reserve_pending(); // the reservations before it, as if made when their jobs were offered
     std::vector<int> free = free_over(now_, duration);
     placed                = place(job, free);

@@ -26,10 +26,11 @@
  *
  * Cost: a reservation matters only to the jobs behind it that could start now, so reservations are made lazily,
  * in queue order, when a later job first passes cheap tests (its total fits the free processors now, its largest
- * component a cluster's now and over its whole estimated run in the plan as it stands): on a full grid a pass
- * mostly walks the queue. The plan is the same as if every reservation were made at once. Conservative
- * backfilling still plans every waiting job before the last that passes the tests: its cost per such pass grows
- * with the square of the queue (docs/policies.md gives figures). */
+ * component a cluster's now and over its whole estimated run in the plan as it stands, and, unless the rule
+ * remembers failed tries, some placement of all its components fits what each cluster has free over that run):
+ * on a full grid a pass mostly walks the queue. The plan is the same as if every reservation were made at once.
+ * Conservative backfilling still plans every waiting job before the last that passes the tests: its cost per
+ * such pass grows with the square of the queue (docs/policies.md gives figures). */
 #pragma once
 
 #include "policies/common/Fitting.hpp"
@@ -51,6 +52,9 @@ public:
   /** A placement rule over per-cluster counts: places every component of a job and decrements the counts, or
    *  returns nullopt and leaves them unchanged. */
   using Fit = std::function<std::optional<fitting::Components>(const JobSpec&, std::vector<int>&)>;
+  /** What a failed try of a placement rule leaves: nothing, or a change of the rule's state
+   *  (PlacementRule::remembers_failed_tries). */
+  enum class FailedTry { leaves_no_trace, is_remembered };
 
   explicit GridBackfilling(Mode mode) : mode_(mode) {}
   Mode mode() const { return mode_; }
@@ -74,8 +78,11 @@ public:
   public:
     /** Offers the next job in queue order. Returns its placement if it starts now (booked in the plan; `place`
      *  places it); otherwise it waits and, if the mode gives it one, gets a reservation, found with `plan` (which
-     *  must leave the rule's state, e.g. Close-to-Files' history, as it was: a reservation is not a placement). */
-    std::optional<fitting::Components> offer(const JobSpec& job, const Fit& place, const Fit& plan);
+     *  must leave the rule's state, e.g. Close-to-Files' history, as it was: a reservation is not a placement).
+     *  `failed_try` says what a failed `place` leaves: when nothing, a job that no placement fits is not offered
+     *  to it. */
+    std::optional<fitting::Components> offer(const JobSpec& job, const Fit& place, const Fit& plan,
+                                             FailedTry failed_try);
     /** The reservations of the jobs offered so far that waited, in queue order: (job, start; infinite when it
      *  never fits). */
     const std::vector<std::pair<JobId, double>>& reservations()

@@ -24,6 +24,10 @@ public:
   {
     return place(job, idle, view);
   }
+  /** Whether place() changes the rule's state even when it fails (Close-to-Files keeps the pairs it added to
+   *  its history for the components it placed before failing): such a rule must be asked about every job that
+   *  might start, even one that no placement fits. */
+  virtual bool remembers_failed_tries() const { return false; }
 };
 
 /** The replica of the job's file with the smallest estimated transfer time to `execution`, among those on

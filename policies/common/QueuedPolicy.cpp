@@ -147,7 +147,11 @@ void QueuedPolicy::backfill(const GridView& view, Decisions& decisions)
   };
   queue_.offer(
       [&](const JobSpec& job) {
-        auto placed = pass.offer(job, now, later);
+        const bool by_rule = job.type == RequestType::unordered || job.type == RequestType::total;
+        auto placed =
+            pass.offer(job, now, later,
+                       by_rule && rule_->remembers_failed_tries() ? GridBackfilling::FailedTry::is_remembered
+                                                                  : GridBackfilling::FailedTry::leaves_no_trace);
         if (not placed)
           return false;
         backfilling_->placed(job, *placed);

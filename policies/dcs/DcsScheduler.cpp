@@ -70,7 +70,7 @@ std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std
   const GridBackfilling::Fit broker = [this](const JobSpec& j, std::vector<int>& free) {
     return broker_.approve(j, free);
   };
-  auto approved = pass->offer(job, broker, broker);
+  auto approved = pass->offer(job, broker, broker, GridBackfilling::FailedTry::leaves_no_trace);
   if (approved) {
     for (const auto& component : *approved)
       idle[component.cluster] -= component.processors;

@@ -222,7 +222,7 @@ TEST(GridBackfilling, ConservativeKeepsWaitingAJobThatFitsTheHeadsReservationBut
     return fitting::fit_unordered(job.components, free, fitting::Rule::worst_fit);
   };
   for (const JobSpec* job : {&h1, &h2, &j, &k})
-    pass.offer(*job, f, f);
+    pass.offer(*job, f, f, GridBackfilling::FailedTry::leaves_no_trace);
   EXPECT_EQ(pass.reservations(), (std::vector<std::pair<JobId, double>>{{0, 100}, {1, 150}, {2, 250}}));
 }
 
@@ -242,7 +242,7 @@ TEST(GridBackfilling, AReservationWaitsForAClusterThatHoldsTheLargestComponent)
     return fitting::fit_unordered(job.components, free, fitting::Rule::worst_fit);
   };
   for (const JobSpec* job : {&j, &k})
-    pass.offer(*job, f, f);
+    pass.offer(*job, f, f, GridBackfilling::FailedTry::leaves_no_trace);
   EXPECT_EQ(pass.reservations(), (std::vector<std::pair<JobId, double>>{{0, 300}, {1, 100}}));
 }
 
@@ -332,6 +332,27 @@ TEST(GridBackfilling, AReservationDoesNotGrowTheCloseToFilesHistory)
   std::vector<int> again{0, 64, 0};
   ASSERT_TRUE(rule.place(job, again, view).has_value());
   EXPECT_EQ(rule.history().size(), 2u);
+}
+
+TEST(GridBackfilling, CloseToFilesStillLearnsFromAJobNoPlacementFits)
+{
+  // The file is on c0 and c2; H = {(c1, c0)}. Idle: c0 none, c1 20, c2 12. J = {16, 16} passes the cheap tests
+  // (32 free in all, c1 holds 16 over its run) though no placement fits it. CF places the first 16 on c1 through
+  // H, adds (c1, c2), and fails on the second: under backfilling, as under FPFS, H keeps the pair. A rule that
+  // learns nothing from failing would not be asked.
+  auto rule =
+      std::make_unique<CloseToFiles>(std::vector<std::string>{"c0", "c1", "c2"}, std::set<CloseToFiles::Pair>{{1, 0}});
+  const auto& cf = *rule;
+  QueuedPolicy::Settings s;
+  s.discipline = QueuedPolicy::Discipline::conservative;
+  QueuedPolicy policy(s, std::move(rule));
+  JobSpec j = with_estimate(unordered(0, {16, 16}), 50);
+  j.file    = InputFile{"f", 1, {0, 2}};
+  policy.on_job_submitted(j);
+  FakeLocalJobs local(3);
+  Decisions d = policy.decide(view_with_local(0, {0, 20, 12}, local));
+  EXPECT_TRUE(d.placements.empty());
+  EXPECT_EQ(cf.history(), (std::set<CloseToFiles::Pair>{{1, 0}, {1, 2}}));
 }
 
 TEST(GridBackfilling, QueueParameterTakesEasyAndConservative)

@@ -1,11 +1,12 @@
 /* The grid wait-queue's backfilling plan (policies/common/GridBackfilling) against a plain reference over random
- * small grids: the pass makes its reservations lazily, skips candidate times with cheap tests (the grid's total,
- * the largest component on one cluster) and does not ask the rule about jobs that fail them; none of this may
- * change which jobs start now, on which clusters, or any reservation. The reference books every reservation at
- * once, keeps each cluster's plan as a plain list of changes, and asks the rule at now and at every time at
- * which some cluster's free count changes. The rules are pure (a failed try changes nothing), as the reference
- * assumes. Each case is also checked not to hold vacuously: jobs start now, wait with reservations, and some
- * never fit. */
+ * small grids. The pass makes its reservations lazily, skips candidate times that fail cheap tests (the grid's
+ * total, the largest component on one cluster), and does not ask the rule about a job that fails them or, when
+ * the rule learns nothing from a failed try, about one that no placement fits; none of this may change which jobs
+ * start now, on which clusters, or any reservation. The reference books every reservation at once, keeps each
+ * cluster's plan as a plain list of changes, and asks the rule at now and at every time at which some cluster's
+ * free count changes. The rules are pure (a failed try changes nothing), as the reference assumes. The outcome is
+ * also checked not to hold vacuously: jobs start now, wait with reservations, never fit, and start ahead of
+ * waiting jobs. */
 #include "PolicyTestKit.hpp"
 #include "policies/common/GridBackfilling.hpp"
 
@@ -202,7 +203,7 @@ Outcome reference(const Grid& g, const std::vector<JobSpec>& queue, GridBackfill
 }
 
 Outcome backfilling_pass(const Grid& g, const std::vector<JobSpec>& queue, GridBackfilling::Mode mode,
-                         const GridBackfilling::Fit& fit)
+                         const GridBackfilling::Fit& fit, GridBackfilling::FailedTry failed_try)
 {
   GridBackfilling backfilling(mode);
   for (const auto& h : g.held) {
@@ -213,7 +214,7 @@ Outcome backfilling_pass(const Grid& g, const std::vector<JobSpec>& queue, GridB
   auto pass = backfilling.begin_pass(view_with_local(g.now, g.idle, g.local));
   Outcome out;
   for (const JobSpec& job : queue)
-    if (auto where = pass.offer(job, fit, fit))
+    if (auto where = pass.offer(job, fit, fit, failed_try))
       out.started[job.id] = *where;
   out.reservations = pass.reservations();
   return out;
@@ -241,13 +242,16 @@ TEST(GridBackfillingProperties, ThePlanIsTheReferencesOverRandomGrids)
   std::mt19937 rng(20261126);
   int started = 0, reserved = 0, never = 0, backfilled = 0;
   for (int instance = 0; instance < 1500; ++instance) {
-    Grid g                = random_grid(rng);
-    auto queue            = random_queue(rng, static_cast<int>(g.idle.size()));
-    const auto mode       = instance % 2 ? GridBackfilling::Mode::conservative : GridBackfilling::Mode::easy;
-    const auto rule       = static_cast<fitting::Rule>(instance / 2 % 3);
-    const auto fit        = rule_for(rule);
-    const Outcome want    = reference(g, queue, mode, fit);
-    const Outcome got     = backfilling_pass(g, queue, mode, fit);
+    Grid g             = random_grid(rng);
+    auto queue         = random_queue(rng, static_cast<int>(g.idle.size()));
+    const auto mode    = instance % 2 ? GridBackfilling::Mode::conservative : GridBackfilling::Mode::easy;
+    const auto rule    = static_cast<fitting::Rule>(instance / 2 % 3);
+    const auto fit     = rule_for(rule);
+    const Outcome want = reference(g, queue, mode, fit);
+    // A rule that remembers its failed tries is asked about more jobs: the plan is the same.
+    const auto failed_try =
+        instance % 4 < 2 ? GridBackfilling::FailedTry::leaves_no_trace : GridBackfilling::FailedTry::is_remembered;
+    const Outcome got     = backfilling_pass(g, queue, mode, fit, failed_try);
     const std::string why = "instance " + std::to_string(instance);
 
     ASSERT_EQ(got.reservations, want.reservations) << why;
