@@ -146,14 +146,19 @@ double GridBackfilling::Pass::reserve(const JobSpec& job, const Fit& plan)
   }
 }
 
-void GridBackfilling::Pass::reserve_pending()
+bool GridBackfilling::Pass::reserve_pending(const std::function<bool()>& while_true)
 {
-  for (const auto& [job, plan] : pending_) {
-    double start = reserve(*job, plan);
+  for (; next_pending_ < pending_.size(); ++next_pending_) {
+    if (not while_true())
+      return false;
+    const auto& [job, plan] = pending_[next_pending_];
+    double start            = reserve(*job, plan);
     reservations_.emplace_back(job->id, start);
     XBT_VERB("job %ld waits with a reservation at %g", static_cast<long>(job->id), start);
   }
   pending_.clear();
+  next_pending_ = 0;
+  return while_true();
 }
 
 std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& job, const Fit& place, const Fit& plan,
@@ -163,11 +168,14 @@ std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& j
   if (free_now_.empty())
     free_now_ = free_at_time(now_);
   const double duration = estimate(job);
-  // A job that no placement fits in the plan as it stands fits none once the reservations still to be made have
-  // taken their processors: a rule that learns nothing from failing need not be asked, nor those be made.
-  if (might_fit(job, free_now_) && holds_largest_now(job, duration) &&
-      (failed_try == FailedTry::is_remembered || fitting::fits_capacities(job, free_over(now_, duration)))) {
-    reserve_pending(); // the reservations before it, as if made when their jobs were offered
+  // A job that no placement fits in the plan fits none once the reservations still to be made have taken their
+  // processors: a rule that learns nothing from failing need not be asked, nor the reservations after that point
+  // be made for it.
+  const auto could_start = [&] {
+    return failed_try == FailedTry::is_remembered || fitting::fits_capacities(job, free_over(now_, duration));
+  };
+  // The reservations before it, as if made when their jobs were offered.
+  if (might_fit(job, free_now_) && holds_largest_now(job, duration) && reserve_pending(could_start)) {
     std::vector<int> free = free_over(now_, duration);
     placed                = place(job, free);
     if (placed) {

@@ -87,7 +87,7 @@ public:
      *  never fits). */
     const std::vector<std::pair<JobId, double>>& reservations()
     {
-      reserve_pending();
+      reserve_pending([] { return true; });
       return reservations_;
     }
     /** Free processors of cluster `c` at time t in the plan (for tests). */
@@ -101,8 +101,9 @@ public:
     void book(const fitting::Components& where, double start, double duration);
     /** The earliest start of `job` in the plan, booked; infinite if none. */
     double reserve(const JobSpec& job, const Fit& plan);
-    /** Makes the reservations of the waiting jobs offered since the last ones, in queue order. */
-    void reserve_pending();
+    /** Makes the reservations of the waiting jobs offered since the last ones, in queue order, as long as
+     *  `while_true` holds before each; returns whether it still holds after the last. */
+    bool reserve_pending(const std::function<bool()>& while_true);
     /** Whether `free` (per cluster) could hold `job`: its largest component on one cluster, its total over all
      *  (necessary, not sufficient). */
     static bool might_fit(const JobSpec& job, const std::vector<int>& free);
@@ -125,7 +126,8 @@ public:
     ProcessorProfile all_;      // the sum of the clusters' profiles: a job fits no window where it has too few
     std::vector<int> free_now_; // each cluster's free processors now in the plan; empty when to be recomputed
     bool head_reserved_ = false;
-    std::vector<Pending> pending_; // waiting jobs whose reservation is still to be made, in queue order
+    std::vector<Pending> pending_; // waiting jobs whose reservation is still to be made, in queue order, from
+    size_t next_pending_ = 0;      // this one on
     std::vector<std::pair<JobId, double>> reservations_;
   };
 
