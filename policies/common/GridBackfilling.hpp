@@ -27,10 +27,11 @@
  * Cost: a reservation matters only to the jobs behind it that could start now, so reservations are made lazily,
  * in queue order, when a later job first passes cheap tests (its total fits the free processors now, its largest
  * component a cluster's now and over its whole estimated run in the plan as it stands, and, unless the rule
- * remembers failed tries, some placement of all its components fits what each cluster has free over that run):
- * on a full grid a pass mostly walks the queue. The plan is the same as if every reservation were made at once.
- * Conservative backfilling still plans every waiting job before the last that passes the tests: its cost per
- * such pass grows with the square of the queue (docs/policies.md gives figures). */
+ * remembers failed tries, some placement of all its components fits what each cluster has free over that run;
+ * with such a rule they are then made one at a time, until no placement fits any more): on a full grid a pass
+ * mostly walks the queue. The plan is the same as if every reservation were made at once. Conservative
+ * backfilling still plans every waiting job before each job that starts now: its cost per such pass grows with
+ * the square of the queue (docs/policies.md gives figures). */
 #pragma once
 
 #include "policies/common/Fitting.hpp"
