@@ -23,7 +23,9 @@ public:
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
   /** As place(), with the pairs it would add to H seen by its later components but not kept. */
   std::optional<fitting::Components> plan(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
-  bool remembers_failed_tries() const override { return true; }
+  /** A failed try keeps the pairs it added to H, until H holds every pair (as it does from the start with the
+   *  initial history `all_pairs`): then there is nothing left to add. */
+  bool remembers_failed_tries() const override { return history_.size() < names_.size() * names_.size(); }
   const std::set<Pair>& history() const { return history_; }
 
 private:

@@ -124,6 +124,29 @@ TEST(CloseToFiles, HistoryUpdateInsertsThePairsOfTheChosenSiteWithEveryFileSite)
   EXPECT_EQ(cf.history(), (std::set<CloseToFiles::Pair>{{1, 0}, {1, 2}})); // lines 12-13
 }
 
+TEST(CloseToFiles, AFailedTryIsRememberedUntilTheHistoryHoldsEveryPair)
+{
+  // H lacks only (b, c). J = {16, 16}, file on a and c, both too small: the first 16 goes to b through (b, a) and
+  // adds (b, c); the second fits nowhere. The failed try keeps (b, c): H is then whole, and a failed try can add
+  // nothing more (GridBackfilling need not ask the rule about a job that no placement fits).
+  TableEstimator t({{0, 1e-8, 1e-8}, {1e-8, 0, 1e-8}, {1e-8, 1e-8, 0}});
+  std::vector<std::string> names = {"a", "b", "c"};
+  std::set<CloseToFiles::Pair> all_but_one;
+  for (ClusterIndex e = 0; e < 3; ++e)
+    for (ClusterIndex f = 0; f < 3; ++f)
+      if (e != 1 || f != 2)
+        all_but_one.insert({e, f});
+  CloseToFiles cf(names, all_but_one);
+  EXPECT_TRUE(cf.remembers_failed_tries());
+  auto view             = view_of(names, {0, 20, 12}, t);
+  std::vector<int> idle = view.idle_counts();
+  EXPECT_FALSE(cf.place(job_with_file({16, 16}, {0, 2}), idle, view).has_value());
+  EXPECT_EQ(cf.history().size(), 9u);
+  EXPECT_FALSE(cf.remembers_failed_tries());
+  EXPECT_FALSE(CloseToFiles(names, CloseToFiles::InitialHistory::all_pairs).remembers_failed_tries());
+  EXPECT_TRUE(CloseToFiles(names, CloseToFiles::InitialHistory::empty).remembers_failed_tries());
+}
+
 TEST(CloseToFiles, JobWithoutFileIsPlacedByWorstFit)
 {
   TableEstimator t({{0, 1}, {1, 0}});
