@@ -127,8 +127,9 @@ public:
     ProcessorProfile all_;      // the sum of the clusters' profiles: a job fits no window where it has too few
     std::vector<int> free_now_; // each cluster's free processors now in the plan; empty when to be recomputed
     bool head_reserved_ = false;
-    std::vector<Pending> pending_; // waiting jobs whose reservation is still to be made, in queue order, from
-    size_t next_pending_ = 0;      // this one on
+    // The waiting jobs whose reservation is still to be made: pending_[next_pending_] on, in queue order.
+    std::vector<Pending> pending_;
+    size_t next_pending_ = 0;
     std::vector<std::pair<JobId, double>> reservations_;
   };
 

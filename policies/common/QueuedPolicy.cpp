@@ -112,6 +112,13 @@ std::optional<fitting::Components> QueuedPolicy::fit(const JobSpec& job, std::ve
   return placed;
 }
 
+GridBackfilling::FailedTry QueuedPolicy::failed_try(const JobSpec& job) const
+{
+  const bool by_rule = job.type == RequestType::unordered || job.type == RequestType::total;
+  return by_rule && rule_->remembers_failed_tries() ? GridBackfilling::FailedTry::is_remembered
+                                                    : GridBackfilling::FailedTry::leaves_no_trace;
+}
+
 Decisions QueuedPolicy::decide(const GridView& view)
 {
   Decisions decisions;
@@ -147,11 +154,7 @@ void QueuedPolicy::backfill(const GridView& view, Decisions& decisions)
   };
   queue_.offer(
       [&](const JobSpec& job) {
-        const bool by_rule = job.type == RequestType::unordered || job.type == RequestType::total;
-        auto placed =
-            pass.offer(job, now, later,
-                       by_rule && rule_->remembers_failed_tries() ? GridBackfilling::FailedTry::is_remembered
-                                                                  : GridBackfilling::FailedTry::leaves_no_trace);
+        auto placed = pass.offer(job, now, later, failed_try(job));
         if (not placed)
           return false;
         backfilling_->placed(job, *placed);

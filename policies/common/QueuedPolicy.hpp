@@ -50,6 +50,9 @@ private:
   /** place(), or with `reservation` the rule's plan(), which keeps its state. */
   std::optional<fitting::Components> fit(const JobSpec& job, std::vector<int>& idle, const GridView& view,
                                          bool reservation);
+  /** What a failed fit() of `job` leaves: ordered and flexible jobs are fitted by pure functions, the others by
+   *  the rule. */
+  GridBackfilling::FailedTry failed_try(const JobSpec& job) const;
   /** The backfilling pass: jobs in queue order, placed now when they delay no reservation. */
   void backfill(const GridView& view, Decisions& decisions);
 
