@@ -262,10 +262,11 @@ TEST(GridBackfillingProperties, ThePlanIsTheReferencesOverRandomGrids)
     }
 
     started += static_cast<int>(want.started.size());
-    for (const auto& [id, start] : want.reservations) {
+    for (const auto& [waiting, start] : want.reservations) {
       std::isfinite(start) ? ++reserved : ++never;
-      backfilled += static_cast<int>(
-          std::count_if(want.started.begin(), want.started.end(), [id](const auto& s) { return s.first > id; }));
+      const JobId behind = waiting; // clang 14 cannot capture a structured binding
+      backfilled += static_cast<int>(std::count_if(want.started.begin(), want.started.end(),
+                                                   [behind](const auto& s) { return s.first > behind; }));
     }
   }
   // Not vacuous: jobs start now, wait with a reservation, never fit, and start ahead of a waiting job.
