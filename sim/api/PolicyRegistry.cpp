@@ -46,7 +46,8 @@ std::string PolicyRegistry::help() const
 {
   std::ostringstream out;
   out << "Policies (--policy NAME; parameters under `policy:` in the experiment file):\n";
-  PolicyContext no_platform;
+  // No platform is read for the help: a parameter whose choices are the clusters names one in their place.
+  PolicyContext no_platform{{"<a cluster's name>"}};
   for (const auto& [name, entry] : entries_) {
     out << "  " << name << std::string(name.size() < 8 ? 10 - name.size() : 2, ' ') << entry.description << "\n";
     PolicyParameters parameters(name, {});

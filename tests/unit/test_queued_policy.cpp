@@ -118,6 +118,12 @@ TEST(PolicyRegistry, UnknownPolicyAndParameterErrorsNameTheValidOnes)
   EXPECT_NE(PolicyRegistry::instance().help().find("cf        KOALA Close-to-Files"), std::string::npos);
 }
 
+TEST(PolicyRegistry, HelpSaysAClusterNameIsAChoiceWhereOneIs)
+{
+  // The help reads no platform; DIANA's submit_site listed `drawn` alone, as if no cluster could be named.
+  EXPECT_NE(PolicyRegistry::instance().help().find("one cluster [drawn|<a cluster's name>]"), std::string::npos);
+}
+
 TEST(PolicyRegistry, InfiniteParametersAreInputErrors)
 {
   // `inf` was accepted for every number parameter: `dcs` with monitor_interval inf never woke after a
