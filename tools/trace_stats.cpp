@@ -73,7 +73,7 @@ int main(int argc, char** argv)
         std::cout << "  " << line << "\n";
     }
   } catch (const coalsim::InputError& e) {
-    std::cerr << e.what() << "\n";
+    std::cerr << "trace_stats: " << e.what() << "\n";
     return 2;
   }
   return 0;

@@ -374,11 +374,12 @@ TEST(TraceStatsTool, OutputAndExitCodes)
   TempFile bad("bad.swf", "1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 1 1 -1 -1\n");
   ToolRun error = run_tool("'" + bad.path() + "'");
   EXPECT_EQ(error.status, 2);
-  EXPECT_EQ(error.output, "Invalid SWF record '1' in " + bad.path() + ":1: has 17 fields, expected 18\n");
+  EXPECT_EQ(error.output, "trace_stats: Invalid SWF record '1' in " + bad.path() + ":1: has 17 fields, expected 18\n");
 
   ToolRun option = run_tool("--max-procs 0 " + fs1_path);
   EXPECT_EQ(option.status, 2);
-  EXPECT_EQ(option.output, "Invalid option '--max-procs' in command line: must be a positive processor count (0)\n");
+  EXPECT_EQ(option.output,
+            "trace_stats: Invalid option '--max-procs' in command line: must be a positive processor count (0)\n");
   EXPECT_EQ(run_tool("").status, 2);
   EXPECT_EQ(run_tool("--bogus " + fs1_path).status, 2);
 }
