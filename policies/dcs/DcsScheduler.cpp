@@ -62,20 +62,32 @@ bool DcsScheduler::on_job_failed(const JobSpec& job)
 }
 
 std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std::vector<int>& idle,
-                                                         std::optional<GridBackfilling::Pass>& pass)
+                                                         std::optional<GridBackfilling::Pass>& pass,
+                                                         const GridView& view)
 {
-  if (not pass)
-    return broker_.approve(job, idle);
-  // The broker is stateless: the same rule places now and plans a reservation.
-  const GridBackfilling::Fit broker = [this](const JobSpec& j, std::vector<int>& free) {
-    return broker_.approve(j, free);
-  };
-  auto approved = pass->offer(job, broker, broker, GridBackfilling::FailedTry::leaves_no_trace);
-  if (approved) {
-    for (const auto& component : *approved)
-      idle[component.cluster] -= component.processors;
-    backfilling_->placed(job, *approved);
+  // The thesis's jobs read no input file; a job that has one reads it from the replica nearest each component
+  // (as the wait-queue policies do), and cannot start while every replica is on a cluster that is down.
+  const bool readable = file_readable(job, view);
+  std::optional<fitting::Components> approved;
+  if (not pass) {
+    if (readable)
+      approved = broker_.approve(job, idle);
+  } else {
+    // The broker is stateless: the same rule places now and plans a reservation.
+    const GridBackfilling::Fit broker = [this](const JobSpec& j, std::vector<int>& free) {
+      return broker_.approve(j, free);
+    };
+    const GridBackfilling::Fit now =
+        readable ? broker : [](const JobSpec&, std::vector<int>&) { return std::optional<fitting::Components>(); };
+    approved = pass->offer(job, now, broker, GridBackfilling::FailedTry::leaves_no_trace);
+    if (approved) {
+      for (const auto& component : *approved)
+        idle[component.cluster] -= component.processors;
+      backfilling_->placed(job, *approved);
+    }
   }
+  if (approved)
+    assign_nearest_replicas(job, *approved, view);
   return approved;
 }
 
@@ -113,7 +125,7 @@ Decisions DcsScheduler::decide(const GridView& view)
   // A blocking submission hands the co-allocator one job and waits for its outcome.
   queue_.offer(
       [&](const JobSpec& job) {
-        auto approved = approve(job, idle, pass);
+        auto approved = approve(job, idle, pass, view);
         if (!approved)
           return false;
         XBT_VERB("job %ld approved", static_cast<long>(job.id));

@@ -70,9 +70,10 @@ public:
   bool submitting() const { return submitting_.has_value(); }
 
 private:
-  /** The broker's approval of one job: at once, or under backfilling only where it delays no reservation. */
+  /** The broker's approval of one job: at once, or under backfilling only where it delays no reservation; with
+   *  the file site of each component. */
   std::optional<fitting::Components> approve(const JobSpec& job, std::vector<int>& idle,
-                                             std::optional<GridBackfilling::Pass>& pass);
+                                             std::optional<GridBackfilling::Pass>& pass, const GridView& view);
 
   Settings settings_;
   ResourceBroker broker_;

@@ -130,6 +130,10 @@ void GridScheduler::validate(const ActiveJob& job, const Placement& placement) c
         c.file_site == no_cluster ||
             (spec.file && std::count(spec.file->replica_sites.begin(), spec.file->replica_sites.end(), c.file_site)),
         "policy took job %ld's file from cluster %d, which has no replica", static_cast<long>(spec.id), c.file_site);
+    // Without a site the copy would be skipped, and the job would run without its input in no time at all.
+    xbt_assert(not spec.file || spec.file->replica_sites.empty() || c.file_site != no_cluster,
+               "policy placed job %ld, which has an input file, with no site to copy it from",
+               static_cast<long>(spec.id));
     total += c.processors;
   }
   if (spec.type == RequestType::flexible) {

@@ -211,3 +211,38 @@ TEST(DcsRuns, FlexibleJobsAreAnInputErrorNamingTheKeyAndLine)
                                .c_str());
   }
 }
+
+namespace {
+/** One 3-processor job ordered on a, whose 100 MB input file is only at b, under `policy`. */
+std::string job_on_a_with_its_file_at_b(const std::string& policy, const std::string& faults = "{}")
+{
+  return "policy: " + policy + R"(
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 3, runtime: 100,
+           request_types: {ordered: 1}, ordered_clusters: [a], file: {size: 100MB, replicas: 1, sites: [b]}}
+info_service: {poll_interval: 0}
+faults: )" +
+         faults + "\n";
+}
+} // namespace
+
+TEST(DcsRuns, AJobsInputFileIsCopiedFromItsReplicaBeforeItStarts)
+{
+  // The DCS left a job's file site unset, so the job started at 0 without its input file. The 100 MB cross
+  // the 10 MB/s wide-area link in 10 s, as under wf.
+  auto t = simulate_yaml(job_on_a_with_its_file_at_b("dcs"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_DOUBLE_EQ(t.jobs[0].file_transfer_time, 10.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 10.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].end_time, 110.0);
+}
+
+TEST(DcsRuns, AJobWhoseOnlyReplicaIsDownWaitsForItsCluster)
+{
+  // b, which holds the only copy of the file, is down from 0 to 50 s: the job is approved once b is back.
+  auto t = simulate_yaml(job_on_a_with_its_file_at_b("dcs", R"({clusters: {b: {outages: ["0+50"]}}})"));
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, 0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].placement_time, 50.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].file_transfer_time, 10.0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 60.0);
+}

@@ -73,8 +73,9 @@ TEST(Outages, StagingJobOfAWaitQueuePolicyIsKilledWithItsClusterAndRecordedAsFai
 
 TEST(Outages, JobOfTheDcsKilledWithItsClusterIsRequeued)
 {
-  // The same job under the DCS, which assigns no file sites (so copies nothing): it runs on a from 0, dies
-  // with a at 5 and, as the DCS re-queues a failed run, is placed again at 5 on b (a is down) and starts at once.
+  // The same job under the DCS: it holds a's processors from 0 while its file is copied there, dies with a at 5
+  // and, as the DCS re-queues a failed run, is placed again at 5 on b (a is down), where its file is, and starts
+  // at once.
   auto t = simulate_yaml(staging_job_meets_an_outage("{name: dcs, fit: plain_worstfit}"));
   ASSERT_EQ(t.jobs.size(), 1u);
   const JobRow& j = t.jobs[0];
@@ -212,11 +213,12 @@ TEST(Outages, WaitQueueJobKilledWithItsClusterHasOnePlacementEndingAsAComponentF
 
 TEST(Outages, DcsJobKilledWithItsClusterIsPlacedAgainAtTheOutageInASecondPlacementRow)
 {
-  // The DCS assigns no file sites (its jobs copy no files), so on a the job started at once, at 0.
+  // On a the job holds its processors from 0 while its file is copied from b, and dies with a at 5 before
+  // it starts; placed again at 5 on b, where its file is, it starts at once.
   auto t    = simulate_yaml(staging_job_meets_an_outage("{name: dcs, fit: plain_worstfit}"));
   auto rows = placements_of(t, 0);
   ASSERT_EQ(rows.size(), 2u);
-  expect_placement(rows, 0, {0, 0, 0, NAN, NAN, 0, 5, "component_failed"});
+  expect_placement(rows, 0, {0, 0, 0, NAN, NAN, NAN, 5, "component_failed"});
   expect_placement(rows, 1, {5, 5, 0, NAN, NAN, 5, 105, "completed"});
 }
 
