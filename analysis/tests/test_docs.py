@@ -227,6 +227,10 @@ def test_policies_and_their_parameters_are_documented():
     assert set(documented) <= set(registered), set(documented) - set(registered)
     names = set(re.findall(r"^\| `(\w+)`", (DOCS / "policies.md").read_text().split("\n## ")[1], re.M))
     assert names == set(registered), f"the list of policies in docs/policies.md: {names ^ set(registered)}"
+    readme = re.search(r"^- \*\*The policies\*\* \(([^)]*)\)", (REPO / "README.md").read_text(), re.M)
+    assert readme, "README.md's 'The policies' line is gone"
+    listed = set(re.findall(r"`(\w+)`", readme.group(1)))
+    assert listed == set(registered), f"the policies README.md lists: {listed ^ set(registered)}"
 
 
 def documented_fields(page_text):

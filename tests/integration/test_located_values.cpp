@@ -2,6 +2,7 @@
  * line of the experiment file that set it, or the command-line option; and an option that stands for a --set
  * is named as typed. Exit code 2, nothing written. */
 #include "SimulateCommand.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -69,7 +70,7 @@ TEST(LocatedValues, AMissingLogNamesTheLineOfItsFile)
 TEST(LocatedValues, AnUnknownPolicyNamesTheLineThatSetIt)
 {
   fs::path dir           = folder();
-  std::string valid      = "valid values are: bf, cf, dcs, diana, fcfs_budget, ff, koala, libra, mbf, mwf, wf";
+  std::string valid      = "valid values are: " + coalsim::PolicyRegistry::instance().valid_names();
   std::string short_form = write(dir / "short.yaml", "workload: {jobs: 2}\npolicy: koalla\n");
   expect_message(dir, "-c " + short_form,
                  "Invalid key 'policy.name' in " + short_form + ":2: no such policy 'koalla'; " + valid);

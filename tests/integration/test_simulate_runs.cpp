@@ -1,5 +1,6 @@
 /* Runs the `simulate` executable as a user would and checks its trace and its errors. */
 #include "SimulateCommand.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 #include "tests/support/TraceReader.hpp"
 
 #include <algorithm>
@@ -189,7 +190,8 @@ TEST(SimulateCli, BadInputGivesAClearMessageAndExitCode2)
   std::vector<Case> cases = {
       {"--policy nope",
        "simulate: Invalid key 'policy.name' in the command line (--policy): no such policy 'nope'; valid "
-       "values are: bf, cf, dcs, diana, fcfs_budget, ff, koala, libra, mbf, mwf, wf\n"},
+       "values are: " +
+           coalsim::PolicyRegistry::instance().valid_names() + "\n"},
       {"--bogus", "simulate: Invalid command line: unrecognised option '--bogus'\n(see simulate --help)\n"},
       {"--config " + bad_yaml,
        "simulate: Invalid key 'workload.componets' in " + bad_yaml +
