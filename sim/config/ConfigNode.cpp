@@ -281,6 +281,8 @@ Distribution ConfigNode::read_choice(double min) const
       sum += w;
     if (sum <= 0)
       child("weights").fail("must not all be zero");
+    if (not std::isfinite(sum)) // every weight over the sum would be 0 or NaN
+      child("weights").fail("must add up to a finite number");
   }
   return Distribution::choice(values, weights);
 }

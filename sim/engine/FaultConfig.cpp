@@ -1,6 +1,7 @@
 #include "sim/engine/FaultConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include "sim/engine/TimeHorizon.hpp"
 
 #include <sstream>
 #include <xbt/log.h>
@@ -91,8 +92,12 @@ HostOutages read_host_outages(ConfigNode& node)
 void read_failure_process(ConfigNode& node, const std::string& prefix, double& mtbf, double& mttr,
                           const std::string& what)
 {
-  if (node.has(prefix + "mtbf"))
+  if (node.has(prefix + "mtbf")) {
     mtbf = node.get(prefix + "mtbf", 0.0, 0.0);
+    if (mtbf > 0 && mtbf < finest_interval) // failures with no time up between them
+      node.child(prefix + "mtbf")
+          .fail("must be 0 (none) or at least 0.001 s (got '" + node.child(prefix + "mtbf").as_string() + "')");
+  }
   if (node.has(prefix + "mttr"))
     mttr = node.get(prefix + "mttr", 0.0, 0.0);
   if ((mtbf > 0) != (mttr > 0))
@@ -154,6 +159,15 @@ FaultConfig read_faults(ConfigNode faults)
   if (auto hosts = faults.find("hosts"))
     for (auto& [name, node] : hosts->entries())
       f.hosts[name] = read_host_outages(node);
+  // A component that fails on every cluster, none of which is ever given up, makes every job fail for ever: the
+  // run would go on, with its background load, until the simulated-time horizon.
+  bool fails_everywhere = f.unusable_after == 0 && f.defaults.component_failure >= 1;
+  for (const auto& [_, cluster] : f.per_cluster)
+    fails_everywhere = fails_everywhere && cluster.component_failure >= 1;
+  if (fails_everywhere)
+    faults.child("component_failure")
+        .fail("is 1 on every cluster and unusable_after is 0 (no cluster is ever given up): every job would fail "
+              "for ever");
   return f;
 }
 

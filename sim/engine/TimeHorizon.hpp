@@ -11,6 +11,10 @@
 namespace coalsim {
 
 constexpr double time_horizon = 1e9; // seconds
+/** The shortest interval of a recurring event (samples, polls, failures, arrivals): anything shorter comes from a
+ *  value no experiment means (1e-300 s, 0), and would pile up events at one date for ever instead of moving
+ *  time on. */
+constexpr double finest_interval = 1e-3; // seconds
 
 /** An event was to be scheduled past time_horizon (or at a date that is no number). */
 class TimeHorizonError : public std::runtime_error {

@@ -1,6 +1,7 @@
 #include "sim/trace/TraceConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include "sim/engine/TimeHorizon.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_config, coalsim_trace, "TraceConfig");
@@ -17,10 +18,8 @@ TraceConfig read_trace(ConfigNode trace)
 {
   TraceConfig c;
   trace.allow_only(trace_keys());
-  c.sample_interval = trace.get("sample_interval", 60.0, 0.0);
+  c.sample_interval = trace.get("sample_interval", 60.0, finest_interval);
   c.local_jobs      = trace.get("local_jobs", false);
-  if (c.sample_interval <= 0)
-    trace.child("sample_interval").fail("must be above 0");
   return c;
 }
 

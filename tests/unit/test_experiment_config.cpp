@@ -252,3 +252,44 @@ TEST(ExperimentConfig, InfiniteValuesOnlyWhereTheyMeanSomething)
   auto window = load_experiment("", {"background={model: replay, trace: {file: x.swf, window: {start: 5, end: inf}}}"});
   EXPECT_TRUE(std::isinf(window.background.defaults.replay.window_end));
 }
+
+TEST(ExperimentConfig, NoRecurringEventComesCloserThanAMillisecond)
+{
+  // Each of these ran for ever: events piled up at one date (1e-300 s added to a date changes nothing), or a
+  // component failed at every try.
+  struct Case {
+    std::string yaml, error;
+  };
+  const std::vector<Case> cases = {
+      {"trace: {sample_interval: 1e-300}", "'trace.sample_interval' in FILE:1: must be at least 0.001 (got '1e-300')"},
+      {"info_service: {poll_interval: 1e-300}",
+       "'info_service.poll_interval' in FILE:1: must be 0 (exact idle counts) or at least 0.001 s (got '1e-300')"},
+      {"faults: {mtbf: 1e-300, mttr: 1}",
+       "'faults.mtbf' in FILE:1: must be 0 (none) or at least 0.001 s (got '1e-300')"},
+      {"faults: {host_mtbf: 1e-300, host_mttr: 1}",
+       "'faults.host_mtbf' in FILE:1: must be 0 (none) or at least 0.001 s (got '1e-300')"},
+      {"background: {model: synthetic, interarrival: 0}",
+       "'background.interarrival' in FILE:1: must have a mean of at least 0.001 s (0)"},
+      {"background: {model: synthetic, utilization: 0.5, runtime: 1e-300}",
+       "'background.runtime' in FILE:1: a utilization needs run times with a mean of at least 0.001 s (1e-300)"},
+      {"policy: koala\nfaults: {component_failure: 1}",
+       "'faults.component_failure' in FILE:2: is 1 on every cluster and unusable_after is 0 (no cluster is ever "
+       "given up): every job would fail for ever"},
+      {"workload: {runtime: {dist: choice, values: [1, 2], weights: [1e308, 1e308]}}",
+       "'workload.runtime.weights' in FILE:1: must add up to a finite number"},
+  };
+  for (size_t i = 0; i < cases.size(); ++i) {
+    auto file           = write_temp("case" + std::to_string(i) + ".yaml", cases[i].yaml + "\n");
+    std::string message = "Invalid key " + cases[i].error;
+    message.replace(message.find("FILE"), 4, file);
+    EXPECT_EQ(error_of(file), message) << cases[i].yaml;
+  }
+  // The bounds leave what experiments mean alone: polls every millisecond, or none (exact counts); components that
+  // always fail on a cluster that is given up, or on one cluster of several.
+  EXPECT_EQ(error_of(write_temp("fine.yaml", "info_service: {poll_interval: 0}\ntrace: {sample_interval: 0.001}\n")),
+            "no error");
+  EXPECT_EQ(error_of(write_temp("given_up.yaml", "policy: koala\nfaults: {component_failure: 1, unusable_after: 3}\n")),
+            "no error");
+  EXPECT_EQ(error_of(write_temp("one.yaml", "policy: koala\nfaults: {clusters: {fs1: {component_failure: 1}}}\n")),
+            "no error");
+}

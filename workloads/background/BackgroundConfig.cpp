@@ -1,6 +1,7 @@
 #include "workloads/background/BackgroundConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include "sim/engine/TimeHorizon.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_config, coalsim_background, "BackgroundConfig");
@@ -84,12 +85,23 @@ void read_synthetic_jobs(ConfigNode& node, BackgroundModel& m)
     if (node.has("utilization"))
       node.child("interarrival").fail("give either utilization or interarrival, not both");
     m.interarrival = node.child("interarrival").as_distribution(0);
-    m.utilization  = NAN;
+    if (m.interarrival->mean() < finest_interval) // arrivals at one date for ever
+      node.child("interarrival").fail("must have a mean of at least 0.001 s (" + m.interarrival->describe() + ")");
+    m.utilization = NAN;
   }
   if (node.has("size"))
     m.size = node.child("size").as_distribution(1);
   if (node.has("runtime"))
     m.runtime = node.child("runtime").as_distribution(0);
+  // The utilization sets the arrival rate from the work per job: jobs of no length would arrive at one date for
+  // ever.
+  if (m.utilization > 0 && m.runtime.mean() < finest_interval) {
+    const std::string what =
+        "a utilization needs run times with a mean of at least 0.001 s (" + m.runtime.describe() + ")";
+    if (node.has("runtime"))
+      node.child("runtime").fail(what);
+    node.fail(what);
+  }
 }
 
 /** `trace` and `fitted_runtime`: the log a replay plays or a fitted model is fitted to. */
