@@ -1,9 +1,11 @@
 #include "workloads/JobAttributes.hpp"
 
 #include "sim/config/InputError.hpp"
+#include "sim/engine/PayloadSize.hpp"
 
 #include <algorithm>
 #include <numeric>
+#include <sstream>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_job_attributes, coalsim_workloads, "JobAttributes");
@@ -52,9 +54,24 @@ JobAttributes::JobAttributes(const WorkloadConfig& config, const std::vector<Clu
   priority_mix_ = Distribution::choice(values, weights);
 }
 
+/** A size drawn for `key`, refused above what a SimGrid communication carries (an unbounded distribution's rare
+ *  draw, or a value no experiment means). */
+double JobAttributes::bytes_drawn(const Distribution& size, RngStream& stream, const std::string& key,
+                                  const JobSpec& job) const
+{
+  double bytes = size.sample(stream);
+  if (bytes > largest_payload) {
+    std::ostringstream what;
+    what << "job " << job.id << " drew " << bytes << " bytes, more than the 9.2e18 bytes a SimGrid communication "
+         << "carries";
+    config_.location(key).fail(what.str());
+  }
+  return bytes;
+}
+
 void JobAttributes::draw(JobSpec& job)
 {
-  double file_size = config_.file.size.sample(files_);
+  double file_size = bytes_drawn(config_.file.size, files_, "file.size", job);
   if (file_size > 0) {
     InputFile file{"job" + std::to_string(job.id) + ".in", file_size, {}};
     std::vector<ClusterIndex> candidates = file_candidates_;
@@ -67,9 +84,9 @@ void JobAttributes::draw(JobSpec& job)
     job.file = std::move(file);
   }
   if (config_.executable_size)
-    job.executable_size = config_.executable_size->sample(executables_);
+    job.executable_size = bytes_drawn(*config_.executable_size, executables_, "executable_size", job);
   if (config_.output_size)
-    job.output_size = config_.output_size->sample(outputs_);
+    job.output_size = bytes_drawn(*config_.output_size, outputs_, "output_size", job);
   job.priority = static_cast<Priority>(static_cast<int>(priority_mix_.sample(priorities_)));
   if (config_.estimate_factor)
     job.estimate = job.runtime * config_.estimate_factor->sample(economy_);

@@ -31,6 +31,8 @@ public:
   void draw(JobSpec& job);
 
 private:
+  double bytes_drawn(const Distribution& size, RngStream& stream, const std::string& key, const JobSpec& job) const;
+
   WorkloadConfig config_;
   std::vector<ClusterIndex> file_candidates_;
   Distribution priority_mix_ = Distribution::constant(0);

@@ -123,6 +123,7 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
   w.file.size                  = file.get_distribution("size", 0, 0);
   w.file.replicas              = file.get("replicas", 1, 1);
   w.locations["file.replicas"] = file.child("replicas").location();
+  w.locations["file.size"]     = file.child("size").location();
   w.file.sites                 = read_cluster_names(file, "sites", "random");
   w.priorities                 = read_mix<Priority>(workload, "priorities", priority_names, w.priorities);
   w.estimate_factor            = optional_distribution(workload, "estimate_factor");
@@ -131,6 +132,9 @@ void read_job_attributes(ConfigNode& workload, WorkloadConfig& w)
   w.submit_site                = read_submit_site(workload);
   w.executable_size            = optional_distribution(workload, "executable_size");
   w.output_size                = optional_distribution(workload, "output_size");
+  for (const char* key : {"executable_size", "output_size"})
+    if (workload.has(key))
+      w.locations[key] = workload.child(key).location();
   if (auto shapes = workload.find("shapes"))
     w.shapes = read_shapes(*shapes);
 }

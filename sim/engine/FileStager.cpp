@@ -1,6 +1,7 @@
 #include "sim/engine/FileStager.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/PayloadSize.hpp"
 
 #include <algorithm>
 #include <xbt/asserts.h>
@@ -34,7 +35,7 @@ FileStager::StageId FileStager::stage(const std::vector<Transfer>& transfers, Do
   for (size_t i = 0; i < transfers.size(); ++i) {
     const auto& t = transfers[i];
     auto comm = sg4::Comm::sendto_init(platform_->cluster(t.from).file_server, platform_->cluster(t.to).file_server);
-    comm->set_payload_size(static_cast<uint64_t>(t.bytes));
+    comm->set_payload_size(payload_size(t.bytes, "a file transfer"));
     const auto& route = platform_->route(t.from, t.to);
     stage.routes.push_back(&route);
     for (const auto* link : route)

@@ -1,6 +1,7 @@
 #include "sim/engine/MessageService.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/PayloadSize.hpp"
 
 #include <xbt/asserts.h>
 #include <xbt/log.h>
@@ -39,7 +40,7 @@ void MessageService::send(int from, int to, Message message, Done done)
     return;
   }
   auto comm = sg4::Comm::sendto_init(source, destination);
-  comm->set_payload_size(static_cast<uint64_t>(std::llround(message.bytes)));
+  comm->set_payload_size(payload_size(message.bytes, "a message"));
   tracker_->start(comm, [this, record, message = std::move(message),
                          done = std::move(done)](const sg4::Activity& activity) mutable {
     bool delivered = activity.get_state() == sg4::Activity::State::FINISHED;
