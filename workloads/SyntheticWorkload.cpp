@@ -110,7 +110,9 @@ void SyntheticWorkload::check_jobs_fit(const WorkloadConfig& config) const
       check(count, size, "shapes");
   } else if (std::isfinite(config.components.max_value()) && std::isfinite(config.component_size.max_value())) {
     // The most components with the largest size: room only shrinks as the size grows.
-    check(std::lround(config.components.max_value()), static_cast<int>(std::lround(config.component_size.max_value())),
+    const int most = std::numeric_limits<int>::max();
+    check(rounded_within(config.components.max_value(), 1, most),
+          rounded_within(config.component_size.max_value(), 1, most),
           config.given("component_size") && not config.given("components") ? "component_size" : "components");
   }
 }
@@ -139,7 +141,7 @@ void SyntheticWorkload::deal_request_types(uint64_t seed)
 
 int SyntheticWorkload::draw_size(const Distribution& d, int max)
 {
-  return std::clamp(static_cast<int>(std::lround(d.sample(shapes_))), 1, max);
+  return rounded_within(d.sample(shapes_), 1, max);
 }
 
 std::optional<JobSpec> SyntheticWorkload::next()
@@ -153,7 +155,7 @@ std::optional<JobSpec> SyntheticWorkload::next()
   job.submit_time = clock_;
   job.type        = config_.deal_request_types ? dealt_types_[static_cast<size_t>(job.id)]
                                                : static_cast<RequestType>(static_cast<int>(request_type_mix_.sample(shapes_)));
-  int count       = std::max(1, static_cast<int>(std::lround(config_.components.sample(shapes_))));
+  int count       = rounded_within(config_.components.sample(shapes_), 1, std::numeric_limits<int>::max());
   int size        = draw_size(config_.component_size, largest_cluster_);
   if (not config_.shapes.empty()) {
     const auto& shape = config_.shapes[shapes_.below(config_.shapes.size())];

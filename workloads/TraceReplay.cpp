@@ -1,11 +1,13 @@
 #include "workloads/TraceReplay.hpp"
 
+#include "sim/config/Random.hpp"
 #include "sim/engine/TimeHorizon.hpp"
 
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_workloads_trace_replay, coalsim_workloads, "TraceReplay");
@@ -142,7 +144,7 @@ bool TraceReplay::read(ReplayedJob& job)
                           std::to_string(last_submit_) + "); a replay needs the records in submit order");
   last_submit_    = submit;
   job.submit_time = submit;
-  job.processors  = std::max(1, static_cast<int>(std::lround(static_cast<double>(processors) * factor_)));
+  job.processors  = rounded_within(static_cast<double>(processors) * factor_, 1, std::numeric_limits<int>::max());
   return true;
 }
 

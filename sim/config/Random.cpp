@@ -169,9 +169,18 @@ double Distribution::mean() const
   return a_;
 }
 
+int rounded_within(double value, int lo, int hi)
+{
+  if (not(value > lo)) // NaN too
+    return lo;
+  if (value >= hi)
+    return hi;
+  return std::clamp(static_cast<int>(std::lround(value)), lo, hi);
+}
+
 double Distribution::mean_of_sizes(int lo, int hi) const
 {
-  auto size = [lo, hi](double v) { return static_cast<double>(std::clamp(std::lround(v), long{lo}, long{hi})); };
+  auto size = [lo, hi](double v) { return static_cast<double>(rounded_within(v, lo, hi)); };
   switch (kind_) {
     case Kind::constant:
       return size(a_);

@@ -65,4 +65,8 @@ private:
   std::vector<double> cumulative_; // for choice
 };
 
+/** `value` rounded to a whole number within [lo, hi]: a drawn size or count. Compared before it is converted, so that
+ *  a value no int holds (a size scaled by 1e300) is `hi`, not whatever the conversion makes of it; NaN is `lo`. */
+int rounded_within(double value, int lo, int hi);
+
 } // namespace coalsim

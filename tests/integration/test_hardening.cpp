@@ -2,6 +2,7 @@
  * ran for ever, overwrote an input or left debris; each must now exit with code 2 and a message naming the file
  * (and line when there is one), leaving no output behind. The SimGrid example platforms must run. */
 #include "SimulateCommand.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <csignal>
 #include <filesystem>
@@ -287,4 +288,33 @@ TEST(Hardening, SimGridsMulticlusterExamplePlatformsRun)
     EXPECT_TRUE(fs::exists(out)) << name;
     EXPECT_NE(result.output.find("30 submitted, 30 completed"), std::string::npos) << name << "\n" << result.output;
   }
+}
+
+TEST(Hardening, SizesNoIntegerHoldsAreRefusedOrCappedNotWrappedAround)
+{
+  fs::path dir = folder();
+  // A file of 1e20 B became a copy of a few bytes (SimGrid counts a payload in 64 bits), and a DIANA query of
+  // 1e20 B a message of whatever the conversion made of it.
+  std::string big_file = write(dir / "file.yaml", "workload: {jobs: 5, file: {size: 1e20, replicas: 1}}\n");
+  expect_refused(dir, "-c " + big_file,
+                 "Invalid key 'workload.file.size' in " + big_file +
+                     ":1: job 0 drew 1e+20 bytes, more than the 9.2e18 bytes a SimGrid communication carries");
+  expect_refused(dir, "--policy diana --set policy.query_bytes=1e20 --jobs 5",
+                 "Invalid experiment: a message of 1e+20 bytes is more than the 9.2e18 bytes a SimGrid communication "
+                 "carries");
+  // Sizes scaled or drawn past what an int holds became 1-processor jobs: they are the largest there is.
+  std::string log    = write(dir / "small.swf", "; MaxProcs: 64\n1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n"
+                                                   "2 10 0 100 2 -1 -1 2 -1 -1 1 1 1 -1 1 1 -1 -1\n");
+  std::string scaled = write(dir / "scaled.yaml", "workload:\n  trace: {file: " + log + ", size_scale: 1e300}\n");
+  std::string trace  = (dir / "scaled.h5").string();
+  auto result        = run("-c " + scaled + " -q -o " + trace);
+  ASSERT_EQ(result.status, 0) << result.output;
+  EXPECT_TRUE(coalsim::read_trace(trace).jobs.empty()) << "no cluster holds such jobs: none is replayed";
+  std::string drawn = (dir / "drawn.h5").string();
+  result            = run("--set workload.components=1 --set 'workload.component_size={dist: exponential, mean: "
+                                     "1e30}' --jobs 5 -q -o " +
+                          drawn);
+  ASSERT_EQ(result.status, 0) << result.output;
+  for (const auto& job : coalsim::read_trace(drawn).jobs)
+    EXPECT_EQ(job.processors, 144) << "capped at the largest cluster, fs0";
 }

@@ -2,7 +2,9 @@
  * mean must be the mean of what the distribution draws. */
 #include "sim/config/Random.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
+#include <limits>
 
 using namespace coalsim;
 
@@ -41,4 +43,15 @@ TEST(Distribution, MeanOfSizesIsTheMeanOfTheRoundedAndClampedDraws)
   EXPECT_DOUBLE_EQ(Distribution::constant(0.4).mean_of_sizes(1, 4), 1.0);
   // Drawn: uniform sizes in [0, 10] on 4 processors: 1 with probability 0.15, 2 and 3 with 0.1 each, 4 with 0.65.
   EXPECT_NEAR(Distribution::uniform(0, 10).mean_of_sizes(1, 4), 0.15 + 0.2 + 0.3 + 2.6, 0.01);
+}
+
+TEST(Distribution, RoundedWithinKeepsValuesNoIntHoldsAtTheBounds)
+{
+  EXPECT_EQ(rounded_within(2.4, 1, 10), 2);
+  EXPECT_EQ(rounded_within(2.5, 1, 10), 3);
+  EXPECT_EQ(rounded_within(1e30, 1, 10), 10); // converted first, it was whatever the conversion made of it
+  EXPECT_EQ(rounded_within(1e300, 1, std::numeric_limits<int>::max()), std::numeric_limits<int>::max());
+  EXPECT_EQ(rounded_within(-1e30, 1, 10), 1);
+  EXPECT_EQ(rounded_within(NAN, 1, 10), 1);
+  EXPECT_EQ(rounded_within(0.2, 1, 10), 1);
 }

@@ -41,8 +41,7 @@ void SyntheticBackground::arrive()
 {
   if (not keep_going_())
     return;
-  int size = static_cast<int>(std::lround(model_.size.sample(rng_)));
-  size     = std::clamp(size, 1, manager_->processors());
+  const int size = rounded_within(model_.size.sample(rng_), 1, manager_->processors());
   manager_->submit_background({size, model_.runtime.sample(rng_)});
   ++submitted_;
   at(now() + interarrival_.sample(rng_), [this] { arrive(); });
