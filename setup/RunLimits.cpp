@@ -65,10 +65,9 @@ void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker)
 {
   // Transfers and parallel tasks in flight are cancelled and the engine runs what is due now, so that SimGrid
   // meets no running action when it is torn down; a timer due now may fail again.
-  tracker.cancel_all();
   for (int attempt = 0; attempt < 1000; ++attempt) {
     try {
-      engine.run_until(engine.get_clock());
+      tracker.cancel_all_and_settle();
       break;
     } catch (const std::exception&) {
     }

@@ -324,10 +324,8 @@ void Simulation::run_engine()
   double max_time = config_.stop.max_time;
   if (std::isfinite(max_time)) {
     p.engine->run_until(max_time);
-    // Transfers and parallel tasks still in flight are cancelled, and the engine runs the cancellations
-    // (no simulated time passes): SimGrid must not meet running actions when it is torn down.
-    p.tracker.cancel_all();
-    p.engine->run_until(p.engine->get_clock());
+    // SimGrid must not meet running actions when it is torn down.
+    p.tracker.cancel_all_and_settle();
   } else {
     p.engine->run();
   }

@@ -33,8 +33,22 @@ ActivityTracker::~ActivityTracker()
 void ActivityTracker::cancel_all()
 {
   current_ = nullptr; // the run is over: no callbacks for what is cancelled
-  for (auto& [key, entry] : running_)
-    entry.activity->cancel();
+  for (auto& [key, entry] : running_) {
+    auto& kept = cancelled_.emplace(key, std::move(entry.activity)).first->second;
+    kept->cancel();
+  }
+  running_.clear();
+}
+
+void ActivityTracker::cancel_all_and_settle()
+{
+  auto* engine = simgrid::s4u::Engine::get_instance();
+  for (int round = 0; round < 1000; ++round) { // new activities come from callbacks, which no longer fire
+    cancel_all();
+    engine->run_until(engine->get_clock());
+    if (running_.empty())
+      return;
+  }
 }
 
 uint64_t ActivityTracker::start(simgrid::s4u::ActivityPtr activity, Callback done)

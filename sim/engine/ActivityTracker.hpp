@@ -30,8 +30,13 @@ public:
   /** Cancels the activity started under `key`, if still running; its `done` is not called. */
   void cancel(uint64_t key);
   size_t running() const { return running_.size(); }
-  /** A run stopped at stop.max_time leaves activities in flight: cancels them, without callbacks. */
+  /** A run stopped at stop.max_time or by an error leaves activities in flight: cancels them, without callbacks
+   *  (running() is 0 after it, until another activity starts). */
   void cancel_all();
+  /** cancel_all(), then the engine runs what is due now (no simulated time passes), again until nothing is left in
+   *  flight: an event due now may start another activity (a decentralized scheduler's message), which SimGrid
+   *  would find running when torn down. An exception from an event is left to the caller. */
+  void cancel_all_and_settle();
 
 private:
   struct Entry {

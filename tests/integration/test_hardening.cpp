@@ -318,3 +318,22 @@ TEST(Hardening, SizesNoIntegerHoldsAreRefusedOrCappedNotWrappedAround)
   for (const auto& job : coalsim::read_trace(drawn).jobs)
     EXPECT_EQ(job.processors, 144) << "capped at the largest cluster, fs0";
 }
+
+TEST(Hardening, AnErrorWhileDecentralizedSchedulersTalkLeavesNoMessageInFlight)
+{
+  // DIANA's schedulers were sending messages at the instant a replayed record turned out bad: the messages that
+  // the last events due then sent were still running when SimGrid was torn down, and it printed a backtrace for
+  // each before the error.
+  fs::path dir = folder();
+  std::string log =
+      write(dir / "late-bad.gwf",
+            "# MaxProcs: 400\n"
+            "1 0 0 2 1 -1 -1 1 -1 -1 1 U1 G1 E1 Q1 -1 fs0 fs0 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
+            "2 30 12 300.5 16 -1 -1 16 900 -1 1 U2 G1 -1 Q1 -1 fs1 fs3 BoT 77 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
+            "3 40 -1 -1 4 -1 -1 4 900 -1 5 U2 G1 -1 Q1 -1 fs1 -1 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
+            "4 50 3 10 -1 -1 -1 -1 -1 -1 0 U3 G2 -1 Q2 -1 fs2 fs2 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n"
+            "5 60 3 1e300 8 -1 -1 8 20 -1 1 U3 G2 -1 Q2 -1 fs2 fs2 UNITARY -1 -1 -1 -1 -1 -1 -1 -1 -1 "
+            "-1\n");
+  std::string experiment = write(dir / "diana.yaml", "policy: diana\nworkload:\n  trace: {file: " + log + "}\n");
+  expect_refused(dir, "-c " + experiment, "Invalid record '5' in " + log + ":6: its run time 1e+300 s");
+}
