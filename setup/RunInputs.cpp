@@ -2,6 +2,7 @@
 
 #include "sim/config/InputError.hpp"
 #include "sim/platform/PlatformXml.hpp"
+#include "sim/trace/TraceOutput.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -80,6 +81,7 @@ void check_output_is_no_input(const std::string& output, const std::vector<RunIn
   std::error_code error;
   if (fs::is_directory(output, error))
     throw InputError("Invalid output '" + output + "': is a folder; name the trace file to write");
+  check_output_replaceable(output);
   struct stat out_stat {};
   bool output_exists = stat(output.c_str(), &out_stat) == 0;
   fs::path out_path  = fs::weakly_canonical(fs::absolute(output, error), error);

@@ -21,7 +21,8 @@ std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::stri
                                  const std::function<std::string(const std::string&)>& locate);
 
 /** Throws InputError when `output` is one of `inputs`: the same path once canonical, or the same file (device and
- *  inode: through a symbolic or hard link). Also refuses an output that is a folder. */
+ *  inode: through a symbolic or hard link). Also refuses an output that is a folder, or anything else but a regular
+ *  file or a link to one (check_output_replaceable). */
 void check_output_is_no_input(const std::string& output, const std::vector<RunInput>& inputs);
 
 } // namespace coalsim

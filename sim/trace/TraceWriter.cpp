@@ -2,6 +2,7 @@
 
 #include "sim/config/InputError.hpp"
 #include "sim/trace/StaleTemporaries.hpp"
+#include "sim/trace/TraceOutput.hpp"
 #include "sim/trace/TraceTypes.hpp"
 
 #include <cerrno>
@@ -324,6 +325,14 @@ void TraceWriter::commit()
     H5Tclose(type);
   types_.clear();
   check(H5Fclose(file_), "close the trace");
+  try {
+    check_output_replaceable(output_); // checked before the run too; something else may have appeared there since
+  } catch (const InputError&) {
+    std::remove(temporary_.c_str());
+    interrupted_path[0] = '\0';
+    committed_          = true;
+    throw;
+  }
   if (std::rename(temporary_.c_str(), output_.c_str()) != 0) {
     std::remove(temporary_.c_str());
     interrupted_path[0] = '\0';

@@ -65,7 +65,8 @@ public:
   void set_attribute(const std::string& name, double value);
   void set_attribute(const std::string& name, int64_t value);
 
-  /** Flushes, closes and renames the file into place. */
+  /** Flushes, closes and renames the file into place, unless `output` has become something a trace may not replace
+   *  (check_output_replaceable: then an InputError, and the temporary file is removed). */
   void commit();
 
   /** Makes SIGINT, SIGTERM (and SIGABRT) remove the temporary file of the live writer before exiting (done by the

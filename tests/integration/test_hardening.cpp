@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -183,6 +185,58 @@ TEST(Hardening, AnOutputThatIsAnInputIsRefusedAndTheInputKept)
   EXPECT_EQ(first_line, "platform: " + p) << "the experiment was overwritten";
   auto fine = run("-c " + experiment + " -q -o " + (dir / "trace.h5").string());
   EXPECT_EQ(fine.status, 0) << fine.output;
+}
+
+TEST(Hardening, AnOutputThatIsNoRegularFileIsRefusedAndKept)
+{
+  // The trace is renamed over the output, and a rename replaces whatever the name holds: as root, `-o /dev/null`
+  // replaced the system's /dev/null with an HDF5 file. Each case below became a regular file, with exit code 0.
+  fs::path dir = folder();
+  ASSERT_EQ(mkfifo((dir / "fifo").c_str(), 0600), 0);
+  fs::create_symlink("l2", dir / "l1");
+  fs::create_symlink("l1", dir / "l2");
+  fs::create_symlink("fifo", dir / "to-fifo");
+  fs::create_symlink("nosuch.h5", dir / "dangling.h5");
+  struct Case {
+    std::string name, message;
+    fs::file_type kind;
+  };
+  const std::string name  = ". Name a regular file with --output (or give --no-trace)";
+  std::vector<Case> cases = {
+      {"fifo", "it is a FIFO (named pipe), not a regular file; the trace, renamed into place, would replace it" + name,
+       fs::file_type::fifo},
+      {"l1", "it is a loop of symbolic links (Too many levels of symbolic links)", fs::file_type::symlink},
+      {"to-fifo",
+       "it is a symbolic link to 'fifo', which is a FIFO (named pipe), not a regular file; a trace is written only to "
+       "a regular file" +
+           name,
+       fs::file_type::symlink},
+      {"dangling.h5",
+       "it is a symbolic link to 'nosuch.h5', which cannot be reached (No such file or directory); the trace would "
+       "replace the link, not create that file",
+       fs::file_type::symlink},
+  };
+  if (mknod((dir / "null").c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) // a /dev/null of the test's own; root only
+    cases.push_back({"null", "it is a character device, not a regular file", fs::file_type::character});
+  for (const auto& c : cases) {
+    std::string out = (dir / c.name).string();
+    auto result     = run("--jobs 5 -q -o " + out);
+    EXPECT_EQ(result.status, 2) << c.name << "\n" << result.output;
+    EXPECT_EQ(result.output.rfind("simulate: Invalid output '" + out + "': " + c.message, 0), 0u) << result.output;
+    EXPECT_EQ(fs::symlink_status(out).type(), c.kind) << c.name << " was replaced";
+  }
+  for (const auto& entry : fs::directory_iterator(dir))
+    EXPECT_EQ(entry.path().string().find(".tmp-"), std::string::npos) << "left behind: " << entry.path();
+  // A link to a regular file is replaced by the trace; the file it points to is left alone.
+  write(dir / "kept.h5", "kept");
+  fs::create_symlink("kept.h5", dir / "latest.h5");
+  auto linked = run("--jobs 5 -q -o " + (dir / "latest.h5").string());
+  EXPECT_EQ(linked.status, 0) << linked.output;
+  EXPECT_EQ(fs::symlink_status(dir / "latest.h5").type(), fs::file_type::regular);
+  std::ifstream kept(dir / "kept.h5");
+  std::string text;
+  std::getline(kept, text);
+  EXPECT_EQ(text, "kept") << "the file the link pointed to was overwritten";
 }
 
 TEST(Hardening, RunsThatWouldNeverEndAreRefused)
