@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <simgrid/s4u.hpp>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -137,13 +138,20 @@ void probe_platform_load(const std::string& path, const std::vector<std::string>
   if (pipe(channel) != 0)
     return; // no probe possible: SimGrid reads the platform unguarded, as before
   std::fflush(nullptr);
-  pid_t child = fork();
+  pid_t parent = getpid();
+  pid_t child  = fork();
   if (child < 0) {
     close(channel[0]);
     close(channel[1]);
     return;
   }
   if (child == 0) {
+    // The child dies with the simulator. A run interrupted (SIGINT, SIGTERM, SIGKILL) while SimGrid reads a huge
+    // platform left it running under PID 1, growing to GB until the probe's timeout. The signal is sent when the
+    // thread that forked ends: simulate probes from its only thread. A parent gone before prctl is seen by getppid.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+      _exit(73);
     close(channel[0]);
     dup2(channel[1], STDOUT_FILENO);
     dup2(channel[1], STDERR_FILENO);

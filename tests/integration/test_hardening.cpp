@@ -4,10 +4,15 @@
 #include "SimulateCommand.hpp"
 #include "tests/support/TraceReader.hpp"
 
+#include <chrono>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -53,6 +58,93 @@ std::string cluster(const std::string& id)
          "-\" suffix=\"\" radical=\"0-1\" speed=\"1Gf\" bw=\"1GBps\" "
          "lat=\"0\" router_id=\"" +
          id + "-router\"/>\n";
+}
+
+/** `simulate arguments...` started without a shell (a shell's background job ignores SIGINT and SIGQUIT), its
+ *  output to `log`, no core file. Killed (SIGKILL) when destroyed unless waited for, also when a test fails. */
+class Started {
+public:
+  Started(const std::vector<std::string>& arguments, const fs::path& log)
+  {
+    std::vector<std::string> words = {coalsim::testing::simulate_binary()};
+    words.insert(words.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (auto& word : words)
+      argv.push_back(word.data());
+    argv.push_back(nullptr);
+    pid_ = fork();
+    if (pid_ == 0) {
+      int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      dup2(fd, STDOUT_FILENO);
+      dup2(fd, STDERR_FILENO);
+      rlimit no_core{0, 0};
+      setrlimit(RLIMIT_CORE, &no_core);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+  }
+  ~Started()
+  {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  Started(const Started&)            = delete;
+  Started& operator=(const Started&) = delete;
+
+  pid_t pid() const { return pid_; }
+
+  /** The exit code, or 128 + the signal that ended it (as a shell says). */
+  int wait()
+  {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+
+private:
+  pid_t pid_ = -1;
+};
+
+/** Fields of /proc/<pid>/stat after the command name: {state, ppid}; empty when there is no such process. */
+std::vector<std::string> process_state(pid_t pid)
+{
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  size_t close = text.rfind(')');
+  if (close == std::string::npos)
+    return {};
+  std::istringstream fields(text.substr(close + 2));
+  std::string state, ppid;
+  fields >> state >> ppid;
+  return {state, ppid};
+}
+
+/** The children of `parent`, from /proc. */
+std::vector<pid_t> children_of(pid_t parent)
+{
+  std::vector<pid_t> out;
+  std::error_code error;
+  for (fs::directory_iterator it("/proc", error), end; not error && it != end; it.increment(error)) {
+    std::string name = it->path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    auto state = process_state(std::stoi(name));
+    if (state.size() == 2 && state[1] == std::to_string(parent))
+      out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+/** Whether `pid` is still a running process of `binary` (a zombie, or no process, is not). */
+bool runs(pid_t pid, const std::string& binary)
+{
+  auto state = process_state(pid);
+  std::error_code error;
+  return not state.empty() && state[0] != "Z" && state[0] != "X" &&
+         fs::read_symlink("/proc/" + std::to_string(pid) + "/exe", error) == fs::canonical(binary, error);
 }
 
 } // namespace
@@ -237,6 +329,48 @@ TEST(Hardening, AnOutputThatIsNoRegularFileIsRefusedAndKept)
   std::string text;
   std::getline(kept, text);
   EXPECT_EQ(text, "kept") << "the file the link pointed to was overwritten";
+}
+
+TEST(Hardening, ThePlatformCheckDiesWithAnInterruptedRun)
+{
+  // The platform check reads the platform with SimGrid in a forked child. A run stopped while it did left the child
+  // running under PID 1, growing to GB (here a cluster of a million hosts) until the check's 600 s timeout.
+  fs::path dir       = folder();
+  std::string p      = platform(dir / "huge.xml", "<zone id=\"w\" routing=\"Full\">\n<cluster id=\"c\" prefix=\"c-\" "
+                                                       "suffix=\"\" radical=\"0-999999\" speed=\"1Gf\" bw=\"1GBps\" "
+                                                       "lat=\"0\"/>\n</zone>\n");
+  std::string binary = coalsim::testing::simulate_binary();
+  for (int signal : {SIGTERM, SIGINT, SIGKILL}) {
+    Started simulate({"--platform", p, "-q", "--no-trace"}, dir / "simulate.log");
+    pid_t probe   = -1;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (probe < 0 && std::chrono::steady_clock::now() < deadline) {
+      auto children = children_of(simulate.pid());
+      if (not children.empty())
+        probe = children.front();
+      else
+        usleep(20000);
+    }
+    ASSERT_GT(probe, 0) << "no platform check started";
+    struct KillIfLeft { // a check that outlived its run must not outlive the test too
+      pid_t pid;
+      std::string binary;
+      ~KillIfLeft()
+      {
+        if (runs(pid, binary))
+          kill(pid, SIGKILL);
+      }
+    } left{probe, binary};
+    usleep(500000); // SimGrid is reading the platform
+    ASSERT_TRUE(runs(probe, binary)) << "the platform check ended before the run was stopped";
+    kill(simulate.pid(), signal);
+    EXPECT_EQ(simulate.wait(), 128 + signal);
+    deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (runs(probe, binary) && std::chrono::steady_clock::now() < deadline)
+      usleep(20000);
+    EXPECT_FALSE(runs(probe, binary)) << "the platform check (pid " << probe << ") outlived its run, stopped by "
+                                      << strsignal(signal);
+  }
 }
 
 TEST(Hardening, RunsThatWouldNeverEndAreRefused)
