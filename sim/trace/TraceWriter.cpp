@@ -21,6 +21,23 @@ namespace {
 
 char interrupted_path[4096] = {0}; // the live temporary file, for the signal handler
 
+/** The signals whose default action ends the process (signal(7): "Term"), bar SIGKILL, which no handler sees. The
+ *  real-time signals too (SIGRTMIN..SIGRTMAX, not constants). */
+constexpr int terminating_signals[] = {SIGHUP,    SIGINT,  SIGPIPE, SIGALRM,   SIGTERM,
+                                       SIGUSR1,   SIGUSR2, SIGPOLL, SIGVTALRM, SIGPROF,
+#ifdef SIGSTKFLT
+                                       SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+                                       SIGPWR
+#endif
+};
+
+/** Those whose default action ends the process with a core dump ("Core"), bar SIGTRAP (a debugger's). SIGABRT is
+ *  among them: an abort (xbt_die, xbt_assert, an uncaught exception) is SimGrid's way to stop on what it cannot run.
+ *  SIGSEGV and SIGBUS keep the handler SimGrid's engine installs. */
+constexpr int dumping_signals[] = {SIGABRT, SIGQUIT, SIGXCPU, SIGXFSZ, SIGSYS, SIGFPE, SIGILL, SIGSEGV, SIGBUS};
+
 void remove_and_exit(int signal)
 {
   if (interrupted_path[0] != '\0')
@@ -28,14 +45,27 @@ void remove_and_exit(int signal)
   _exit(128 + signal);
 }
 
-/** An abort (xbt_die, xbt_assert, an uncaught exception: SimGrid's way to stop on what it cannot run) removes
- *  the temporary file too, then aborts as it would have. */
-void remove_and_abort(int signal)
+/** Removes the temporary file, then lets the signal end the process as it would have (with its core dump). */
+void remove_and_raise(int signal)
 {
   if (interrupted_path[0] != '\0')
     unlink(interrupted_path);
   std::signal(signal, SIG_DFL);
-  std::raise(signal);
+  std::raise(signal); // delivered once this handler returns (the signal is blocked until then)
+}
+
+/** Installs `handler` for `signal`; unless `always`, only where the signal has its default action, so that one
+ *  ignored (SIGHUP under nohup) stays ignored and one handled by someone else stays theirs. */
+void install(int signal, void (*handler)(int), bool always)
+{
+  struct sigaction current {};
+  if (not always && (sigaction(signal, nullptr, &current) != 0 || (current.sa_flags & SA_SIGINFO) != 0 ||
+                     current.sa_handler != SIG_DFL))
+    return;
+  struct sigaction action = {};
+  action.sa_handler       = handler;
+  sigfillset(&action.sa_mask); // one cleanup at a time
+  sigaction(signal, &action, nullptr);
 }
 
 void check(herr_t status, const char* what)
@@ -346,15 +376,15 @@ void TraceWriter::commit()
 
 void TraceWriter::install_interrupt_cleanup()
 {
-  struct sigaction action = {};
-  action.sa_handler       = remove_and_exit;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  struct sigaction abort_action = {};
-  abort_action.sa_handler       = remove_and_abort;
-  sigemptyset(&abort_action.sa_mask);
-  sigaction(SIGABRT, &abort_action, nullptr);
+  // SIGINT, SIGTERM and SIGABRT always, as before (a shell's background job ignores SIGINT; SimGrid's engine installs
+  // its own SIGINT handler); every other signal that ends the process where it has its default action. SIGHUP,
+  // SIGUSR1, SIGPIPE, ... left the partial trace behind.
+  for (int signal : terminating_signals)
+    install(signal, remove_and_exit, signal == SIGINT || signal == SIGTERM);
+  for (int signal = SIGRTMIN; signal <= SIGRTMAX; ++signal)
+    install(signal, remove_and_exit, false);
+  for (int signal : dumping_signals)
+    install(signal, remove_and_raise, signal == SIGABRT);
 }
 
 } // namespace coalsim

@@ -1,7 +1,7 @@
 /* Writes the HDF5 trace incrementally (chunked tables, appended in blocks, so memory does not grow with
  * the run) into `<output>.tmp-<pid>`, and renames it to `<output>` only on commit(). A writer destroyed
- * without commit, a run interrupted by SIGINT/SIGTERM, or one that aborts (SIGABRT), removes the temporary file;
- * one killed with SIGKILL cannot, and the next run for the same output removes it (StaleTemporaries.hpp). */
+ * without commit, or a run ended by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE, ..., an abort), removes the temporary
+ * file; one killed with SIGKILL cannot, and the next run for the same output removes it (StaleTemporaries.hpp). */
 #pragma once
 
 #include "sim/trace/TraceRows.hpp"
@@ -69,8 +69,10 @@ public:
    *  (check_output_replaceable: then an InputError, and the temporary file is removed). */
   void commit();
 
-  /** Makes SIGINT, SIGTERM (and SIGABRT) remove the temporary file of the live writer before exiting (done by the
-   *  constructor, after SimGrid has installed its own handlers). */
+  /** Makes every signal whose default action ends the process remove the temporary file of the live writer first:
+   *  exit code 128 + the signal, or, for those that dump core (SIGABRT, SIGQUIT, SIGXCPU, SIGXFSZ, ...), the signal
+   *  raised again. SIGINT, SIGTERM and SIGABRT always; the others only where they have their default action
+   *  (SIGHUP under nohup stays ignored). Done by the constructor, after SimGrid has installed its own handlers. */
   static void install_interrupt_cleanup();
 
 private:

@@ -61,10 +61,11 @@ std::string cluster(const std::string& id)
 }
 
 /** `simulate arguments...` started without a shell (a shell's background job ignores SIGINT and SIGQUIT), its
- *  output to `log`, no core file. Killed (SIGKILL) when destroyed unless waited for, also when a test fails. */
+ *  output to `log`, no core file, `ignored` (when not 0) ignored as nohup ignores SIGHUP. Killed (SIGKILL) when
+ *  destroyed unless waited for, also when a test fails. */
 class Started {
 public:
-  Started(const std::vector<std::string>& arguments, const fs::path& log)
+  Started(const std::vector<std::string>& arguments, const fs::path& log, int ignored = 0)
   {
     std::vector<std::string> words = {coalsim::testing::simulate_binary()};
     words.insert(words.end(), arguments.begin(), arguments.end());
@@ -79,6 +80,8 @@ public:
       dup2(fd, STDERR_FILENO);
       rlimit no_core{0, 0};
       setrlimit(RLIMIT_CORE, &no_core);
+      if (ignored != 0)
+        signal(ignored, SIG_IGN);
       execv(argv[0], argv.data());
       _exit(127);
     }
@@ -95,6 +98,9 @@ public:
 
   pid_t pid() const { return pid_; }
 
+  /** Whether it has not ended yet. */
+  bool running() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
+
   /** The exit code, or 128 + the signal that ended it (as a shell says). */
   int wait()
   {
@@ -107,6 +113,14 @@ public:
 private:
   pid_t pid_ = -1;
 };
+
+/** Waits (up to 60 s) for `file` to exist. */
+bool appears(const fs::path& file)
+{
+  for (int i = 0; i < 600 && not fs::exists(file); ++i)
+    usleep(100000);
+  return fs::exists(file);
+}
 
 /** Fields of /proc/<pid>/stat after the command name: {state, ppid}; empty when there is no such process. */
 std::vector<std::string> process_state(pid_t pid)
@@ -371,6 +385,35 @@ TEST(Hardening, ThePlatformCheckDiesWithAnInterruptedRun)
     EXPECT_FALSE(runs(probe, binary)) << "the platform check (pid " << probe << ") outlived its run, stopped by "
                                       << strsignal(signal);
   }
+}
+
+TEST(Hardening, EverySignalThatEndsARunRemovesItsTemporaryTrace)
+{
+  // SIGINT and SIGTERM removed the partial trace; every other signal whose default action ends the process left it
+  // behind (hundreds of MB on a long run). Those that dump core are raised again once the file is removed.
+  fs::path dir = folder(), out = dir / "out";
+  for (int signal :
+       {SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGRTMIN}) {
+    fs::remove_all(out);
+    fs::create_directories(out);
+    Started simulate({"--jobs", "2000000", "-q", "-o", (out / "trace.h5").string()}, dir / "simulate.log");
+    ASSERT_TRUE(appears(out / ("trace.h5.tmp-" + std::to_string(simulate.pid())))) << strsignal(signal);
+    usleep(300000); // writing
+    kill(simulate.pid(), signal);
+    EXPECT_EQ(simulate.wait(), 128 + signal) << strsignal(signal);
+    EXPECT_TRUE(fs::is_empty(out)) << strsignal(signal) << " left " << fs::directory_iterator(out)->path();
+  }
+  // A signal ignored when the run starts stays ignored: SIGHUP under nohup must not end the run.
+  fs::remove_all(out);
+  fs::create_directories(out);
+  Started simulate({"--jobs", "2000000", "-q", "-o", (out / "trace.h5").string()}, dir / "simulate.log", SIGHUP);
+  ASSERT_TRUE(appears(out / ("trace.h5.tmp-" + std::to_string(simulate.pid()))));
+  kill(simulate.pid(), SIGHUP);
+  usleep(500000);
+  EXPECT_TRUE(simulate.running()) << "SIGHUP, ignored under nohup, ended the run";
+  kill(simulate.pid(), SIGTERM);
+  EXPECT_EQ(simulate.wait(), 128 + SIGTERM);
+  EXPECT_TRUE(fs::is_empty(out));
 }
 
 TEST(Hardening, RunsThatWouldNeverEndAreRefused)
