@@ -376,33 +376,57 @@ std::string ConfigNode::get_choice(const std::string& key, const std::string& fa
 }
 
 namespace {
-/** yaml-cpp keeps both entries of a key given twice in a map and reads the first: refuse it instead. */
-void check_unique_keys(const YAML::Node& node, const std::string& path, const std::string& file)
+/** yaml-cpp keeps both entries of a key given twice in a map and reads the first: refuse it instead. An alias is
+ *  its anchor's own node (yaml-cpp's Node::is()), so an alias inside the list or map of its anchor (`&a [*a]`)
+ *  makes a cycle, which every walk of the tree (this one, the readers, the emitter of the resolved YAML) would
+ *  follow until the stack overflows: refuse it too. */
+class KeyCheck {
+public:
+  explicit KeyCheck(std::string file) : file_(std::move(file)) {}
+  /** `line`: where `node` is written, for the error on a cycle (the line of its key, or of the list holding it). */
+  void check(const YAML::Node& node, const std::string& path, int line);
+
+private:
+  std::string file_;
+  std::vector<YAML::Node> open_; // the lists and maps the walk is in, outermost first
+};
+
+void KeyCheck::check(const YAML::Node& node, const std::string& path, int line)
 {
-  if (node.IsSequence())
-    for (size_t i = 0; i < node.size(); ++i)
-      check_unique_keys(node[i], path + "[" + std::to_string(i) + "]", file);
-  if (not node.IsMap())
+  if (not node.IsSequence() && not node.IsMap())
     return;
-  std::map<std::string, int> lines;
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    if (not it->first.IsScalar())
-      continue; // refused with its path when read
-    const std::string& key = it->first.Scalar();
-    std::string where      = path.empty() ? key : path + "." + key;
-    int line               = it->first.Mark().line + 1;
-    if (auto [first, inserted] = lines.emplace(key, line); not inserted)
-      throw_input_error("key", where, file, line,
-                        "given twice in the same map (first at line " + std::to_string(first->second) + ")");
-    check_unique_keys(it->second, where, file);
+  for (const auto& open : open_)
+    if (open.is(node))
+      throw_input_error("key", path, file_, line,
+                        "an alias to the list or map it is in (anchored at line " +
+                            std::to_string(node.Mark().line + 1) + "): its value would never end");
+  open_.push_back(node);
+  if (node.IsSequence()) {
+    int list_line = node.Mark().line + 1;
+    for (size_t i = 0; i < node.size(); ++i)
+      check(node[i], path + "[" + std::to_string(i) + "]", list_line);
+  } else {
+    std::map<std::string, int> lines;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (not it->first.IsScalar())
+        continue; // refused with its path when read
+      const std::string& key = it->first.Scalar();
+      std::string where      = path.empty() ? key : path + "." + key;
+      int key_line           = it->first.Mark().line + 1;
+      if (auto [first, inserted] = lines.emplace(key, key_line); not inserted)
+        throw_input_error("key", where, file_, key_line,
+                          "given twice in the same map (first at line " + std::to_string(first->second) + ")");
+      check(it->second, where, key_line);
+    }
   }
+  open_.pop_back();
 }
 } // namespace
 
 YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text)
 {
   YAML::Node tree = parse_yaml(file, text);
-  check_unique_keys(tree, "", file);
+  KeyCheck(file).check(tree, "", tree.Mark().line + 1);
   return tree;
 }
 

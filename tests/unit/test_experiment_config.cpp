@@ -253,6 +253,25 @@ TEST(ExperimentConfig, InfiniteValuesOnlyWhereTheyMeanSomething)
   EXPECT_TRUE(std::isinf(window.background.defaults.replay.window_end));
 }
 
+TEST(ExperimentConfig, AnAliasInsideItsOwnAnchorIsRefused)
+{
+  // The alias is its anchor's own node: the check of keys given twice recursed until the stack overflowed (exit 139).
+  auto list = write_temp("alias_list.yaml", "name: &a [*a]\n");
+  EXPECT_EQ(error_of(list),
+            "Invalid key 'name[0]' in " + list +
+                ":1: an alias to the list or map it is in (anchored at line 1): its value would never end");
+  auto map = write_temp("alias_map.yaml", "seed: 1\nworkload: &w {jobs: 5,\n  runtime: *w}\n");
+  EXPECT_EQ(error_of(map),
+            "Invalid key 'workload.runtime' in " + map +
+                ":3: an alias to the list or map it is in (anchored at line 2): its value would never end");
+  // An anchor that a later key shares is no cycle: both keys read the same distribution.
+  auto shared = write_temp("alias_shared.yaml", "workload:\n  runtime: &d {dist: uniform, min: 10, max: 20}\n"
+                                                "background:\n  model: synthetic\n  utilization: 0.2\n  runtime: *d\n");
+  ExperimentConfig config = load_experiment(shared, {});
+  EXPECT_EQ(config.workload.runtime.describe(), "uniform(10, 20)");
+  EXPECT_EQ(config.background.defaults.runtime.describe(), "uniform(10, 20)");
+}
+
 TEST(ExperimentConfig, NoRecurringEventComesCloserThanAMillisecond)
 {
   // Each of these ran for ever: events piled up at one date (1e-300 s added to a date changes nothing), or a
