@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <unordered_map>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_node, coalsim_config, "ConfigNode");
@@ -379,7 +380,9 @@ namespace {
 /** yaml-cpp keeps both entries of a key given twice in a map and reads the first: refuse it instead. An alias is
  *  its anchor's own node (yaml-cpp's Node::is()), so an alias inside the list or map of its anchor (`&a [*a]`)
  *  makes a cycle, which every walk of the tree (this one, the readers, the emitter of the resolved YAML) would
- *  follow until the stack overflows: refuse it too. */
+ *  follow until the stack overflows: refuse it too. Each list and map is walked once, however many aliases lead
+ *  to it: nested aliases ("billion laughs", 10 aliases to 10 aliases to ...) are small in memory but expand to
+ *  10^9 nodes. */
 class KeyCheck {
 public:
   explicit KeyCheck(std::string file) : file_(std::move(file)) {}
@@ -387,20 +390,28 @@ public:
   void check(const YAML::Node& node, const std::string& path, int line);
 
 private:
+  struct Visit {
+    YAML::Node node;
+    bool done; // false while the walk is inside it
+  };
   std::string file_;
-  std::vector<YAML::Node> open_; // the lists and maps the walk is in, outermost first
+  std::unordered_multimap<int, Visit> seen_; // the lists and maps met, by their place in the text (then is())
 };
 
 void KeyCheck::check(const YAML::Node& node, const std::string& path, int line)
 {
   if (not node.IsSequence() && not node.IsMap())
     return;
-  for (const auto& open : open_)
-    if (open.is(node))
-      throw_input_error("key", path, file_, line,
-                        "an alias to the list or map it is in (anchored at line " +
-                            std::to_string(node.Mark().line + 1) + "): its value would never end");
-  open_.push_back(node);
+  auto [first, last] = seen_.equal_range(node.Mark().pos);
+  for (auto it = first; it != last; ++it)
+    if (it->second.node.is(node)) {
+      if (not it->second.done)
+        throw_input_error("key", path, file_, line,
+                          "an alias to the list or map it is in (anchored at line " +
+                              std::to_string(node.Mark().line + 1) + "): its value would never end");
+      return; // an alias to a list or map already checked
+    }
+  Visit& visit = seen_.emplace(node.Mark().pos, Visit{node, false})->second; // references outlive rehashing
   if (node.IsSequence()) {
     int list_line = node.Mark().line + 1;
     for (size_t i = 0; i < node.size(); ++i)
@@ -419,7 +430,7 @@ void KeyCheck::check(const YAML::Node& node, const std::string& path, int line)
       check(it->second, where, key_line);
     }
   }
-  open_.pop_back();
+  visit.done = true;
 }
 } // namespace
 

@@ -23,9 +23,12 @@ struct Outcome {
   std::string output; // stdout and stderr
 };
 
-inline Outcome run(const std::string& arguments)
+/** `time_limit` > 0: the run is killed (SIGKILL, status 137) after that many seconds, so that a test of a run that
+ *  must not hang fails instead of hanging. */
+inline Outcome run(const std::string& arguments, int time_limit = 0)
 {
-  std::string command = simulate_binary() + " " + arguments + " 2>&1";
+  std::string limit   = time_limit > 0 ? "timeout -s KILL " + std::to_string(time_limit) + " " : "";
+  std::string command = limit + simulate_binary() + " " + arguments + " 2>&1";
   FILE* pipe          = popen(command.c_str(), "r");
   std::string output;
   std::array<char, 4096> buffer;

@@ -37,12 +37,12 @@ std::string platform(const fs::path& path, const std::string& body)
                          body + "</platform>\n");
 }
 
-/** Runs simulate (output in `dir`), expects exit code 2, the message "simulate: " + `message` (a prefix) and no
- *  output nor temporary file left in `dir`. */
-void expect_refused(const fs::path& dir, const std::string& arguments, const std::string& message)
+/** Runs simulate (output in `dir`, killed after `time_limit` s), expects exit code 2, the message "simulate: " +
+ *  `message` (a prefix) and no output nor temporary file left in `dir`. */
+void expect_refused(const fs::path& dir, const std::string& arguments, const std::string& message, int time_limit = 600)
 {
   std::string out = (dir / "out.h5").string();
-  auto result     = run(arguments + " -q -o " + out);
+  auto result     = run(arguments + " -q -o " + out, time_limit);
   EXPECT_EQ(result.status, 2) << arguments << "\n" << result.output;
   EXPECT_EQ(result.output.rfind("simulate: " + message, 0), 0u) << arguments << "\n" << result.output;
   EXPECT_EQ(result.output.find("Backtrace"), std::string::npos) << result.output;
@@ -459,6 +459,33 @@ TEST(Hardening, RunsThatWouldNeverEndAreRefused)
                  "Invalid experiment 'built-in default experiment (workloads/default.yaml)': the run stopped at "
                  "9.99e+08 s (31.7 years) of simulated time: an event at 1.009e+09 s (32 years)" +
                      beyond);
+}
+
+TEST(Hardening, NestedAliasesAreCheckedWithoutExpandingThem)
+{
+  // 9 levels of 10 aliases to the level below ("billion laughs"): a few lines that expand to 10^9 values. The
+  // check of keys given twice walked every one of them and the run never ended; each list is now walked once.
+  auto laughs = [](const std::string& indent) {
+    std::string text = indent + "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n";
+    for (char level = 'b'; level <= 'i'; ++level) {
+      std::string name(1, level), below(1, '*');
+      below += static_cast<char>(level - 1);
+      text += indent + name + ": &" + name + " [" + below;
+      for (int i = 1; i < 10; ++i)
+        text += ", " + below;
+      text += "]\n";
+    }
+    return text;
+  };
+  fs::path dir        = folder();
+  std::string unknown = write(dir / "laughs.yaml", "laughs:\n" + laughs("  "));
+  expect_refused(dir, "-c " + unknown, "Invalid key 'laughs' in " + unknown + ":1: unknown key", 30);
+  // Under a key that is read: the reader looks at the first level only.
+  std::string policy = write(dir / "laughs_policy.yaml", "policy:\n  name: cf\n  queue:\n" + laughs("    "));
+  expect_refused(dir, "-c " + policy,
+                 "Invalid parameter 'policy.queue' of policy 'cf' in " + policy + ":4: expected a single value", 30);
+  std::string distribution = write(dir / "laughs_runtime.yaml", "workload:\n  runtime:\n" + laughs("    "));
+  expect_refused(dir, "-c " + distribution, "Invalid key 'workload.runtime' in " + distribution + ":3: ", 30);
 }
 
 TEST(Hardening, TemporaryTracesOfKilledRunsAreRemovedByTheNextRun)
