@@ -385,20 +385,33 @@ namespace {
  *  10^9 nodes. */
 class KeyCheck {
 public:
-  explicit KeyCheck(std::string file) : file_(std::move(file)) {}
-  /** `line`: where `node` is written, for the error on a cycle (the line of its key, or of the list holding it). */
-  void check(const YAML::Node& node, const std::string& path, int line);
+  /** The keys of `file`, or of the value of a --set (`option`: "--set workload.runtime"), whose places are then
+   *  counted in the value. */
+  explicit KeyCheck(std::string file, std::string option = "") : file_(std::move(file)), option_(std::move(option)) {}
+  /** `at`: where `node` is written, for the error on a cycle (its key, or the list holding it). */
+  void check(const YAML::Node& node, const std::string& path, const YAML::Mark& at);
 
 private:
   struct Visit {
     YAML::Node node;
     bool done; // false while the walk is inside it
   };
+  std::string place(const YAML::Mark& mark) const
+  {
+    return option_.empty() ? "line " + std::to_string(mark.line + 1)
+                           : "character " + std::to_string(mark.pos + 1) + " of the value";
+  }
+  [[noreturn]] void fail(const std::string& path, const YAML::Mark& at, const std::string& what) const
+  {
+    KeyLocation(path, file_, at.line + 1, option_).fail(what);
+  }
+
   std::string file_;
+  std::string option_;
   std::unordered_multimap<int, Visit> seen_; // the lists and maps met, by their place in the text (then is())
 };
 
-void KeyCheck::check(const YAML::Node& node, const std::string& path, int line)
+void KeyCheck::check(const YAML::Node& node, const std::string& path, const YAML::Mark& at)
 {
   if (not node.IsSequence() && not node.IsMap())
     return;
@@ -406,28 +419,25 @@ void KeyCheck::check(const YAML::Node& node, const std::string& path, int line)
   for (auto it = first; it != last; ++it)
     if (it->second.node.is(node)) {
       if (not it->second.done)
-        throw_input_error("key", path, file_, line,
-                          "an alias to the list or map it is in (anchored at line " +
-                              std::to_string(node.Mark().line + 1) + "): its value would never end");
+        fail(path, at,
+             "an alias to the list or map it is in (anchored at " + place(node.Mark()) +
+                 "): its value would never end");
       return; // an alias to a list or map already checked
     }
   Visit& visit = seen_.emplace(node.Mark().pos, Visit{node, false})->second; // references outlive rehashing
   if (node.IsSequence()) {
-    int list_line = node.Mark().line + 1;
     for (size_t i = 0; i < node.size(); ++i)
-      check(node[i], path + "[" + std::to_string(i) + "]", list_line);
+      check(node[i], path + "[" + std::to_string(i) + "]", node.Mark());
   } else {
-    std::map<std::string, int> lines;
+    std::map<std::string, YAML::Mark> keys;
     for (auto it = node.begin(); it != node.end(); ++it) {
       if (not it->first.IsScalar())
         continue; // refused with its path when read
       const std::string& key = it->first.Scalar();
       std::string where      = path.empty() ? key : path + "." + key;
-      int key_line           = it->first.Mark().line + 1;
-      if (auto [first, inserted] = lines.emplace(key, key_line); not inserted)
-        throw_input_error("key", where, file_, key_line,
-                          "given twice in the same map (first at line " + std::to_string(first->second) + ")");
-      check(it->second, where, key_line);
+      if (auto [first, inserted] = keys.emplace(key, it->first.Mark()); not inserted)
+        fail(where, it->first.Mark(), "given twice in the same map (first at " + place(first->second) + ")");
+      check(it->second, where, it->first.Mark());
     }
   }
   visit.done = true;
@@ -437,7 +447,7 @@ void KeyCheck::check(const YAML::Node& node, const std::string& path, int line)
 YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& text)
 {
   YAML::Node tree = parse_yaml(file, text);
-  KeyCheck(file).check(tree, "", tree.Mark().line + 1);
+  KeyCheck(file).check(tree, "", tree.Mark());
   return tree;
 }
 
@@ -473,6 +483,7 @@ std::string apply_override(YAML::Node& root, const Override& given)
   } catch (const YAML::ParserException& e) {
     throw InputError("Invalid option '" + option + "': the value is not valid YAML (" + e.msg + ")");
   }
+  KeyCheck("", given.shown(path)).check(value, path, value.Mark()); // as in a file: `{value: 5, value: 500}`
   if (not root || root.IsNull())
     root = YAML::Node(YAML::NodeType::Map);
   if (not root.IsMap())

@@ -272,6 +272,27 @@ TEST(ExperimentConfig, AnAliasInsideItsOwnAnchorIsRefused)
   EXPECT_EQ(config.background.defaults.runtime.describe(), "uniform(10, 20)");
 }
 
+TEST(ExperimentConfig, KeysGivenTwiceInASetValueAreRefusedAsInAFile)
+{
+  // yaml-cpp read the first of the two and the run went on (exit code 0); in a file the same value is an error.
+  EXPECT_EQ(error_of("", {"workload.runtime={dist: constant, value: 5, value: 500}"}),
+            "Invalid key 'workload.runtime.value' in the command line (--set workload.runtime): given twice in the "
+            "same map (first at character 18 of the value)");
+  EXPECT_EQ(error_of("", {"policy={name: koala, name: cf}"}),
+            "Invalid key 'policy.name' in the command line (--set policy): given twice in the same map (first at "
+            "character 2 of the value)");
+  EXPECT_EQ(error_of("", {"background.clusters={fs0: {model: none}, fs1: {model: none}, fs0: {model: none}}"})
+                .rfind("Invalid key 'background.clusters.fs0' in the command line (--set background.clusters): given "
+                       "twice",
+                       0),
+            0u);
+  EXPECT_EQ(error_of("", {"name=&a [*a]"}), "Invalid key 'name[0]' in the command line (--set name): an alias to the "
+                                            "list or map it is in (anchored at character 1 of the value): its value "
+                                            "would never end");
+  // The same key in two --set options is no error: each replaces what was there, the file's value or an earlier one.
+  EXPECT_EQ(load_experiment("", {"policy={name: koala}", "policy={name: cf}"}).policy.name, "cf");
+}
+
 TEST(ExperimentConfig, NoRecurringEventComesCloserThanAMillisecond)
 {
   // Each of these ran for ever: events piled up at one date (1e-300 s added to a date changes nothing), or a
