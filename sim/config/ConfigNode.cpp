@@ -9,9 +9,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <unordered_map>
 #include <xbt/log.h>
+#include <yaml-cpp/eventhandler.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_node, coalsim_config, "ConfigNode");
 
@@ -451,18 +454,76 @@ YAML::Node load_yaml(const std::string& file, const std::optional<std::string>& 
   return tree;
 }
 
+namespace {
+/** Where the parser starts a second document (`---`, or text after a `...` line): yaml-cpp's Load reads the first
+ *  and ignores the rest. */
+struct SecondDocument {
+  YAML::Mark mark;
+};
+class DocumentStarts : public YAML::EventHandler {
+public:
+  void OnDocumentStart(const YAML::Mark& mark) override
+  {
+    if (started_)
+      throw SecondDocument{mark}; // no need to read it
+    started_ = true;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+private:
+  bool started_ = false;
+};
+
+/** The one document of `text`; calls `on_second` with the 1-based line where a second one starts, if any (it
+ *  throws). YAML syntax errors are YAML::ParserExceptions. */
+YAML::Node load_document(const std::string& text, const std::function<void(int)>& on_second)
+{
+  YAML::Node document = YAML::Load(text);
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts starts;
+  try {
+    while (parser.HandleNextDocument(starts)) {
+    }
+  } catch (const SecondDocument& second) {
+    on_second(second.mark.line + 1);
+  }
+  return document;
+}
+} // namespace
+
 YAML::Node parse_yaml(const std::string& file, const std::optional<std::string>& text)
 {
   if (not text && std::filesystem::is_directory(file))
     throw InputError("Invalid experiment file '" + file + "': is a folder, not a file");
+  std::string content;
+  if (text) {
+    content = *text;
+  } else {
+    std::ifstream in(file, std::ios::binary);
+    if (not in)
+      throw InputError("Invalid experiment file '" + file + "': cannot be read");
+    std::ostringstream read;
+    read << in.rdbuf();
+    if (in.bad())
+      throw InputError("Invalid experiment file '" + file + "': cannot be read (a read error)");
+    content = read.str();
+  }
   try {
-    return text ? YAML::Load(*text) : YAML::LoadFile(file);
-  } catch (const YAML::BadFile&) {
-    throw InputError("Invalid experiment file '" + file + "': cannot be read");
+    return load_document(content, [&](int line) {
+      throw_input_error("experiment file", file, file, line,
+                        "a second YAML document starts here (an experiment file is one document; the rest would "
+                        "be ignored)");
+    });
   } catch (const YAML::ParserException& e) {
     throw_input_error("experiment file", file, file, e.mark.line + 1, e.msg);
-  } catch (const std::exception& e) { // e.g. a read error
-    throw InputError("Invalid experiment file '" + file + "': cannot be read (" + e.what() + ")");
   }
 }
 
@@ -479,7 +540,10 @@ std::string apply_override(YAML::Node& root, const Override& given)
   std::string path = assignment.substr(0, equals);
   YAML::Node value;
   try {
-    value = YAML::Load(assignment.substr(equals + 1));
+    value = load_document(assignment.substr(equals + 1), [&](int line) {
+      throw InputError("Invalid option '" + option + "': the value holds a second YAML document (from line " +
+                       std::to_string(line) + " of the value); give one value");
+    });
   } catch (const YAML::ParserException& e) {
     throw InputError("Invalid option '" + option + "': the value is not valid YAML (" + e.msg + ")");
   }

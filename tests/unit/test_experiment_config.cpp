@@ -293,6 +293,27 @@ TEST(ExperimentConfig, KeysGivenTwiceInASetValueAreRefusedAsInAFile)
   EXPECT_EQ(load_experiment("", {"policy={name: koala}", "policy={name: cf}"}).policy.name, "cf");
 }
 
+TEST(ExperimentConfig, ASecondYamlDocumentIsRefused)
+{
+  // yaml-cpp reads the first document and ignored the rest: a bogus key after `---`, or text after a `...` line,
+  // ran as if it were not there.
+  const std::string second = ": a second YAML document starts here (an experiment file is one document; the rest "
+                             "would be ignored)";
+  auto dashes              = write_temp("dashes.yaml", "workload: {jobs: 5}\n---\nthis_key_is_bogus: 1\n");
+  EXPECT_EQ(error_of(dashes), "Invalid experiment file '" + dashes + "' in " + dashes + ":2" + second);
+  auto after_end = write_temp("after_end.yaml", "workload: {jobs: 5}\n...\n\n# notes\ngarbage\n");
+  EXPECT_EQ(error_of(after_end), "Invalid experiment file '" + after_end + "' in " + after_end + ":5" + second);
+  auto empty_second = write_temp("empty_second.yaml", "workload: {jobs: 5}\n---\n");
+  EXPECT_EQ(error_of(empty_second),
+            "Invalid experiment file '" + empty_second + "' in " + empty_second + ":2" + second);
+  EXPECT_EQ(error_of("", {"seed=1\n---\n2"}),
+            "Invalid option '--set seed=1\n---\n2': the value holds a second YAML document (from line 2 of the value); "
+            "give one value");
+  // One document, marked as such, or ended with `...` and comments, is fine.
+  EXPECT_EQ(load_experiment(write_temp("marked.yaml", "---\nworkload: {jobs: 5}\n...\n# the end\n"), {}).workload.jobs,
+            5);
+}
+
 TEST(ExperimentConfig, NoRecurringEventComesCloserThanAMillisecond)
 {
   // Each of these ran for ever: events piled up at one date (1e-300 s added to a date changes nothing), or a
