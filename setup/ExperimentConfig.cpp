@@ -3,7 +3,7 @@
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <charconv>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_experiment_config, coalsim_setup, "ExperimentConfig");
@@ -48,12 +48,27 @@ YAML::Node load_tree(const std::string& source, bool built_in, const std::vector
   return tree;
 }
 
+/** Read as the integer it is written as: read as a number (a double), 2^53 + 1 ran as 2^53 and 1e3 as 1000. */
 uint64_t read_seed(ConfigNode& root)
 {
-  double seed = root.get("seed", 1.0, 0.0);
-  if (seed != std::floor(seed) || seed > 9007199254740992.0) // 2^53: every integer up to it is exact
-    root.child("seed").fail("expected an integer from 0 to 2^53 (got '" + root.child("seed").as_string() + "')");
-  return static_cast<uint64_t>(seed);
+  constexpr uint64_t largest = uint64_t{1} << 53; // the documented range
+  auto given                 = root.find("seed");
+  if (not given) {
+    root.yaml()["seed"] = 1;
+    return 1;
+  }
+  std::string text   = given->as_string();
+  uint64_t seed      = 0;
+  const char* last   = text.data() + text.size();
+  auto [end, failed] = std::from_chars(text.data(), last, seed);
+  if (text.empty() || failed != std::errc() || end != last || seed > largest) {
+    int64_t negative = 0;
+    if (auto [stop, error] = std::from_chars(text.data(), last, negative);
+        error == std::errc() && stop == last && negative < 0)
+      given->fail("must be at least 0 (got '" + text + "')");
+    given->fail("expected an integer from 0 to 2^53 (got '" + text + "')");
+  }
+  return seed;
 }
 
 } // namespace

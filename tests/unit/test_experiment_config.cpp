@@ -214,6 +214,18 @@ TEST(ExperimentConfig, NoSilentDefaults)
   for (const char* seed : {"1.5", "1e30", "inf"})
     EXPECT_NE(error_of("", {std::string("seed=") + seed}).find("Invalid key 'seed'"), std::string::npos) << seed;
   EXPECT_EQ(load_experiment("", {"seed=9007199254740992"}).seed, 9007199254740992u);
+  // The seed was read as a double: 2^53 + 1 ran as 2^53 (the trace's seed said so, its config said ...993).
+  for (const char* seed : {"9007199254740993", "18446744073709551616", "1e3", "1.0", "0x10", "+1", "-0", "1 2"})
+    EXPECT_EQ(error_of("", {std::string("seed=") + seed}),
+              std::string("Invalid key 'seed' in the command line (--set seed): expected an integer from 0 to 2^53 "
+                          "(got '") +
+                  seed + "')");
+  EXPECT_EQ(load_experiment("", {"seed=0"}).seed, 0u);
+  EXPECT_EQ(load_experiment("", {"seed=9007199254740991"}).seed, 9007199254740991u);
+  auto in_file = write_temp("seed.yaml", "seed: 9007199254740993\n");
+  EXPECT_EQ(error_of(in_file),
+            "Invalid key 'seed' in " + in_file + ":1: expected an integer from 0 to 2^53 (got '9007199254740993')");
+  EXPECT_NE(load_experiment("", {}).resolved_yaml.find("seed: 1\n"), std::string::npos) << "the default, written";
   // An empty list of clusters ran on all of them (--clusters '' too); a cluster named twice was taken once.
   EXPECT_NE(error_of("", {"clusters=[]"}).find("names no cluster"), std::string::npos);
   EXPECT_NE(error_of("", {"workload.file.sites=[]"}).find("names no cluster"), std::string::npos);
