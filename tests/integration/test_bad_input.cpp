@@ -105,6 +105,16 @@ TEST(BadInput, FittedLoadOfJobsAllSubmittedAtOneInstant)
                      ": a local-load fit needs usable jobs submitted at different times");
 }
 
+TEST(BadInput, AMaxProcsHeaderThatIsNoNumber)
+{
+  // `size_scale: fit` said the log had no MaxProcs, as if the header line were not there.
+  fs::path dir    = folder();
+  std::string log = write(dir / "words.swf", "; MaxProcs: abc\n"
+                                             "1 100 0 50 4 -1 -1 4 60 -1 1 1 1 -1 -1 1 -1 -1\n");
+  expect_refused(dir, "--jobs 0 --set 'background={model: replay, trace: {file: " + log + ", size_scale: fit}}'",
+                 "Invalid SWF header 'MaxProcs' in " + log + ":1: is not an integer: 'abc'");
+}
+
 TEST(BadInput, JobsThatFitNowhereEvenOnIdleClusters)
 {
   // The default workload (up to 4 components of 16) on 56 processors in clusters of 8, 16 and 32: room for 3

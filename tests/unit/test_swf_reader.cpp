@@ -270,6 +270,38 @@ TEST(SwfReader, NonNumericFieldIsAnInputError)
             "Invalid SWF record '6' in " + path + ":1: field 18 (think time) is not a number: 'nan'");
 }
 
+TEST(SwfReader, HeaderValuesReadAsNumbersMustBeNumbers)
+{
+  // `; MaxProcs: abc` was taken as no MaxProcs: trace_stats said utilization null, and `size_scale: fit` said the
+  // log had none. A value with a remark after the number stays fine, as does a key coalsim does not read.
+  TempDir dir;
+  const std::string record = "1 0 0 100 4 -1 -1 4 -1 -1 1 1 1 -1 1 1 -1 -1\n";
+  std::string path         = dir.write("words.swf", "; Version: 2.2\n; MaxProcs: abc\n" + record);
+  EXPECT_EQ(error_of([&] { analyze_trace(path, TraceFormat::swf, std::nullopt, false); }),
+            "Invalid SWF header 'MaxProcs' in " + path + ":2: is not an integer: 'abc'");
+  path = dir.write("glued.swf", record + ";MaxProcs:   64abc  \n");
+  EXPECT_EQ(error_of([&] { read_swf(path); }),
+            "Invalid SWF header 'MaxProcs' in " + path + ":2: is not an integer: '64abc'");
+  path = dir.write("empty.swf", "; MaxProcs:\n" + record);
+  EXPECT_EQ(error_of([&] { SwfReader reader(path); }),
+            "Invalid SWF header 'MaxProcs' in " + path + ":1: is not an integer: ''");
+  path = dir.write("zero.swf", "; MaxProcs: 0\n" + record);
+  EXPECT_EQ(error_of([&] { SwfReader reader(path); }),
+            "Invalid SWF header 'MaxProcs' in " + path + ":1: must be positive: '0'");
+  path = dir.write("start.swf", "; UnixStartTime: yesterday\n" + record);
+  EXPECT_EQ(error_of([&] { SwfReader reader(path); }),
+            "Invalid SWF header 'UnixStartTime' in " + path + ":1: is not an integer: 'yesterday'");
+  path = dir.write("zone.gwf", "# TimeZone: CET\n");
+  EXPECT_EQ(error_of([&] { GwfReader reader(path); }),
+            "Invalid GWF header 'TimeZone' in " + path + ":1: is not an integer: 'CET'");
+
+  SwfReader fine(
+      dir.write("fine.swf", "; MaxProcs: 64 (32 dual nodes)\n; MaxNodes: many\n; TimeZone: -3600\n" + record));
+  EXPECT_EQ(fine.header().max_procs(), 64);
+  EXPECT_EQ(fine.header().time_zone_offset(), -3600);
+  EXPECT_EQ(fine.header().value("MaxNodes"), "many");
+}
+
 TEST(SwfReader, MissingFileIsAnInputError)
 {
   TempDir dir;

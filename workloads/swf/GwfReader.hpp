@@ -71,6 +71,8 @@ public:
   /** GWF field names, in order: "JobID", "SubmitTime", ... */
   static const std::array<const char*, field_count>& field_names();
 
+  static constexpr const char* format_name = "GWF"; // in errors: "Invalid GWF header 'MaxProcs' in ..."
+
   using RecordReader::RecordReader;
 
   /** Whether a line whose first non-blank character is `first` is a header comment. */

@@ -1,8 +1,8 @@
 /* What the SWF and GWF readers share: streaming a log line by line (gzip read directly), collecting the header
  * comments, and handing out records, or only the usable ones while counting the others by skip reason.
  *
- * `Format` (SwfReader, GwfReader: CRTP) provides `Record`, `static bool is_comment(char first)` and
- * `static Record parse_line(std::string_view text, const std::string& file, int line)`; a Record provides
+ * `Format` (SwfReader, GwfReader: CRTP) provides `Record`, `format_name` ("SWF"), `static bool is_comment(char first)`
+ * and `static Record parse_line(std::string_view text, const std::string& file, int line)`; a Record provides
  * `skip_reason()`. The first record is read at construction, so the header comments before it are known. */
 #pragma once
 
@@ -84,7 +84,7 @@ private:
       if (first == std::string_view::npos)
         continue;
       if (Format::is_comment(text[first])) {
-        header_.add_comment(text.substr(first + 1));
+        header_.add_comment(text.substr(first + 1), lines_.path(), lines_.line_number(), Format::format_name);
         continue;
       }
       record = Format::parse_line(text, lines_.path(), lines_.line_number());

@@ -59,6 +59,8 @@ public:
   /** The names used in error messages, in field order: "job number", "submit time", ... */
   static const std::array<const char*, field_count>& field_names();
 
+  static constexpr const char* format_name = "SWF"; // in errors: "Invalid SWF header 'MaxProcs' in ..."
+
   using RecordReader::RecordReader;
 
   /** Whether a line whose first non-blank character is `first` is a header comment. */

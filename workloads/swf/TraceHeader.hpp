@@ -12,11 +12,13 @@ namespace coalsim {
 
 class TraceHeader {
 public:
-  /** Takes the text of one comment line, after its ';' or '#'.
+  /** Takes the text of one comment line, after its ';' or '#', at `line` of `file` (a `format` log: "SWF", "GWF").
    *  "Key: value" (Key a single word of letters, digits or '_') is recorded under Key, keeping every repetition
    *  (Information, Queue, Note...). Any other text, such as a continuation line, a URL or the column legend, is
-   *  kept in free_text(). */
-  void add_comment(std::string_view text);
+   *  kept in free_text(). The keys read as numbers must start with one (a remark may follow, "32 (dual CPU)"):
+   *  MaxProcs a positive integer, UnixStartTime and TimeZone integers. Any other value of theirs throws InputError
+   *  "Invalid <format> header '<key>' in <file>:<line>: ..." (it was taken as absent). */
+  void add_comment(std::string_view text, const std::string& file, int line, const char* format);
 
   bool has(const std::string& key) const { return entries_.count(key) != 0; }
   /** The first value given for `key`, trimmed, as written (it may end with a '#' remark). */
@@ -44,6 +46,10 @@ public:
   const std::vector<std::string>& free_text() const { return free_text_; }
 
 private:
+  /** Throws when `key` is read as a number and `value` is none. */
+  static void check_number(std::string_view key, std::string_view value, const std::string& file, int line,
+                           const char* format);
+
   std::map<std::string, std::vector<std::string>> entries_;
   std::vector<std::string> free_text_;
 };
