@@ -22,11 +22,9 @@ corpus=$build/fuzz/corpus
 rm -rf "$corpus" && mkdir -p "$corpus"/{fuzz_experiment,fuzz_platform_check,fuzz_swf_reader,fuzz_gwf_reader} "$build/fuzz/crashes"
 cp workloads/default.yaml workloads/experiments/*.yaml "$corpus/fuzz_experiment/"
 cp platforms/*.xml platforms/test/*.xml platforms/simgrid/*.xml "$corpus/fuzz_platform_check/"
-[ -d ../shared/data/platforms-ref ] && cp ../shared/data/platforms-ref/*.xml "$corpus/fuzz_platform_check/"
 cp fuzz/seeds/swf/* "$corpus/fuzz_swf_reader/"
 cp fuzz/seeds/gwf/* "$corpus/fuzz_gwf_reader/"
-for log in ../shared/data/traces/*.swf ../shared/data/traces/*.swf.gz; do
-  [ -e "$log" ] || continue
+for log in workloads/logs/*.swf workloads/logs/*.swf.gz; do
   name=$(basename "$log")
   if [[ "$log" == *.gz ]]; then (zcat "$log" || true) | head -c 8000 > "$corpus/fuzz_swf_reader/$name.head"
   else head -c 8000 "$log" > "$corpus/fuzz_swf_reader/$name.head"; fi

@@ -5,7 +5,7 @@ import pytest
 
 from conftest import REPO, run_tool
 
-FS1 = REPO.parent / "shared" / "data" / "traces" / "DAS2-fs1-2003-1.swf"
+FS1 = REPO / "workloads" / "logs" / "DAS2-fs1-2003-1.swf.gz"
 
 # UnixStartTime 2003-01-06 00:00 UTC, a Monday. Job 1: 4 of 8 processors from 09:00 to 13:30 on Monday.
 # Job 2: all 8 from Saturday 10:00 for 2 h (a weekend). Job 3 did not run (run time 0).
@@ -40,8 +40,6 @@ def test_hand_made_log(tmp_path):
 
 
 def test_fs1_year_round_is_the_logs_utilization():
-    if not FS1.exists():
-        pytest.skip("shared traces not present")
     assert load(FS1, "--months", ",".join(str(m) for m in range(1, 13)), "--hours", "0-24",
                 "--no-weekdays-only") == pytest.approx(0.1204, abs=0.0005)
 

@@ -370,15 +370,15 @@ TEST(SwfReader, TruncatedGzipIsAnInputError)
 
 TEST(SwfReader, RealLogsRecordCounts)
 {
-  // Counts and header facts from SOURCES.md beside the traces.
-  SwfTrace nasa = read_swf(COALSIM_SHARED_DIR "/data/traces/NASA-iPSC-1993-3.1-cln.swf");
+  // Counts and header facts from workloads/logs/README.md.
+  SwfTrace nasa = read_swf(COALSIM_SOURCE_DIR "/workloads/logs/NASA-iPSC-1993-3.1-cln.swf.gz");
   EXPECT_EQ(nasa.records, 18239u);
   EXPECT_EQ(nasa.header.max_procs(), 128);
   EXPECT_EQ(nasa.header.unix_start_time(), 749458803);
   EXPECT_EQ(nasa.header.time_zone_string(), "US/Pacific");
   EXPECT_EQ(nasa.jobs.size() + nasa.skipped.total(), nasa.records);
 
-  SwfReader hpc2n(COALSIM_SHARED_DIR "/data/traces/hpc2n.swf");
+  SwfReader hpc2n(COALSIM_SOURCE_DIR "/workloads/logs/hpc2n.swf");
   SwfRecord r, last;
   while (hpc2n.next_record(r))
     last = r;
@@ -390,7 +390,7 @@ TEST(SwfReader, RealLogsRecordCounts)
 
 TEST(SwfReader, RealGzipLogHeader)
 {
-  SwfReader lcg(COALSIM_SHARED_DIR "/data/traces/LCG.swf.gz");
+  SwfReader lcg(COALSIM_SOURCE_DIR "/workloads/logs/LCG.swf.gz");
   EXPECT_EQ(lcg.header().max_procs(), 24515);
   EXPECT_EQ(lcg.header().integer("MaxPartitions"), 170);
   EXPECT_EQ(lcg.header().value("Preemption"), "Yes");
