@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""DIANA's Table 6.1 (report 003, Ch. 6): reads the traces of workloads/sweeps/diana-table61.yaml, fits each mode's
-time against N by least squares (slope, intercept, r^2) beside the same fits of the published table, prints both
+"""DIANA's Table 6.1 (Salam et al. 2008, Ch. 6): reads the traces of workloads/sweeps/diana-table61.yaml, fits each
+mode's time against N by least squares (slope, intercept, r^2) beside the same fits of the published table, prints both
 tables, and draws the three curves, simulated beside published.
 
   analysis/diana_table61.py --sweep sweeps/diana_table61 [--out figures] [--reference analysis/references/diana.yaml]

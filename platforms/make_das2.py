@@ -40,7 +40,7 @@ SUBSETS = {
 
 SURFNET_2005 = "125MBps"   # 1 Gbit/s
 
-# KOALA (paper 001) platforms, with the 1 Gbit/s access links: all of DAS-2 (Section 7), and the
+# KOALA (Mohamed and Epema 2008) platforms, with the 1 Gbit/s access links: all of DAS-2 (Section 7), and the
 # Section 8 testbed: 310 processors available in four clusters at the start (fs0 65 nodes, fs1-fs3 30
 # nodes each; losing one leaves 250).
 KOALA_PLATFORMS = {

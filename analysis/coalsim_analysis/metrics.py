@@ -34,7 +34,7 @@ def sd(values) -> float:
 
 def placement_times(jobs: np.ndarray) -> np.ndarray:
     """Time from arrival to the successful placement decision; for KOALA jobs, which may be placed
-    several times, the total placement time (the sum of all placement times, paper 001 Section 6.1)."""
+    several times, the total placement time (the sum of all placement times, Mohamed and Epema 2008 Section 6.1)."""
     first = jobs["placement_time"] - jobs["submit_time"]
     if "total_placement_time" not in (jobs.dtype.names or ()):
         return first

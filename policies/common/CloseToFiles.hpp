@@ -1,4 +1,4 @@
-/* KOALA's Close-to-Files placement (paper 001, Section 5.1, Algorithm 1) with its history table H. */
+/* KOALA's Close-to-Files placement (Mohamed and Epema 2008, Section 5.1, Algorithm 1) with its history table H. */
 #pragma once
 
 #include "policies/common/PlacementRule.hpp"

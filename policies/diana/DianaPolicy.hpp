@@ -1,5 +1,5 @@
-/* DIANA (report 003, Ch. 3-4 and 6): one meta-scheduler per site, each on its site's scheduler host, peers that talk
- * only through messages (JobControl::send). A job is submitted to a site; that site's scheduler asks its peers for
+/* DIANA (Salam et al. 2008, Ch. 3-4 and 6): one meta-scheduler per site, each on its site's scheduler host, peers that
+ * talk only through messages (JobControl::send). A job is submitted to a site; that site's scheduler asks its peers for
  * their queues and loads, waits for the replies (or the reply timeout: silent peers are dead), ranks the sites by
  * cost (SiteCostModel, SiteRanking) and queues the job at home or hands it to a peer with its executable. Each
  * scheduler runs its own priority queue (4.7) on its own cluster only, which it sees exactly; queued jobs may

@@ -1,4 +1,4 @@
-/* KOALA's processor gained and wasted times (paper 001, Section 6): from its placement until its claim a
+/* KOALA's processor gained and wasted times (Mohamed and Epema 2008, Section 6): from its placement until its claim a
  * component's processors stay free for others (gained), from its claim until the job's start they are held
  * idle (wasted). Both sum over all the job's attempts. */
 #pragma once

@@ -1,4 +1,4 @@
-/* KOALA's claiming queue (paper 001, Section 6.1): the placed jobs waiting to claim their processors, kept
+/* KOALA's claiming queue (Mohamed and Epema 2008, Section 6.1): the placed jobs waiting to claim their processors, kept
  * free of the simulation so that it can be tested alone. IncrementalClaiming.cpp tries their claims. */
 #pragma once
 

@@ -1,6 +1,6 @@
-/* The arithmetic of KOALA's claiming times (paper 001, Section 6.1): when a placed job first tries to claim
- * (its JCT), how the tries approach its estimated start time (JST = JPT + FTT), and how L is lowered after a
- * JST reached with components unclaimed. */
+/* The arithmetic of KOALA's claiming times (Mohamed and Epema 2008, Section 6.1): when a placed job first tries to
+ * claim (its JCT), how the tries approach its estimated start time (JST = JPT + FTT), and how L is lowered after a JST
+ * reached with components unclaimed. */
 #pragma once
 
 namespace coalsim::koala::claiming {

@@ -1,5 +1,5 @@
-/* KOALA's incremental claiming (paper 001, Sections 6.1 and 6.2), on the engine's JobControl: a placed job's
- * files are staged at once and its components claim at its job claiming times (JCTs, from the claiming queue),
+/* KOALA's incremental claiming (Mohamed and Epema 2008, Sections 6.1 and 6.2), on the engine's JobControl: a placed
+ * job's files are staged at once and its components claim at its job claiming times (JCTs, from the claiming queue),
  * through the Incremental Claiming Policy (Algorithm 2): when enough components can start, those that cannot
  * are re-placed or make room by preempting lower-priority jobs. A job whose JST comes with components unclaimed
  * is aborted (its policy lowers its L); one out of claiming tries is given up. It also keeps the job's figures

@@ -1,4 +1,4 @@
-/* The KOALA co-allocator (paper 001): placement queues scanned at a fixed interval, Close-to-Files or
+/* The KOALA co-allocator (Mohamed and Epema 2008): placement queues scanned at a fixed interval, Close-to-Files or
  * Worst-Fit placement, and placements claimed by the policy itself through incremental claiming (JCT, ICP;
  * IncrementalClaiming.hpp) with the job's current L. A job aborted at its JST has its L lowered; a job whose
  * component failed avoids the failed clusters in its next placement. A job out of placement tries or out of

@@ -1,4 +1,4 @@
-/* KOALA's four placement queues (paper 001, Section 5.2): one per priority, scanned in the pattern
+/* KOALA's four placement queues (Mohamed and Epema 2008, Section 5.2): one per priority, scanned in the pattern
  * N_h x (super-high n1 times, high n2 times), then N_l x (low n3 times, super-low n4 times); a limit on
  * placement tries; promotion one level up after every P tries (super-low jobs never move). */
 #pragma once

@@ -1,5 +1,5 @@
-/* KOALA's choice of preemption victims (paper 001, Algorithm 2, lines 9-13): which lower-priority grid jobs
- * give up their processors so that a component can claim. */
+/* KOALA's choice of preemption victims (Mohamed and Epema 2008, Algorithm 2, lines 9-13): which lower-priority grid
+ * jobs give up their processors so that a component can claim. */
 #pragma once
 
 #include "sim/api/Job.hpp"

@@ -1,4 +1,4 @@
-/* Libra's budget check (report 004, 5.1.1.1 and the first check of 6.2): a job costs a E + b E / D, with E its
+/* Libra's budget check (PBS-Libra report, 5.1.1.1 and the first check of 6.2): a job costs a E + b E / D, with E its
  * estimate and D its deadline relative to its submission; it is accepted iff its budget B covers the cost, and
  * charged the cost. The first term charges for the CPU time, the second for the urgency. */
 #pragma once

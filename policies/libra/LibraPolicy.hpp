@@ -1,4 +1,4 @@
-/* Libra (report 004): a job arrives with an estimate E, a deadline D and a budget B; it is charged a E + b E / D
+/* Libra (PBS-Libra report): a job arrives with an estimate E, a deadline D and a budget B; it is charged a E + b E / D
  * if B covers that (BudgetCheck), and admitted on a node only if the minimum shares of the node's jobs plus its
  * own E / D fit in the node's CPU (MinimumShare, NodeAdmission); the node is chosen among those that accept
  * (NodeChoice). There is no queue: a job no node accepts is rejected at once. An admitted job starts at once on

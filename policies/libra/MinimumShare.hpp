@@ -1,4 +1,4 @@
-/* The CPU share a job needs to finish its estimate by its deadline (report 004, 5.1.1.3 and 6.2): the CPU time
+/* The CPU share a job needs to finish its estimate by its deadline (PBS-Libra report, 5.1.1.3 and 6.2): the CPU time
  * left over the wall time left, (E - cpu_done) / (D - wall_done); a new job needs E / D. 6.2's example: 20 of 30
  * CPU seconds done in 20 s, deadline 50 s: (30 - 20) / (50 - 20) = 1/3.
  * Not in the report: a job past its estimate or its deadline, or needing more than a whole core, needs 1 (it

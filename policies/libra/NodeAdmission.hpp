@@ -1,4 +1,4 @@
-/* Whether a node takes one more job (report 004, 5.1.1.3 and 6.2). Proportional shares (an operating system
+/* Whether a node takes one more job (PBS-Libra report, 5.1.1.3 and 6.2). Proportional shares (an operating system
  * that enforces CPU percentages): the minimum shares of its jobs plus the new job's sum to at most the node's
  * capacity. Equal slices (6.2: stock Linux gave n jobs 1/n of the CPU each): n jobs with the new one, each
  * getting capacity / n, so it accepts iff n x (the largest share) <= capacity. The capacity is the node's cores

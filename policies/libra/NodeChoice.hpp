@@ -1,4 +1,4 @@
-/* Which accepting node gets the job: the least loaded one (report 004, 5.1.1.2: each node answers with the
+/* Which accepting node gets the job: the least loaded one (PBS-Libra report, 5.1.1.2: each node answers with the
  * load it would carry) or the one left with the least free share, a best fit (6.2: the least loadfree). Ties
  * go to the first node (cluster order, then host order). */
 #pragma once

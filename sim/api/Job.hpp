@@ -22,7 +22,7 @@ enum class RequestType : int8_t {
 };
 const char* to_string(RequestType type);
 
-/** Four priority levels (paper 001, Section 5.2). */
+/** Four priority levels (Mohamed and Epema 2008, Section 5.2). */
 enum class Priority : int8_t { super_high = 0, high = 1, low = 2, super_low = 3 };
 const char* to_string(Priority priority);
 
@@ -31,7 +31,7 @@ struct ComponentRequest {
   ClusterIndex cluster = no_cluster; // set for ordered jobs only
 };
 
-/** One input file; every component of the job needs it (paper 001's model). */
+/** One input file; every component of the job needs it (Mohamed and Epema 2008's model). */
 struct InputFile {
   std::string name;
   double size_bytes = 0;

@@ -1,4 +1,4 @@
-/* Measured bandwidth information (paper 001, Section 4.1): Iperf measurements between file servers kept in
+/* Measured bandwidth information (Mohamed and Epema 2008, Section 4.1): Iperf measurements between file servers kept in
  * a repository, read through the information service's cache with a fixed expiry time. A measurement is
  * what Iperf's TCP flow gets on the route's bottleneck at that moment: the bandwidth left over by the
  * transfers in progress, and at least a fair share 1/(n+1) against the n file transfers crossing the link

@@ -1,14 +1,12 @@
-/* Faults of the simulated grid and the scheduler's reaction to them (paper 001, Section 4.5): components fail
- * with a per-cluster probability (mis-configured nodes, resource-manager bugs), clusters go down for
- * scripted or random outages, and the scheduler counts each cluster's consecutive errors and marks it
- * unusable past a threshold.
- * An outage is a failure of the whole cluster, in this order when it goes down: its local resource manager
- * stops (its running local and dummy jobs are killed, queued ones wait, no claim succeeds); the scheduler
- * is told (`on_change(c, false)`: it aborts every grid component holding processors there and releases
- * them); then SimGrid turns the cluster's hosts off, so transfers from or to its file server fail. When it
- * comes back: hosts on, the manager starts its queue, the scheduler is told (`on_change(c, true)`).
- * Overlapping outages of one cluster make one outage, from the first start to the last end.
- * A single host fails when SimGrid turns it off: from a state profile of the platform file (a
+/* Faults of the simulated grid and the scheduler's reaction to them (Mohamed and Epema 2008, Section 4.5): components
+ * fail with a per-cluster probability (mis-configured nodes, resource-manager bugs), clusters go down for scripted or
+ * random outages, and the scheduler counts each cluster's consecutive errors and marks it unusable past a threshold. An
+ * outage is a failure of the whole cluster, in this order when it goes down: its local resource manager stops (its
+ * running local and dummy jobs are killed, queued ones wait, no claim succeeds); the scheduler is told (`on_change(c,
+ * false)`: it aborts every grid component holding processors there and releases them); then SimGrid turns the cluster's
+ * hosts off, so transfers from or to its file server fail. When it comes back: hosts on, the manager starts its queue,
+ * the scheduler is told (`on_change(c, true)`). Overlapping outages of one cluster make one outage, from the first
+ * start to the last end. A single host fails when SimGrid turns it off: from a state profile of the platform file (a
  * `<trace_connect kind="HOST_AVAIL">`), from a scripted host outage or from random host failures of the
  * experiment. Whatever turned it off, SimGrid's state-change signal reaches host_changed(): a compute
  * host's manager loses its cores (killing the local jobs on it), and the scheduler is told

@@ -1,4 +1,4 @@
-/* The scheduler's reaction to faults (paper 001, Section 4.5): a grid component dies when its cluster goes
+/* The scheduler's reaction to faults (Mohamed and Epema 2008, Section 4.5): a grid component dies when its cluster goes
  * down, when the host of one of its cores fails, when SimGrid fails its run, or when it drew a component
  * failure at its start. The job's attempt is aborted: a job its policy claims goes back to the policy as an
  * abort (on_job_aborted), an engine-claimed one as after a failed run or claim (abort_attempt). Each failure

@@ -80,7 +80,7 @@ public:
   /** Queues a local job (size at most the cluster's); it may start at this instant's pass. */
   void submit_background(const LocalJobRequest& job);
 
-  /** The experimenters' dummy local jobs (paper 001, Section 7.5): started at once on idle processors,
+  /** The experimenters' dummy local jobs (Mohamed and Epema 2008, Section 7.5): started at once on idle processors,
    *  outside the FCFS queue, and running until killed. Counted as background. */
   void start_dummy(int size);
   /** Kills `size` processors' worth of dummy jobs (at most what runs). */

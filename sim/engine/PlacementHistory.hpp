@@ -1,8 +1,8 @@
 /* The placements of one grid job, one /placements row each (docs/trace-format.md). A placement opens a
  * row; the end of the attempt that followed it (its run completed or failed, its claim failed, a component
  * failed, it was preempted, ...) closes the row with its outcome, and the job is back in its queue from
- * then on. The placement time of each placement (paper 001, Figure 5) runs from the job's entry in its queue
- * to its job placement time (JPT). */
+ * then on. The placement time of each placement (Mohamed and Epema 2008, Figure 5) runs from the job's entry in its
+ * queue to its job placement time (JPT). */
 #pragma once
 
 #include "sim/api/JobControl.hpp"

@@ -77,7 +77,7 @@ void GridScheduler::stage_component(JobId id, size_t k)
         ActiveJob& j = active_.at(id);
         j.copies.erase(copy);
         if (not outcome.arrived()) {
-          // A file server went down with its cluster: a component failure there (paper 001, Section 4.5).
+          // A file server went down with its cluster: a component failure there (Mohamed and Epema 2008, Section 4.5).
           XBT_VERB("job %ld: file copy from cluster %d to %d failed", static_cast<long>(id), copy.second, copy.first);
           ++j.run_failures;
           for (ClusterIndex failed : outcome.failed_at)

@@ -32,7 +32,8 @@ struct JobRow {
   int32_t placement_tries;
   int32_t submission_failures;
   int32_t completion_failures;
-  // Figures the policy reports (JobMetrics; paper 001, Figure 5); NaN or 0 for jobs of policies that report none
+  // Figures the policy reports (JobMetrics; Mohamed and Epema 2008, Figure 5); NaN or 0 for jobs of policies that
+  // report none
   double total_placement_time; // sum of the job's placement times (queue entry to JPT), over re-placements
   double estimated_ftt;        // of the last placement: the largest estimated component FTT
   double estimated_start;      // "jst": the last estimated job start time (placement time + estimated FTT)

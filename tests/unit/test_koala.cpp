@@ -1,4 +1,4 @@
-/* KOALA (paper 001): placement queues, Worst-Fit's replica choice, the claiming arithmetic (JCT, L), the
+/* KOALA (Mohamed and Epema 2008): placement queues, Worst-Fit's replica choice, the claiming arithmetic (JCT, L), the
  * ICP threshold and the preemption order, each on hand-built inputs. */
 #include "FakeControl.hpp"
 #include "PolicyTestKit.hpp"

@@ -1,4 +1,4 @@
-"""KOALA's claiming (paper 001): utilization with processor gained and wasted time (fig. 6, 8 lines PGT
+"""KOALA's claiming (Mohamed and Epema 2008): utilization with processor gained and wasted time (fig. 6, 8 lines PGT
 and PWT), and total placement time and start delay by job shape and priority (fig. 13)."""
 
 import matplotlib.pyplot as plt
