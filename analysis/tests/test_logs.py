@@ -3,6 +3,7 @@ SHA256SUMS.decompressed (the logs' text), and matches both (workloads/logs/READM
 
 import gzip
 import hashlib
+import re
 import subprocess
 
 import pytest
@@ -56,3 +57,12 @@ def test_every_log_is_tracked_by_git():
     assert sorted(line.rsplit("/", 1)[1] for line in tracked.stdout.splitlines()) == sorted(
         shipped_logs() + list(NOT_LOGS))
 
+
+
+def test_simgrid_platforms_match_their_sources():
+    """platforms/simgrid/: SimGrid's example platforms, whose SOURCES.md gives each file's sha256."""
+    folder = REPO / "platforms" / "simgrid"
+    rows = re.findall(r"^\| `([\w.-]+\.xml)` \|.*\| `([0-9a-f]{64})` \|$", (folder / "SOURCES.md").read_text(), re.M)
+    assert sorted(name for name, _ in rows) == sorted(path.name for path in folder.glob("*.xml"))
+    for name, digest in rows:
+        assert sha256((folder / name).read_bytes()) == digest, f"platforms/simgrid/{name} differs from SOURCES.md"

@@ -1,5 +1,5 @@
 """A single-node Slurm started by hand under a scratch folder (no systemd): munged, slurmctld and slurmd on
-unused ports, with every file in the folder, stopped by process id (../shared/spec/SLURM-NOTES.md).
+unused ports, with every file in the folder, stopped by process id.
 
     with SlurmCluster(max_array_size=4) as cluster:
         subprocess.run(["sbatch", ...], env=cluster.env)
