@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Renders the figures of docs/experiments-dcs.md and docs/experiments-koala.md into docs/figures/.
 
-  scripts/render_doc_figures.py [--simulate build/simulate] [--dcs-seeds 5] [--koala-seeds 3] [--out docs/figures]
+  analysis/render_doc_figures.py [--simulate build/simulate] [--dcs-seeds 5] [--koala-seeds 3] [--out docs/figures]
 
 Runs the shipped DCS and KOALA experiment files with a few seeds into a temporary folder, then draws small PNGs
 (about 760 pixels wide) with the analysis package: the published values beside the simulated ones (mean over
@@ -16,10 +16,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "analysis"))
+import matplotlib
 
-import matplotlib  # noqa: E402
+from coalsim_analysis.paths import REPO
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

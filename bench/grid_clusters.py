@@ -9,15 +9,26 @@ Usage: bench/grid_clusters.py [--build build] [--clusters 10 30 100] [--repeat 3
 """
 import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from bench_line import bench_run_line
+
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "platforms"))
-sys.path.insert(0, str(REPO / "bench"))
-from make_grid import grid, grid_platform  # noqa: E402
-from bench_line import bench_run_line  # noqa: E402
+
+
+def write_grid(count, platform):
+    """Writes the grid of `count` clusters with platforms/make_grid.py; returns its number of processors."""
+    subprocess.run([sys.executable, str(REPO / "platforms" / "make_grid.py"), str(count), str(platform)], check=True)
+    processors = 0
+    for cluster in ET.parse(platform).iter("cluster"):
+        first, last = map(int, cluster.get("radical").split("-"))
+        processors += int(cluster.get("core")) * (last - first)  # the last host is the file server
+    return processors
+
 
 def run(bench_run, platform, overrides):
     """(grid jobs, background jobs, wall seconds) of one bench_run."""
@@ -39,11 +50,10 @@ def main():
     with tempfile.TemporaryDirectory(prefix="coalsim-grid-") as folder:
         for count in args.clusters:
             platform = Path(folder) / f"grid-{count}.xml"
-            platform.write_text(grid_platform(count))
+            processors = write_grid(count, platform)
             runs = [run(bench_run, platform, args.overrides) for _ in range(args.repeat)]
             grid_jobs, background, _ = runs[0]
             wall = statistics.median(r[2] for r in runs)
-            processors = 2 * sum(nodes for _, _, nodes in grid(count))
             print(f"{count:>8} {processors:>10} {grid_jobs:>9} {background:>10} {wall:>8.2f}"
                   f" {1e6 * wall / (grid_jobs + background):>7.1f}", flush=True)
 

@@ -14,9 +14,9 @@ import statistics
 import sys
 from pathlib import Path
 
+from bench_line import bench_run_line
+
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "bench"))
-from bench_line import bench_run_line  # noqa: E402
 
 DISCIPLINES = ("fcfs", "easy", "conservative")
 

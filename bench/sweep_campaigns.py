@@ -17,7 +17,6 @@ from pathlib import Path
 from sweep_timing import timed_sweep
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "sweep" / "tests"))
 ALL = "dcs,koala-w30,koala-w50,koala-spread,koala-unreliable"
 
 

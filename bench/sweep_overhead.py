@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The sweep command's own cost: a sweep of many short runs, with the local engine and on a single-node Slurm
-that this script starts (root only; sweep/tests/slurm_cluster.py).
+that this script starts (root only; bench/slurm_cluster.py, a link to sweep/tests/slurm_cluster.py).
 
   bench/sweep_overhead.py [--runs 1000] [--engines local,slurm] [--jobs 1,2] [--simulate build/simulate]
 
@@ -19,7 +19,6 @@ from pathlib import Path
 from sweep_timing import timed_sweep
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "sweep" / "tests"))
 
 SWEEP = f"""name: overhead
 experiment: {REPO / 'workloads' / 'default.yaml'}

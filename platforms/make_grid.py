@@ -6,11 +6,9 @@
 
 Usage: platforms/make_grid.py N OUTPUT.xml
 """
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_das2 import CLUSTERS, platform_of  # noqa: E402
+from make_das2 import CLUSTERS, platform_of
 
 
 def grid(count):

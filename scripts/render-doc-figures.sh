@@ -5,4 +5,4 @@
 # byte-identical files. Usage: scripts/render-doc-figures.sh [SIMULATE] (default build/simulate)
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
-exec /usr/bin/python3 "$here/scripts/render_doc_figures.py" --simulate "${1:-$here/build/simulate}"
+exec /usr/bin/python3 "$here/analysis/render_doc_figures.py" --simulate "${1:-$here/build/simulate}"

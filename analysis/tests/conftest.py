@@ -2,18 +2,14 @@
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
+import make_synthetic_trace
 import pytest
 
 TESTS = Path(__file__).resolve().parent
 ANALYSIS = TESTS.parent
 REPO = Path(os.environ.get("COALSIM_SOURCE_DIR", ANALYSIS.parent))
-sys.path[:0] = [str(ANALYSIS), str(TESTS)]
-
-import make_synthetic_trace  # noqa: E402
-
 SIMULATE = Path(os.environ.get("COALSIM_SIMULATE", REPO / "build" / "simulate"))
 
 

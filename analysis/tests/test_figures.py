@@ -123,7 +123,7 @@ def test_trace_without_samples_is_drawn(tmp_path, small_trace):
 
 def test_a_failed_run_leaves_no_figure(tmp_path, small_trace, monkeypatch):
     """Figures already drawn when a later kind fails are not left in --out (nor the folder it created)."""
-    import plot
+    from coalsim_analysis.commands import plot
     from coalsim_analysis import figures
 
     def broken(traces, title=None):

@@ -10,12 +10,12 @@ from conftest import ANALYSIS
 def run_in_stage(out_dir, body):
     code = textwrap.dedent(f"""
         import os, signal, sys
-        sys.path.insert(0, {str(ANALYSIS)!r})
         from coalsim_analysis.output import StagedOutput
         with StagedOutput({str(out_dir)!r}) as stage:
             (stage.path / "figure.png").write_bytes(b"half")
     """) + textwrap.indent(textwrap.dedent(body), "    ")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    # Run from analysis/, where `python -c` finds the package.
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ANALYSIS)
 
 
 def test_sigterm_inside_the_block_leaves_nothing_behind(tmp_path):

@@ -2,14 +2,12 @@
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
 REPO = Path(os.environ.get("COALSIM_SOURCE_DIR", TESTS.parents[1]))
-sys.path[:0] = [str(REPO / "sweep"), str(REPO / "analysis")]
 SWEEP = REPO / "tools" / "sweep"
 SIMULATE = Path(os.environ.get("COALSIM_SIMULATE", REPO / "build" / "simulate"))
 DEFAULT_EXPERIMENT = REPO / "workloads" / "default.yaml"

@@ -6,8 +6,8 @@ import pytest
 import yaml
 
 from conftest import REPO
-from coalsim_sweep.plan import points
-from coalsim_sweep.sweep_file import load_sweep
+from coalsim_analysis.sweep.plan import points
+from coalsim_analysis.sweep.sweep_file import load_sweep
 
 SWEEPS = REPO / "workloads" / "sweeps"
 

@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from conftest import DEFAULT_EXPERIMENT, REPO, SMALL, write_sweep
-from coalsim_sweep.plan import command, points, render, run_of
-from coalsim_sweep.sweep_file import load_sweep
+from coalsim_analysis.sweep.plan import command, points, render, run_of
+from coalsim_analysis.sweep.sweep_file import load_sweep
 
 CROSSED_AND_ZIPPED = f"""experiment: {DEFAULT_EXPERIMENT}
 axes:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from coalsim_sweep import slurm_engine
-from coalsim_sweep.runner import Task
+from coalsim_analysis.sweep import slurm_engine
+from coalsim_analysis.sweep.runner import Task
 
 
 def fake_slurm(directory: Path, max_array_size=1001, cpus=2):

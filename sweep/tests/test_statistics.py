@@ -4,9 +4,9 @@ import math
 
 import pytest
 
-from coalsim_sweep.replications import plan_seeds
-from coalsim_sweep.statistics import summarize, t_quantile
-from coalsim_sweep.sweep_file import Precision, Replications
+from coalsim_analysis.sweep.replications import plan_seeds
+from coalsim_analysis.sweep.statistics import summarize, t_quantile
+from coalsim_analysis.sweep.sweep_file import Precision, Replications
 
 
 def test_t_quantiles_are_the_tabulated_ones():

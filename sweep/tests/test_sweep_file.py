@@ -3,8 +3,8 @@
 import pytest
 
 from conftest import DEFAULT_EXPERIMENT, REPO, SMALL, sweep, write_sweep
-from coalsim_sweep.errors import SweepError
-from coalsim_sweep.sweep_file import load_sweep
+from coalsim_analysis.sweep.errors import SweepError
+from coalsim_analysis.sweep.sweep_file import load_sweep
 
 
 def error_of(tmp_path, body):
@@ -60,7 +60,7 @@ def test_a_precision_target_needs_a_known_metric_and_max_seeds(tmp_path):
 
 
 def test_two_points_with_one_name_are_refused(tmp_path):
-    from coalsim_sweep.plan import points
+    from coalsim_analysis.sweep.plan import points
     path = write_sweep(tmp_path, SMALL.replace("name: small", "name: small\npoint_name: 'p_{policy}'"))
     with pytest.raises(SweepError, match="two points get the name 'p_cf'"):
         points(load_sweep(path))

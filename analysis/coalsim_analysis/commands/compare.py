@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Simulated vs published values and qualitative claims.
 
   compare.py --reference REF.yaml [TRACE...] [--strict]
@@ -16,12 +15,11 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from coalsim_analysis import TraceFormatError  # noqa: E402
-from coalsim_analysis.comparison import any_failure, compare, compare_sweep, markdown  # noqa: E402
-from coalsim_analysis.sweep_aggregate import AggregateError, load_aggregates  # noqa: E402
-from coalsim_analysis.reference import ReferenceError, load_reference  # noqa: E402
+from coalsim_analysis import TraceFormatError
+from coalsim_analysis.comparison import any_failure, compare, compare_sweep, markdown
+from coalsim_analysis.sweep_aggregate import AggregateError, load_aggregates
+from coalsim_analysis.reference import ReferenceError, load_reference
 
 
 def main(argv=None):

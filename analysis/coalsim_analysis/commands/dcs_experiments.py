@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Runs the five DCS experiments (workloads/experiments/dcs-exp1..5.yaml) with several seeds, prints the
 simulated table beside the published one (analysis/references/dcs.yaml) and the targets of issue 5, and
 writes the five utilization figures (DCS load, others' load, total; thesis figs 6.2-6.6) of seed 1.
@@ -17,11 +16,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ANALYSIS = Path(__file__).resolve().parent
-REPO = ANALYSIS.parent
-sys.path.insert(0, str(ANALYSIS))
+from coalsim_analysis.paths import ANALYSIS, REPO
 
-import matplotlib  # noqa: E402
+import matplotlib
 
 matplotlib.use("Agg")
 

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """DIANA's messages per job against the number of sites: runs workloads/experiments/diana-das2.yaml on the first S
 clusters of DAS-2 (S = 2 ... 5) with a few seeds, prints messages, bytes and migrations per job, and draws them.
 
@@ -13,11 +12,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-ANALYSIS = Path(__file__).resolve().parent
-REPO = ANALYSIS.parent
-sys.path.insert(0, str(ANALYSIS))
+from coalsim_analysis.paths import REPO
 
-import matplotlib  # noqa: E402
+import matplotlib
 
 matplotlib.use("Agg")
 

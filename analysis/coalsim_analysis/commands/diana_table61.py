@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """DIANA's Table 6.1 (Salam et al. 2008, Ch. 6): reads the traces of workloads/sweeps/diana-table61.yaml, fits each
 mode's time against N by least squares (slope, intercept, r^2) beside the same fits of the published table, prints both
 tables, and draws the three curves, simulated beside published.
@@ -13,10 +12,9 @@ import argparse
 import sys
 from pathlib import Path
 
-ANALYSIS = Path(__file__).resolve().parent
-sys.path.insert(0, str(ANALYSIS))
+from coalsim_analysis.paths import ANALYSIS
 
-import matplotlib  # noqa: E402
+import matplotlib
 
 matplotlib.use("Agg")
 

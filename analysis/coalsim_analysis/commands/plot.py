@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Figures from coalsim traces.
 
   plot.py TRACE [TRACE...] --out DIR [--format png,pdf] [--title NAME] [--only KIND,...]
@@ -11,11 +10,10 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from coalsim_analysis import TraceFormatError, load_trace  # noqa: E402
-from coalsim_analysis.figures import FIGURE_KINDS, Skipped, save  # noqa: E402
-from coalsim_analysis.output import StagedOutput  # noqa: E402
+from coalsim_analysis import TraceFormatError, load_trace
+from coalsim_analysis.figures import FIGURE_KINDS, Skipped, save
+from coalsim_analysis.output import StagedOutput
 
 FORMATS = ("png", "pdf", "svg")
 

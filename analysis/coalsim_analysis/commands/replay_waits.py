@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Simulated versus recorded waits of replayed logs.
 
   replay_waits.py --log LOG.swf[.gz] TRACE...
@@ -12,11 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from coalsim_analysis import TraceFormatError  # noqa: E402
-from coalsim_analysis.local_waits import compare_waits, recorded_waits  # noqa: E402
-from coalsim_analysis.trace import load_trace  # noqa: E402
+from coalsim_analysis import TraceFormatError
+from coalsim_analysis.local_waits import compare_waits, recorded_waits
+from coalsim_analysis.trace import load_trace
 
 
 def main(argv=None):

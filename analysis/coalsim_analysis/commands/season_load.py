@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Utilization of a cluster's log over chosen hours of chosen days: the level a background model should
 have when experiments ran in a season and at times of day busier than the log's yearly average.
 
@@ -15,14 +14,12 @@ import argparse
 import datetime as dt
 import sys
 import zoneinfo
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from coalsim_analysis import TraceFormatError  # noqa: E402
-from coalsim_analysis.swf import swf_number, swf_records  # noqa: E402
+from coalsim_analysis import TraceFormatError
+from coalsim_analysis.swf import swf_number, swf_records
 
 
 def _header_number(path, header, key):

@@ -12,12 +12,13 @@ import time
 from pathlib import Path
 
 from . import outputs
+from ..paths import REPO
 from .errors import SweepError
 from .failures import report
 from .progress import duration
 from .sweep_file import Figure, load_sweep
 
-ENTRY = Path(__file__).resolve().parents[2] / "tools" / "sweep"
+ENTRY = REPO / "tools" / "sweep"
 
 
 def _positive(text):
@@ -342,7 +343,7 @@ def main(argv=None):
         return 0
     except Exception as error:  # noqa: BLE001 -- Slurm and trace errors carry their own explanation
         from .slurm_engine import SlurmError
-        from coalsim_analysis import TraceFormatError
+        from .. import TraceFormatError
         if isinstance(error, (SlurmError, TraceFormatError)):
             print(f"sweep: {error}", file=sys.stderr)
             return 2

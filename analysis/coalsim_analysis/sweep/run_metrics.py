@@ -9,14 +9,12 @@ import math
 import os
 from pathlib import Path
 
-from . import metric_names  # noqa: F401  (puts analysis/ on sys.path)
+from .. import compute_metrics, load_trace
 from .outputs import write_atomically
-from coalsim_analysis import compute_metrics, load_trace  # noqa: E402
-import coalsim_analysis  # noqa: E402
 
 
 def _code_version() -> str:
-    package = Path(coalsim_analysis.__file__).parent
+    package = Path(__file__).resolve().parent.parent  # coalsim_analysis: its modules, not the subpackages
     digest = hashlib.sha256()
     for source in sorted(package.glob("*.py")):
         digest.update(source.name.encode() + source.read_bytes())

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import outputs
+from ..paths import REPO
 from .plan import command, points, run_of
 from .replications import plan_seeds
 from .run_metrics import metrics_of
@@ -78,5 +79,4 @@ def write_manifest(sweep, output: Path):
 
 
 def default_simulate() -> Path:
-    repo = Path(__file__).resolve().parents[2]
-    return Path(os.environ.get("COALSIM_SIMULATE", repo / "build" / "simulate"))
+    return Path(os.environ.get("COALSIM_SIMULATE", REPO / "build" / "simulate"))

@@ -1,0 +1,1 @@
+../sweep/tests/slurm_cluster.py
