@@ -2,6 +2,8 @@
 # Runs every shipped experiment (workloads/default.yaml, workloads/experiments/, bench/) with two builds of
 # simulate and compares their traces dataset by dataset (scripts/compare_traces.py). A restructuring must
 # print "identical" for every file; an experiment only the new build runs prints "new only".
+# With COMPARE_ALLOW_ADDED=1, a change that only adds datasets or table fields prints "identical" when everything
+# both traces have is (compare_traces.py --allow-added; the additions are listed).
 # Usage: scripts/compare-builds.sh OLD_SIMULATE NEW_SIMULATE [WORK_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +21,8 @@ for experiment in workloads/default.yaml workloads/experiments/*.yaml bench/*.ya
     continue
   fi
   "$new" --config "$experiment" --output "$work/$name.new.h5" > /dev/null
-  if /usr/bin/python3 scripts/compare_traces.py "$work/$name.old.h5" "$work/$name.new.h5"; then
+  if /usr/bin/python3 scripts/compare_traces.py ${COMPARE_ALLOW_ADDED:+--allow-added} "$work/$name.old.h5" \
+    "$work/$name.new.h5"; then
     echo "identical  $experiment"
   else
     echo "DIFFERENT  $experiment"

@@ -18,6 +18,7 @@
 #include "sim/engine/RuntimeModel.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
+#include "sim/trace/AllocationRows.hpp"
 #include "sim/trace/ProgressReporter.hpp"
 #include "sim/trace/TraceWriter.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
@@ -49,6 +50,7 @@ struct Simulation::Parts {
   std::unique_ptr<RuntimeModel> runtime;
   RunStatistics statistics;
   std::vector<std::unique_ptr<LocalResourceManager>> managers;
+  int64_t local_job_numbers = 0; // shared by the managers: local and dummy jobs in order of arrival
   std::vector<std::unique_ptr<BackgroundLoad>> background;
   /** No grid jobs: the run is the background's own (a trace replay on its own cluster). */
   bool background_only = false;
@@ -163,6 +165,15 @@ void Simulation::open_trace()
       row.processors = c.processors;
       parts_->trace->add_cluster(row);
     }
+    for (const auto& c : clusters)
+      for (size_t h = 0; h < c.compute_hosts.size(); ++h) {
+        HostRow row{};
+        row.cluster = c.index;
+        row.index   = static_cast<int32_t>(h);
+        std::strncpy(row.name, c.compute_hosts[h]->get_cname(), sizeof row.name - 1);
+        row.cores = c.compute_hosts[h]->get_core_count();
+        parts_->trace->add_host(row);
+      }
   }
   parts_->recorder = std::make_unique<UtilizationRecorder>(clusters.size(), config_.trace.sample_interval,
                                                            [parts = parts_.get()](const UtilizationSample& s) {
@@ -189,12 +200,18 @@ void Simulation::build_local_side()
   for (const auto& c : p.platform->clusters()) {
     p.managers.push_back(
         std::make_unique<LocalResourceManager>(c, *p.recorder, *p.step, /*track_hosts=*/true, model_of(c).scheduling));
+    p.managers.back()->set_job_numbers(&p.local_job_numbers);
     p.managers.back()->set_on_local_job_done([&p, this](const LocalJobRecord& job) {
       p.statistics.local_wait.add(job.start_time - job.submit_time);
       if (p.trace && config_.trace.local_jobs)
-        p.trace->add_local_job({job.trace_id, job.cluster, job.size, job.submit_time, job.start_time, job.end_time,
-                                job.start_time - job.submit_time, job.estimate});
+        p.trace->add_local_job({job.id, job.trace_id, job.cluster, job.size, job.submit_time, job.start_time,
+                                job.end_time, job.start_time - job.submit_time, job.estimate});
     });
+    if (p.trace)
+      p.managers.back()->set_on_cores_released([trace = p.trace.get(), manager = p.managers.back().get(),
+                                                local_jobs = config_.trace.local_jobs](const HeldCores& held) {
+        add_allocation_rows(*trace, manager->core_map(), manager->cluster().index, held, local_jobs);
+      });
     p.managers.back()->set_on_shares_change([&p, cluster = c.index](int host, double taken, int components) {
       if (p.trace)
         p.trace->add_share({now(), cluster, host, taken, components});
@@ -331,6 +348,8 @@ void Simulation::run_engine()
   }
   double stop_time = std::isfinite(max_time) ? std::min(max_time, now()) : now();
   p.scheduler->stop_at(stop_time);
+  for (const auto& manager : p.managers) // the local and dummy jobs still running
+    manager->stop(stop_time);
   if (p.background_only) {
     p.statistics.end_time = stop_time;
     p.recorder->finish(stop_time);

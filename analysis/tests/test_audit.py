@@ -336,3 +336,9 @@ def test_a_job_placed_at_the_instant_it_reached_its_new_site_was_waiting(tmp_pat
     t = clean_tables()
     t["migrations"][0] = (1.0, 0, 0, 1)  # job 0 was placed at 1
     assert "migrated_jobs_were_waiting" in audit_trace(write(tmp_path / "t.h5", t)).checked
+
+
+def test_a_simulated_koala_trace_is_clean(simulated_koala_trace):
+    """KOALA on the unreliable testbed: claims, failed attempts, outages, all in /allocations."""
+    result = audit_trace(simulated_koala_trace)
+    assert "no_core_holds_two_jobs" in result.checked and "allocations_match_jobs" in result.checked

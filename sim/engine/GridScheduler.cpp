@@ -169,6 +169,7 @@ void GridScheduler::apply(Placement placement)
     job.file_ready.assign(n, false);
     job.transfer_times.assign(n, 0.0);
     job.cores.assign(n, {});
+    job.core_ids.assign(n, {});
     for (const auto& c : job.placement) {
       gained_ += c.processors;
       if (job.reserve)
@@ -222,6 +223,7 @@ void GridScheduler::claim_all(JobId id)
     return;
   }
   job.cores.assign(job.placement.size(), {});
+  job.core_ids.assign(job.placement.size(), {});
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (shares_a_host(c)) {
@@ -230,7 +232,7 @@ void GridScheduler::claim_all(JobId id)
       job.claimed_at[k] = now();
       continue;
     }
-    bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k]);
+    bool ok = parts_.managers[c.cluster]->claim(c.processors, &job.cores[k], &job.core_ids[k]);
     xbt_assert(ok, "claim on cluster %d failed after its check", c.cluster);
     job.claimed_at[k] = now();
     if (job.reserve)
@@ -321,7 +323,7 @@ void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (holds_processors(job, k)) {
-      release_component(job, k);
+      release_component(job, k, running ? HoldingOutcome::killed : HoldingOutcome::aborted);
       if (by_policy && not running) {
         held_ -= c.processors;
         claims_changed = true;
@@ -352,6 +354,7 @@ void GridScheduler::reset_to_waiting(ActiveJob& job)
   job.run_failed = false;
   job.placement.clear();
   job.cores.clear();
+  job.core_ids.clear();
   job.claimed_at.clear();
   job.file_ready.clear();
 }
@@ -439,13 +442,19 @@ void GridScheduler::launch(JobId id)
       parts_.runtime.set_share(job.run, k, job.placement[k].share);
 }
 
-void GridScheduler::release_component(ActiveJob& job, size_t k)
+void GridScheduler::release_component(ActiveJob& job, size_t k, HoldingOutcome outcome)
 {
   const auto& c = job.placement[k];
   if (shares_a_host(c))
     parts_.managers[c.cluster]->release_share(c.host, c.share);
   else
-    parts_.managers[c.cluster]->release(c.processors, job.cores[k]);
+    parts_.managers[c.cluster]->release(c.processors, job.core_ids[k], holding_of(job, k), outcome);
+}
+
+CoreHolding GridScheduler::holding_of(const ActiveJob& job, size_t k)
+{
+  return {CoreOwner::grid_component, job.spec.id,       static_cast<int32_t>(k),
+          job.history.placements(),  job.claimed_at[k], job.start_time};
 }
 
 bool GridScheduler::host_shareable(ClusterIndex c, int host) const
@@ -486,10 +495,11 @@ void GridScheduler::end(JobId id)
     for (const auto& c : job.placement)
       health_->success(c.cluster);
   for (size_t k = 0; k < job.placement.size(); ++k) {
-    release_component(job, k);
+    release_component(job, k, HoldingOutcome::completed);
     job.claimed_at[k] = NAN;
   }
   job.cores.clear();
+  job.core_ids.clear();
   parts_.policy.on_run_ended(job.spec);
   job.completion_overhead = completion_overhead_.sample(overheads_);
   // Drawn only when failures are enabled, so runs without them keep their random streams.
@@ -564,6 +574,10 @@ void GridScheduler::stop_at(double time)
     ids.push_back(id);
   std::sort(ids.begin(), ids.end());
   for (JobId id : ids) {
+    const ActiveJob& job = active_.at(id);
+    for (size_t k = 0; k < job.placement.size(); ++k) // the cores it holds, as unfinished
+      if (holds_processors(job, k) && not shares_a_host(job.placement[k]))
+        parts_.managers[job.placement[k].cluster]->report_held(job.core_ids[k], holding_of(job, k), time);
     active_.at(id).history.stop(time);
     record(active_.at(id), JobStatus::unfinished);
   }

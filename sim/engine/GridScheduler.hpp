@@ -110,9 +110,10 @@ private:
     std::vector<double> claimed_at; // per component: when its processors were claimed (NaN: not, or released)
     bool staged = false;            // engine-claimed: the files are at the execution sites of `placement`
     std::vector<bool> file_ready;   // by_policy: per component
-    std::vector<std::vector<sg4::Host*>> cores;
-    RuntimeModel::RunId run      = 0; // the run in progress (to cancel it when the job is aborted)
-    FileStager::StageId stage_id = 0; // engine-claimed: the stage-in under way
+    std::vector<std::vector<sg4::Host*>> cores;       // per component: the host of each of its cores
+    std::vector<std::vector<CoreMap::Core>> core_ids; // per component: its cores in its cluster's core map
+    RuntimeModel::RunId run      = 0;                 // the run in progress (to cancel it when the job is aborted)
+    FileStager::StageId stage_id = 0;                 // engine-claimed: the stage-in under way
     // by_policy: the file copies under way, by (execution cluster, file site): components on one cluster share one.
     std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
     std::vector<double> transfer_times;
@@ -145,8 +146,11 @@ private:
   void validate(const ActiveJob& job, const Placement& placement) const;
   /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
   static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
-  /** Gives back what component k holds (its processors, or its share of a host). */
-  void release_component(ActiveJob& job, size_t k);
+  /** Gives back what component k holds (its processors, or its share of a host); its cores' holding ends with
+   *  `outcome`. */
+  void release_component(ActiveJob& job, size_t k, HoldingOutcome outcome);
+  /** Who holds component k's cores (for the trace's /allocations). */
+  static CoreHolding holding_of(const ActiveJob& job, size_t k);
   void apply(Placement placement);
   /** Engine claiming: all components at once, or none (the co-allocator cancels every component). */
   void claim_all(JobId id);

@@ -24,7 +24,8 @@ struct LocalJobRequest {
 struct QueuedLocalJob {
   LocalJobRequest request;
   double submit_time;
-  double estimate; // never NaN here
+  double estimate;     // never NaN here
+  int64_t number = -1; // its number at the local managers (LocalJobRecord::id)
 };
 
 /** Estimated end -> processors, of the running local jobs. */

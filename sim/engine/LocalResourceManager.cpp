@@ -10,6 +10,16 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_local_resource_manager, coalsim_e
 
 namespace coalsim {
 
+namespace {
+std::vector<int> cores_per_host(const Cluster& cluster)
+{
+  std::vector<int> cores;
+  for (const sg4::Host* host : cluster.compute_hosts)
+    cores.push_back(host->get_core_count());
+  return cores;
+}
+} // namespace
+
 LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, InstantStep& step,
                                            bool track_hosts, LocalScheduling scheduling)
     : cluster_(&cluster)
@@ -19,61 +29,74 @@ LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRe
     , step_(&step)
     , step_id_(step.add([this] { pass(); }))
     , queue_(make_local_queue(scheduling))
+    , cores_(cores_per_host(cluster))
+{
+}
+
+void LocalResourceManager::take_cores(int count, std::vector<CoreMap::Core>& into)
 {
   if (track_hosts_)
-    // Popped from the back: the first host's cores are handed out first.
-    for (auto host = cluster.compute_hosts.rbegin(); host != cluster.compute_hosts.rend(); ++host)
-      for (int core = 0; core < (*host)->get_core_count(); ++core)
-        free_cores_.push_back(*host);
+    cores_.take(count, into);
 }
 
-void LocalResourceManager::take_cores(int count, std::vector<sg4::Host*>& into)
+void LocalResourceManager::return_cores(const std::vector<CoreMap::Core>& cores)
 {
   if (not track_hosts_)
     return;
-  into.insert(into.end(), free_cores_.end() - count, free_cores_.end());
-  free_cores_.resize(free_cores_.size() - count);
+  // Usually no host is off; a host SimGrid turned off before host_down() gets its cores taken out of use there.
+  for (CoreMap::Core core : cores)
+    cores_.give_back(core, hosts_off_ > 0 && not cluster_->compute_hosts[cores_.host_of(core)]->is_on());
 }
 
-void LocalResourceManager::return_cores(std::vector<sg4::Host*>::const_iterator first,
-                                        std::vector<sg4::Host*>::const_iterator last)
+void LocalResourceManager::report(const std::vector<CoreMap::Core>& cores, const CoreHolding& holding, double time,
+                                  HoldingOutcome outcome) const
 {
-  if (not track_hosts_)
-    return;
-  if (hosts_off_ == 0) { // the usual case; a host SimGrid turned off before host_down() gets its cores taken there
-    free_cores_.insert(free_cores_.end(), first, last);
-    return;
-  }
-  for (auto core = first; core != last; ++core)
-    ((*core)->is_on() ? free_cores_ : off_cores_).push_back(*core);
+  if (on_cores_released_ && not cores.empty())
+    on_cores_released_(HeldCores{holding, cores, time, outcome});
 }
 
-int LocalResourceManager::take_off(std::vector<sg4::Host*>& from, const sg4::Host* host)
+CoreHolding LocalResourceManager::holding_of(const LocalJobRecord& job)
 {
-  auto off  = std::stable_partition(from.begin(), from.end(), [host](const sg4::Host* core) { return core != host; });
-  int count = static_cast<int>(from.end() - off);
-  off_cores_.insert(off_cores_.end(), off, from.end());
-  from.erase(off, from.end());
-  return count;
+  return {CoreOwner::local_job, job.id, -1, -1, job.start_time, job.start_time};
+}
+
+int LocalResourceManager::index_of(const sg4::Host* host) const
+{
+  const auto& hosts = cluster_->compute_hosts;
+  auto found        = std::find(hosts.begin(), hosts.end(), host);
+  xbt_assert(found != hosts.end(), "host %s is no compute host of %s", host->get_cname(), cluster_->name.c_str());
+  return static_cast<int>(found - hosts.begin());
 }
 
 void LocalResourceManager::host_down(const sg4::Host* host)
 {
   xbt_assert(track_hosts_, "host failures need host tracking");
+  const int index = index_of(host);
   ++hosts_off_;
-  take_off(free_cores_, host);
+  cores_.free_out_of_use(index);
   for (auto job = running_jobs_.begin(); job != running_jobs_.end();) {
     auto next = std::next(job);
-    if (std::find(job->cores.begin(), job->cores.end(), host) != job->cores.end()) {
+    if (std::any_of(job->cores.begin(), job->cores.end(),
+                    [&](CoreMap::Core core) { return cores_.host_of(core) == index; })) {
       job->end->remove();
       job->record.end_time = now();
-      finish(job); // its cores on the failed host go out of use, the others are idle
+      finish(job, HoldingOutcome::killed); // its cores on the failed host go out of use, the others are idle
     }
     job = next;
   }
-  int dummies = take_off(dummy_cores_, host);
-  dummy_ -= dummies;
-  busy_background_ -= dummies;
+  // The dummy jobs lose their cores on the host (out of use now), and keep the others.
+  for (auto dummy = dummies_.begin(); dummy != dummies_.end();) {
+    auto on_host = std::stable_partition(dummy->cores.begin(), dummy->cores.end(),
+                                         [&](CoreMap::Core core) { return cores_.host_of(core) != index; });
+    std::vector<CoreMap::Core> lost(on_host, dummy->cores.end());
+    dummy->cores.erase(on_host, dummy->cores.end());
+    for (CoreMap::Core core : lost)
+      cores_.put_out_of_use(core);
+    report(lost, dummy->holding, now(), HoldingOutcome::killed);
+    dummy_ -= static_cast<int>(lost.size());
+    busy_background_ -= static_cast<int>(lost.size());
+    dummy = dummy->cores.empty() ? dummies_.erase(dummy) : std::next(dummy);
+  }
   needs_pass(Change::capacity_gained); // the killed jobs' cores on other hosts are idle now
   changed();
 }
@@ -81,12 +104,8 @@ void LocalResourceManager::host_down(const sg4::Host* host)
 void LocalResourceManager::host_up(const sg4::Host* host)
 {
   hosts_off_ = std::max(0, hosts_off_ - 1);
-  auto back  = std::stable_partition(off_cores_.begin(), off_cores_.end(),
-                                     [host](const sg4::Host* core) { return core != host; });
-  if (back == off_cores_.end())
+  if (cores_.bring_back(index_of(host)) == 0)
     return;
-  free_cores_.insert(free_cores_.end(), back, off_cores_.end());
-  off_cores_.erase(back, off_cores_.end());
   needs_pass(Change::capacity_gained);
   changed();
 }
@@ -98,27 +117,32 @@ void LocalResourceManager::changed()
     on_change_();
 }
 
-bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* cores)
+bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* hosts, std::vector<CoreMap::Core>* cores)
 {
   xbt_assert(count > 0, "claim of %d processors", count);
   if (idle() < count)
     return false;
   busy_grid_ += count;
   if (track_hosts_) {
-    xbt_assert(cores != nullptr, "host tracking needs a core list");
+    xbt_assert(hosts != nullptr && cores != nullptr, "host tracking needs a core list");
+    const size_t first = cores->size();
     take_cores(count, *cores);
+    for (size_t i = first; i < cores->size(); ++i)
+      hosts->push_back(cluster_->compute_hosts[cores_.host_of((*cores)[i])]);
   }
   needs_pass(Change::capacity_lost); // a backfilling plan counted on these processors
   changed();
   return true;
 }
 
-void LocalResourceManager::release(int count, const std::vector<sg4::Host*>& cores)
+void LocalResourceManager::release(int count, const std::vector<CoreMap::Core>& cores, const CoreHolding& holding,
+                                   HoldingOutcome outcome)
 {
   xbt_assert(count <= busy_grid_, "releasing %d grid processors on %s, only %d busy", count, cluster_->name.c_str(),
              busy_grid_);
   busy_grid_ -= count;
-  return_cores(cores.begin(), cores.end());
+  return_cores(cores);
+  report(cores, holding, now(), outcome);
   needs_pass(Change::capacity_gained);
   changed();
 }
@@ -137,7 +161,7 @@ bool LocalResourceManager::host_shareable(int host) const
   if (down_ || not h->is_on())
     return false;
   // Already time-shared, or wholly idle (to become so).
-  return shared_hosts_.count(host) > 0 || std::count(free_cores_.begin(), free_cores_.end(), h) == h->get_core_count();
+  return shared_hosts_.count(host) > 0 || cores_.free_on(host) == h->get_core_count();
 }
 
 bool LocalResourceManager::can_claim_share(int host, double share) const
@@ -155,7 +179,7 @@ bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::
   sg4::Host* h         = cluster_->compute_hosts[host];
   auto [shared, first] = shared_hosts_.try_emplace(host);
   if (first) {
-    free_cores_.erase(std::remove(free_cores_.begin(), free_cores_.end(), h), free_cores_.end());
+    cores_.take_on(host, h->get_core_count(), shared->second.cores);
     busy_grid_ += h->get_core_count();
     needs_pass(Change::capacity_lost);
     changed();
@@ -177,12 +201,11 @@ void LocalResourceManager::release_share(int host, double share)
     shares_changed(host);
     return;
   }
+  std::vector<CoreMap::Core> cores = std::move(shared->second.cores);
   shared_hosts_.erase(shared);
   shares_changed(host);
-  sg4::Host* h = cluster_->compute_hosts[host];
-  std::vector<sg4::Host*> cores(h->get_core_count(), h);
-  busy_grid_ -= h->get_core_count();
-  return_cores(cores.begin(), cores.end());
+  busy_grid_ -= static_cast<int>(cores.size());
+  return_cores(cores);
   needs_pass(Change::capacity_gained);
   changed();
 }
@@ -218,7 +241,7 @@ void LocalResourceManager::submit_background(const LocalJobRequest& job)
 {
   xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,
              cluster_->name.c_str());
-  QueuedLocalJob queued{job, now(), std::isnan(job.estimate) ? job.runtime : job.estimate};
+  QueuedLocalJob queued{job, now(), std::isnan(job.estimate) ? job.runtime : job.estimate, (*next_job_number_)++};
   queue_->push(queued);
   if (queue_->arrival_may_start(queued, idle()))
     step_->request(step_id_);
@@ -253,28 +276,29 @@ void LocalResourceManager::start(const QueuedLocalJob& job)
 {
   int size = job.request.size;
   busy_background_ += size;
-  std::vector<sg4::Host*> cores;
+  std::vector<CoreMap::Core> cores;
   take_cores(size, cores);
   double start = now();
   auto slot    = running_.emplace(start + job.estimate, size);
   running_processors_ += size;
-  LocalJobRecord record{cluster_->index, job.request.trace_id,        size,        job.submit_time,
-                        start,           start + job.request.runtime, job.estimate};
+  LocalJobRecord record{job.number,      cluster_->index, job.request.trace_id,        size,
+                        job.submit_time, start,           start + job.request.runtime, job.estimate};
   auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
   it->end = at(record.end_time, [this, it] {
-    finish(it);
+    finish(it, HoldingOutcome::completed);
     needs_pass(Change::local_job_ended);
     changed();
   });
 }
 
-void LocalResourceManager::finish(std::list<RunningJob>::iterator job)
+void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOutcome outcome)
 {
   queue_->ended(job->slot->first, job->record.size, now());
   running_.erase(job->slot);
   running_processors_ -= job->record.size;
   busy_background_ -= job->record.size;
-  return_cores(job->cores.begin(), job->cores.end());
+  return_cores(job->cores);
+  report(job->cores, holding_of(job->record), now(), outcome);
   LocalJobRecord record = job->record;
   running_jobs_.erase(job);
   if (on_local_job_done_)
@@ -289,12 +313,15 @@ void LocalResourceManager::go_down()
     auto job = running_jobs_.begin();
     job->end->remove();
     job->record.end_time = now();
-    finish(job);
+    finish(job, HoldingOutcome::killed);
   }
   busy_background_ -= dummy_;
   dummy_ = 0;
-  return_cores(dummy_cores_.begin(), dummy_cores_.end());
-  dummy_cores_.clear();
+  for (const DummyJob& dummy : dummies_) {
+    return_cores(dummy.cores);
+    report(dummy.cores, dummy.holding, now(), HoldingOutcome::killed);
+  }
+  dummies_.clear();
   needs_pass(Change::capacity_lost);
   changed();
 }
@@ -304,8 +331,7 @@ void LocalResourceManager::come_up()
   xbt_assert(down_, "cluster %s is not down", cluster_->name.c_str());
   down_ = false;
   // The cluster comes back whole: hosts that had failed on their own before the outage are repaired too.
-  free_cores_.insert(free_cores_.end(), off_cores_.begin(), off_cores_.end());
-  off_cores_.clear();
+  cores_.bring_back_all();
   hosts_off_ = 0;
   needs_pass(Change::capacity_gained);
   changed();
@@ -319,7 +345,11 @@ void LocalResourceManager::start_dummy(int size)
     return;
   dummy_ += size;
   busy_background_ += size;
-  take_cores(size, dummy_cores_);
+  DummyJob dummy{{CoreOwner::dummy_job, (*next_job_number_)++, -1, -1, now(), now()}, {}};
+  if (track_hosts_) {
+    take_cores(size, dummy.cores);
+    dummies_.push_back(std::move(dummy));
+  }
   needs_pass(Change::capacity_lost);
   changed();
 }
@@ -331,12 +361,38 @@ void LocalResourceManager::kill_dummy(int size)
     return;
   dummy_ -= size;
   busy_background_ -= size;
-  if (track_hosts_) {
-    return_cores(dummy_cores_.end() - size, dummy_cores_.end());
-    dummy_cores_.resize(dummy_cores_.size() - size);
+  // The newest dummy jobs' newest cores first; a dummy job partly killed keeps its other cores.
+  for (int left = size; left > 0 && not dummies_.empty();) {
+    DummyJob& dummy = dummies_.back(); // (with host tracking only: the counts alone without)
+    const int here  = std::min(left, static_cast<int>(dummy.cores.size()));
+    std::vector<CoreMap::Core> killed(dummy.cores.end() - here, dummy.cores.end());
+    dummy.cores.resize(dummy.cores.size() - here);
+    return_cores(killed);
+    report(killed, dummy.holding, now(), HoldingOutcome::completed);
+    left -= here;
+    if (dummy.cores.empty())
+      dummies_.pop_back();
   }
   needs_pass(Change::capacity_gained);
   changed();
+}
+
+} // namespace coalsim
+
+namespace coalsim {
+
+void LocalResourceManager::report_held(const std::vector<CoreMap::Core>& cores, const CoreHolding& holding,
+                                       double time) const
+{
+  report(cores, holding, time, HoldingOutcome::unfinished);
+}
+
+void LocalResourceManager::stop(double time) const
+{
+  for (const RunningJob& job : running_jobs_)
+    report(job.cores, holding_of(job.record), time, HoldingOutcome::unfinished);
+  for (const DummyJob& dummy : dummies_)
+    report(dummy.cores, dummy.holding, time, HoldingOutcome::unfinished);
 }
 
 } // namespace coalsim

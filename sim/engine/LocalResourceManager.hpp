@@ -5,9 +5,12 @@
  * them. During an outage of the cluster it has no idle processors: its running local jobs are killed,
  * queued ones wait for the cluster to come back. A single compute host that fails takes its cores away
  * until it is back: the local and dummy jobs on it are killed, and the cores a grid component returns
- * from it stay out of use (the scheduler aborts that component). */
+ * from it stay out of use (the scheduler aborts that component). Which cores a job gets is its cluster's core
+ * map's (CoreMap.hpp: first fit); every set of cores given back is reported (CoreHolding.hpp) for the trace. */
 #pragma once
 
+#include "sim/engine/CoreHolding.hpp"
+#include "sim/engine/CoreMap.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalQueue.hpp"
 #include "sim/platform/GridPlatform.hpp"
@@ -26,6 +29,7 @@ namespace coalsim {
 
 /** A local job that has ended, as the trace records it. */
 struct LocalJobRecord {
+  int64_t id; // its number, in order of arrival at the managers that share a numbering (set_job_numbers)
   int cluster;
   int64_t trace_id;
   int size;
@@ -41,21 +45,27 @@ public:
 
   const Cluster& cluster() const { return *cluster_; }
   int processors() const { return cluster_->processors; }
-  int idle() const
-  {
-    return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_ - static_cast<int>(off_cores_.size());
-  }
+  int idle() const { return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_ - cores_.out_of_use(); }
   /** Cores of failed hosts that nobody holds. */
-  int off() const { return static_cast<int>(off_cores_.size()); }
+  int off() const { return cores_.out_of_use(); }
+  /** Which core is whose (with host tracking; all free without). */
+  const CoreMap& core_map() const { return cores_; }
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
   size_t background_waiting() const { return queue_->size(); }
   LocalScheduling scheduling() const { return scheduling_; }
 
   /** Claims `count` processors for a grid component; false (and nothing claimed) if fewer are idle.
-   *  With host tracking, appends one host per processor to `cores`. */
-  bool claim(int count, std::vector<sg4::Host*>* cores);
-  void release(int count, const std::vector<sg4::Host*>& cores);
+   *  With host tracking, appends the cores the core map gives (first fit) to `cores` and their hosts to `hosts`,
+   *  one per processor, in the same order. */
+  bool claim(int count, std::vector<sg4::Host*>* hosts, std::vector<CoreMap::Core>* cores);
+  /** Gives back a grid component's `count` processors (`cores` with host tracking), reported as `holding` ended
+   *  now with `outcome`. */
+  void release(int count, const std::vector<CoreMap::Core>& cores, const CoreHolding& holding, HoldingOutcome outcome);
+  /** Reports cores a grid component still holds at the stop time `time` (as unfinished), keeping them. */
+  void report_held(const std::vector<CoreMap::Core>& cores, const CoreHolding& holding, double time) const;
+  /** At the stop time: reports the cores of the local and dummy jobs still running as unfinished. */
+  void stop(double time) const;
 
   // Time-shared hosts (runtime_model.kind: timeshared). A share is a fraction of one core's speed; a host of k
   // cores takes shares summing to at most k. The first share taken on a host takes all its cores out of the
@@ -111,6 +121,14 @@ public:
   {
     on_shares_change_ = std::move(callback);
   }
+  /** Called for every set of cores given back, and at the stop time for those still held (with host tracking). */
+  void set_on_cores_released(std::function<void(const HeldCores&)> callback)
+  {
+    on_cores_released_ = std::move(callback);
+  }
+  /** Local and dummy jobs are numbered from `*next` on, which the managers of one run share (by default each
+   *  manager numbers its own from 0). */
+  void set_job_numbers(int64_t* next) { next_job_number_ = next; }
   /** Called when a local job ends. */
   void set_on_local_job_done(std::function<void(const LocalJobRecord&)> callback)
   {
@@ -124,7 +142,7 @@ private:
   struct RunningJob {
     LocalJobRecord record;
     RunningByEnd::iterator slot;
-    std::vector<sg4::Host*> cores;
+    std::vector<CoreMap::Core> cores;
     simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
   };
 
@@ -139,13 +157,16 @@ private:
   void needs_pass(Change change);
   void start(const QueuedLocalJob& job);
   /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
-  void finish(std::list<RunningJob>::iterator job);
-  /** With host tracking: moves `count` idle cores to `into` (the first host's first), and back. */
-  void take_cores(int count, std::vector<sg4::Host*>& into);
+  void finish(std::list<RunningJob>::iterator job, HoldingOutcome outcome);
+  /** With host tracking: takes `count` idle cores (first fit) into `into`, and back. */
+  void take_cores(int count, std::vector<CoreMap::Core>& into);
   /** Cores of hosts that are off go out of use instead. */
-  void return_cores(std::vector<sg4::Host*>::const_iterator first, std::vector<sg4::Host*>::const_iterator last);
-  /** Moves the cores of `host` held in `from` to `off_cores_`; returns how many. */
-  int take_off(std::vector<sg4::Host*>& from, const sg4::Host* host);
+  void return_cores(const std::vector<CoreMap::Core>& cores);
+  /** Reports `cores` of `holding` given back (or held) at `time`. */
+  void report(const std::vector<CoreMap::Core>& cores, const CoreHolding& holding, double time,
+              HoldingOutcome outcome) const;
+  static CoreHolding holding_of(const LocalJobRecord& job);
+  int index_of(const sg4::Host* host) const;
   void changed();
 
   const Cluster* cluster_;
@@ -163,19 +184,26 @@ private:
   int running_processors_ = 0;         // the sum of running_'s sizes
   std::list<RunningJob> running_jobs_; // in order of start
   bool down_ = false;
-  std::vector<sg4::Host*> free_cores_; // with host tracking: one entry per idle core
-  std::vector<sg4::Host*> off_cores_;  // cores of failed hosts, held by nobody
-  int hosts_off_ = 0;                  // hosts failed on their own (host_down without host_up yet)
+  CoreMap cores_;     // with host tracking: which core is whose
+  int hosts_off_ = 0; // hosts failed on their own (host_down without host_up yet)
   int dummy_     = 0;
-  std::vector<sg4::Host*> dummy_cores_;
+  struct DummyJob {
+    CoreHolding holding;
+    std::vector<CoreMap::Core> cores; // in the order taken: the last are killed first
+  };
+  std::vector<DummyJob> dummies_; // in order of start
+  int64_t own_job_numbers_  = 0;
+  int64_t* next_job_number_ = &own_job_numbers_;
   struct SharedHost {
     double taken   = 0; // the shares of its components, summed
     int components = 0;
+    std::vector<CoreMap::Core> cores; // all the host's cores, taken from the map while it is time-shared
   };
   std::map<int, SharedHost> shared_hosts_; // time-shared hosts now, by host index
   std::function<void()> on_change_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;
   std::function<void(int, double, int)> on_shares_change_;
+  std::function<void(const HeldCores&)> on_cores_released_;
   void shares_changed(int host);
 };
 

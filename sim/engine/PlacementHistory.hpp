@@ -47,6 +47,8 @@ public:
   /** One row per placement, in order, once every attempt has ended (the job leaves); `job_id` is left for
    *  the writer. */
   const std::vector<PlacementRow>& rows() const;
+  /** The number of the last placement, 1-based (0 before the first). */
+  int placements() const { return static_cast<int>(rows_.size()); }
 
 private:
   std::vector<PlacementRow> rows_;

@@ -76,6 +76,14 @@ struct ClusterRow {
   int32_t processors;
 };
 
+/** A compute host of a cluster: where /allocations and /shares rows are. */
+struct HostRow {
+  int32_t cluster;
+  int32_t index; // in its cluster, natural name order (/allocations.host, /shares.host)
+  char name[32];
+  int32_t cores;
+};
+
 struct FailureRow {
   double time;
   int64_t job_id;
@@ -111,6 +119,7 @@ struct ShareRow {
 
 /** A local (background) job that ended; written when `trace.local_jobs` is on. */
 struct LocalJobRow {
+  int64_t id;       // its number at the local managers (/allocations.job_id)
   int64_t trace_id; // job number in the replayed log, -1 for synthetic jobs
   int32_t cluster;
   int32_t processors;
@@ -119,6 +128,23 @@ struct LocalJobRow {
   double end_time;
   double wait_time;
   double estimate; // the requested time the local scheduler planned with
+};
+
+/** A run of consecutive cores on one host held by one job over one attempt (CoreHolding.hpp): grid components
+ *  always, local and dummy jobs when `trace.local_jobs` is on. */
+struct AllocationRow {
+  int8_t owner; // CoreOwner
+  int64_t job_id;
+  int32_t component; // -1 for local and dummy jobs
+  int32_t placement; // 1-based; -1 for local and dummy jobs
+  int32_t cluster;
+  int32_t host; // index of the compute host in its cluster
+  int32_t first_core;
+  int32_t cores;
+  double claimed_at;
+  double started_at; // NaN: never started
+  double released_at;
+  int8_t outcome; // HoldingOutcome
 };
 
 /** A message between two sites' schedulers (JobControl::send); written only by runs that send messages. */

@@ -99,6 +99,7 @@ hid_t cluster_type()
 hid_t local_job_type()
 {
   hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(LocalJobRow));
+  H5Tinsert(t, "id", HOFFSET(LocalJobRow, id), H5T_NATIVE_INT64);
   H5Tinsert(t, "trace_id", HOFFSET(LocalJobRow, trace_id), H5T_NATIVE_INT64);
   H5Tinsert(t, "cluster", HOFFSET(LocalJobRow, cluster), H5T_NATIVE_INT32);
   H5Tinsert(t, "processors", HOFFSET(LocalJobRow, processors), H5T_NATIVE_INT32);
@@ -107,6 +108,36 @@ hid_t local_job_type()
   H5Tinsert(t, "end_time", HOFFSET(LocalJobRow, end_time), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "wait_time", HOFFSET(LocalJobRow, wait_time), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "estimate", HOFFSET(LocalJobRow, estimate), H5T_NATIVE_DOUBLE);
+  return t;
+}
+
+hid_t host_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(HostRow));
+  H5Tinsert(t, "cluster", HOFFSET(HostRow, cluster), H5T_NATIVE_INT32);
+  H5Tinsert(t, "index", HOFFSET(HostRow, index), H5T_NATIVE_INT32);
+  hid_t s = string_type(32);
+  H5Tinsert(t, "name", HOFFSET(HostRow, name), s);
+  H5Tclose(s);
+  H5Tinsert(t, "cores", HOFFSET(HostRow, cores), H5T_NATIVE_INT32);
+  return t;
+}
+
+hid_t allocation_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(AllocationRow));
+  H5Tinsert(t, "owner", HOFFSET(AllocationRow, owner), H5T_NATIVE_INT8);
+  H5Tinsert(t, "job_id", HOFFSET(AllocationRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "component", HOFFSET(AllocationRow, component), H5T_NATIVE_INT32);
+  H5Tinsert(t, "placement", HOFFSET(AllocationRow, placement), H5T_NATIVE_INT32);
+  H5Tinsert(t, "cluster", HOFFSET(AllocationRow, cluster), H5T_NATIVE_INT32);
+  H5Tinsert(t, "host", HOFFSET(AllocationRow, host), H5T_NATIVE_INT32);
+  H5Tinsert(t, "first_core", HOFFSET(AllocationRow, first_core), H5T_NATIVE_INT32);
+  H5Tinsert(t, "cores", HOFFSET(AllocationRow, cores), H5T_NATIVE_INT32);
+  H5Tinsert(t, "claimed_at", HOFFSET(AllocationRow, claimed_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "started_at", HOFFSET(AllocationRow, started_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "released_at", HOFFSET(AllocationRow, released_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "outcome", HOFFSET(AllocationRow, outcome), H5T_NATIVE_INT8);
   return t;
 }
 

@@ -14,6 +14,8 @@ hid_t placement_type();
 hid_t cluster_type();
 hid_t failure_type();
 hid_t local_job_type();
+hid_t allocation_type();
+hid_t host_type();
 hid_t economy_type();
 hid_t share_type();
 hid_t message_type();

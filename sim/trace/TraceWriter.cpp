@@ -86,7 +86,7 @@ hid_t untimed_group(hid_t file, const char* name)
 } // namespace
 
 AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size,
-                                     hsize_t columns, hid_t file_type)
+                                     hsize_t columns, hid_t file_type, bool compressed)
     : type_(type)
     , row_bytes_(element_size * (columns == 0 ? 1 : columns))
     , columns_(columns)
@@ -99,6 +99,10 @@ AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hi
   hid_t dcpl         = H5Pcreate(H5P_DATASET_CREATE);
   H5Pset_chunk(dcpl, rank, chunk);
   H5Pset_obj_track_times(dcpl, false);
+  if (compressed) { // shuffled bytes of repetitive rows deflate well; level 1 keeps writing fast
+    H5Pset_shuffle(dcpl);
+    H5Pset_deflate(dcpl, 1);
+  }
   dataset_ =
       H5Dcreate2(location, path.c_str(), file_type >= 0 ? file_type : type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
   H5Pclose(dcpl);
@@ -155,13 +159,15 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
     throw InputError("Invalid output '" + output + "': cannot create " + temporary_ + " (" + std::strerror(errno) +
                      ")");
   }
-  types_["job"]       = job_type();
-  types_["component"] = component_type();
-  types_["placement"] = placement_type();
-  types_["cluster"]   = cluster_type();
-  types_["failure"]   = failure_type();
-  types_["local_job"] = local_job_type();
-  for (const char* name : {"job", "component", "placement", "cluster", "failure", "local_job"})
+  types_["job"]        = job_type();
+  types_["component"]  = component_type();
+  types_["placement"]  = placement_type();
+  types_["cluster"]    = cluster_type();
+  types_["failure"]    = failure_type();
+  types_["local_job"]  = local_job_type();
+  types_["allocation"] = allocation_type();
+  types_["host"]       = host_type();
+  for (const char* name : {"job", "component", "placement", "cluster", "failure", "local_job", "allocation", "host"})
     types_[std::string(name) + ".file"] = packed(types_[name]);
 
   jobs_ = std::make_unique<AppendableDataset>(file_, "/jobs", types_["job"], sizeof(JobRow), 0, types_["job.file"]);
@@ -175,6 +181,10 @@ TraceWriter::TraceWriter(const std::string& output, size_t clusters, double samp
                                                   types_["failure.file"]);
   local_jobs_ = std::make_unique<AppendableDataset>(file_, "/local_jobs", types_["local_job"], sizeof(LocalJobRow), 0,
                                                     types_["local_job.file"]);
+  hosts_ =
+      std::make_unique<AppendableDataset>(file_, "/hosts", types_["host"], sizeof(HostRow), 0, types_["host.file"]);
+  allocations_ = std::make_unique<AppendableDataset>(file_, "/allocations", types_["allocation"], sizeof(AllocationRow),
+                                                     0, types_["allocation.file"], /*compressed=*/true);
   hid_t utilization = untimed_group(file_, "/utilization");
   sample_time_      = std::make_unique<AppendableDataset>(utilization, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
   grid_busy_ =
@@ -205,6 +215,8 @@ TraceWriter::~TraceWriter()
   clusters_.reset();
   failures_.reset();
   local_jobs_.reset();
+  allocations_.reset();
+  hosts_.reset();
   messages_.reset();
   migrations_.reset();
   sample_time_.reset();
@@ -247,6 +259,16 @@ void TraceWriter::add_failure(const FailureRow& row)
 void TraceWriter::add_local_job(const LocalJobRow& row)
 {
   local_jobs_->append(&row);
+}
+
+void TraceWriter::add_allocation(const AllocationRow& row)
+{
+  allocations_->append(&row);
+}
+
+void TraceWriter::add_host(const HostRow& row)
+{
+  hosts_->append(&row);
 }
 
 void TraceWriter::add_economy(const EconomyRow& row)
@@ -339,8 +361,9 @@ void TraceWriter::set_attribute(const std::string& name, int64_t value)
 
 void TraceWriter::commit()
 {
-  for (auto* d : {&jobs_, &components_, &placements_, &clusters_, &failures_, &local_jobs_, &sample_time_, &grid_busy_,
-                  &background_busy_, &queue_time_, &queue_length_, &held_, &gained_, &economy_, &shares_}) {
+  for (auto* d :
+       {&jobs_, &components_, &placements_, &clusters_, &failures_, &local_jobs_, &allocations_, &hosts_, &sample_time_,
+        &grid_busy_, &background_busy_, &queue_time_, &queue_length_, &held_, &gained_, &economy_, &shares_}) {
     if (not *d) // a dataset created with its first row, which never came
       continue;
     (*d)->flush();

@@ -18,9 +18,10 @@ namespace coalsim {
 /** A dataset that grows along its first dimension, written in chunks. */
 class AppendableDataset {
 public:
-  /** `columns` == 0: a 1-D dataset of `type`; otherwise [n, columns]. `file_type` defaults to `type`. */
+  /** `columns` == 0: a 1-D dataset of `type`; otherwise [n, columns]. `file_type` defaults to `type`. With
+   *  `compressed`, the chunks are shuffled and deflated (a table of many repetitive rows). */
   AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size, hsize_t columns,
-                    hid_t file_type = -1);
+                    hid_t file_type = -1, bool compressed = false);
   ~AppendableDataset();
   AppendableDataset(const AppendableDataset&)            = delete;
   AppendableDataset& operator=(const AppendableDataset&) = delete;
@@ -53,6 +54,8 @@ public:
   void add_placement(const PlacementRow& row);
   void add_failure(const FailureRow& row);
   void add_local_job(const LocalJobRow& row);
+  void add_allocation(const AllocationRow& row);
+  void add_host(const HostRow& row);
   /** The /economy dataset is created with its first row. */
   void add_economy(const EconomyRow& row);
   /** The /shares dataset is created with its first row. */
@@ -82,8 +85,8 @@ private:
   std::string temporary_;
   hid_t file_ = -1;
   std::map<std::string, hid_t> types_;
-  std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, sample_time_,
-      grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_, economy_, shares_;
+  std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, allocations_,
+      hosts_, sample_time_, grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_, economy_, shares_;
   std::unique_ptr<AppendableDataset> messages_, migrations_; // created at their first row
   bool committed_ = false;
 };

@@ -69,7 +69,7 @@ TEST(BandBackground, DummiesFillToTheMiddleBelowTheBandAndAreKilledToItAboveWhil
   // middle is 4 away but only 2 are idle.
   at(310, [&] {
     manager.kill_dummy(3);
-    EXPECT_TRUE(manager.claim(15, nullptr));
+    EXPECT_TRUE(manager.claim(15, nullptr, nullptr));
   });
   expect(361, 4, 5, "as many dummies as idle processors allow");
   // At 400 the dummies end (1 busy); keep_going is false from 400, so no check at 420 fills the cluster again.

@@ -15,7 +15,7 @@ TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBac
   auto& engine  = standalone.engine;
   auto& manager = standalone.manager;
   auto& ended   = standalone.ended;
-  std::vector<sg4::Host*> grid_cores;
+  std::vector<CoreMap::Core> grid_cores;
   // At 0: a local job of 2 for 100 s, and one dummy processor. At 10: the cluster goes down (the grid
   // component claimed at 5 is released by its scheduler right after); a local job of 1 submitted at 20
   // waits; at 50 the cluster is back and it starts, at that instant's pass (after the instant's events).
@@ -23,19 +23,19 @@ TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBac
     manager.submit_background({2, 100, NAN, 7});
     manager.start_dummy(1);
   });
-  at(5, [&] { EXPECT_TRUE(manager.claim(1, nullptr)); });
+  at(5, [&] { EXPECT_TRUE(manager.claim(1, nullptr, nullptr)); });
   at(10, [&] {
     manager.go_down();
     EXPECT_EQ(manager.idle(), 0);
     EXPECT_EQ(manager.busy_background(), 0) << "local and dummy jobs die with the cluster";
     EXPECT_EQ(manager.dummy(), 0);
-    manager.release(1, grid_cores);
+    manager.release(1, grid_cores, {CoreOwner::grid_component, 0}, HoldingOutcome::killed);
     EXPECT_EQ(manager.busy_grid(), 0);
   });
   at(20, [&] {
     manager.submit_background({1, 30, NAN, 8});
     EXPECT_EQ(manager.background_waiting(), 1u);
-    EXPECT_FALSE(manager.claim(1, nullptr)) << "no claim succeeds on a cluster that is down";
+    EXPECT_FALSE(manager.claim(1, nullptr, nullptr)) << "no claim succeeds on a cluster that is down";
     manager.start_dummy(0);
   });
   at(50, [&] {
@@ -45,7 +45,7 @@ TEST(LocalOutage, RunningLocalJobsAreKilledQueuedOnesWaitAndTheProcessorsComeBac
   at(50.5, [&] {
     EXPECT_EQ(manager.background_waiting(), 0u);
     EXPECT_EQ(manager.idle(), 3);
-    EXPECT_TRUE(manager.claim(3, nullptr));
+    EXPECT_TRUE(manager.claim(3, nullptr, nullptr));
   });
   engine.run();
   ASSERT_EQ(ended.size(), 2u);

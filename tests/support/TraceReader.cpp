@@ -83,12 +83,14 @@ Trace read_trace(const std::string& path)
     throw InputError("Invalid trace '" + path + "': not an HDF5 file that can be opened");
   Trace t;
   try {
-    t.jobs       = read_table<JobRow>(file, path, "/jobs", job_type());
-    t.components = read_table<ComponentRow>(file, path, "/components", component_type());
-    t.placements = read_table<PlacementRow>(file, path, "/placements", placement_type());
-    t.clusters   = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
-    t.failures   = read_table<FailureRow>(file, path, "/failures", failure_type());
-    t.local_jobs = read_table<LocalJobRow>(file, path, "/local_jobs", local_job_type());
+    t.jobs        = read_table<JobRow>(file, path, "/jobs", job_type());
+    t.components  = read_table<ComponentRow>(file, path, "/components", component_type());
+    t.placements  = read_table<PlacementRow>(file, path, "/placements", placement_type());
+    t.clusters    = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
+    t.failures    = read_table<FailureRow>(file, path, "/failures", failure_type());
+    t.local_jobs  = read_table<LocalJobRow>(file, path, "/local_jobs", local_job_type());
+    t.allocations = read_table<AllocationRow>(file, path, "/allocations", allocation_type());
+    t.hosts       = read_table<HostRow>(file, path, "/hosts", host_type());
     if (H5Lexists(file, "/messages", H5P_DEFAULT) > 0)
       t.messages = read_table<MessageRow>(file, path, "/messages", message_type());
     if (H5Lexists(file, "/migrations", H5P_DEFAULT) > 0)

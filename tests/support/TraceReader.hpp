@@ -27,11 +27,13 @@ struct Trace {
   std::vector<double> gained;      // KOALA: processors placed but not yet claimed (PGT), per sample
   std::optional<double> void_time; // root attributes of a run a band background declared void
   std::string void_cluster;
-  std::string config;                    // root attribute: the experiment as run, as YAML
-  bool has_economy = false;              // the trace has an /economy dataset
-  std::vector<EconomyRow> economy;       // jobs with deadlines
-  std::optional<double> economy_revenue; // root attribute of a run with an /economy dataset
-  std::vector<ShareRow> shares;          // changes of time-shared hosts' shares (empty without /shares)
+  std::string config;                     // root attribute: the experiment as run, as YAML
+  bool has_economy = false;               // the trace has an /economy dataset
+  std::vector<EconomyRow> economy;        // jobs with deadlines
+  std::optional<double> economy_revenue;  // root attribute of a run with an /economy dataset
+  std::vector<ShareRow> shares;           // changes of time-shared hosts' shares (empty without /shares)
+  std::vector<AllocationRow> allocations; // the cores each job held
+  std::vector<HostRow> hosts;
 };
 
 /** Throws InputError when the file or one of its datasets is missing. */

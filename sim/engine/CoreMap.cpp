@@ -1,0 +1,118 @@
+#include "sim/engine/CoreMap.hpp"
+
+#include <algorithm>
+#include <xbt/asserts.h>
+
+namespace coalsim {
+
+CoreMap::CoreMap(const std::vector<int>& cores_per_host)
+{
+  first_.push_back(0);
+  for (int count : cores_per_host) {
+    xbt_assert(count >= 0, "a host of %d cores", count);
+    const int host = static_cast<int>(first_.size()) - 1;
+    host_.insert(host_.end(), count, host);
+    first_.push_back(first_.back() + count);
+    free_on_.push_back(count);
+  }
+  state_.assign(first_.back(), State::free);
+  free_ = first_.back();
+}
+
+void CoreMap::set(Core core, State to)
+{
+  const State from = state_[core];
+  const int host   = host_[core];
+  if (from == to)
+    return;
+  if (from == State::free) {
+    --free_;
+    --free_on_[host];
+  } else if (from == State::out_of_use) {
+    --out_of_use_;
+  }
+  if (to == State::free) {
+    ++free_;
+    ++free_on_[host];
+    first_free_host_ = std::min(first_free_host_, host);
+  } else if (to == State::out_of_use) {
+    ++out_of_use_;
+  }
+  state_[core] = to;
+}
+
+void CoreMap::take(int count, std::vector<Core>& into)
+{
+  xbt_assert(count >= 0 && count <= free_, "taking %d cores with %d free", count, free_);
+  for (int host = first_free_host_; count > 0; ++host) {
+    const int here = std::min(count, free_on_[host]);
+    take_on(host, here, into);
+    count -= here;
+  }
+  while (first_free_host_ < hosts() && free_on_[first_free_host_] == 0)
+    ++first_free_host_;
+}
+
+void CoreMap::take_on(int host, int count, std::vector<Core>& into)
+{
+  xbt_assert(count >= 0 && count <= free_on_[host], "taking %d cores of host %d with %d free", count, host,
+             free_on_[host]);
+  for (Core core = first_[host]; count > 0; ++core)
+    if (state_[core] == State::free) {
+      set(core, State::held);
+      into.push_back(core);
+      --count;
+    }
+}
+
+void CoreMap::give_back(Core core, bool out_of_use)
+{
+  xbt_assert(state_[core] == State::held, "giving back core %d of host %d, which nobody holds", index_on_host(core),
+             host_[core]);
+  set(core, out_of_use ? State::out_of_use : State::free);
+}
+
+int CoreMap::free_out_of_use(int host)
+{
+  int moved = 0;
+  for (Core core = first_[host]; core < first_[host + 1]; ++core)
+    if (state_[core] == State::free) {
+      set(core, State::out_of_use);
+      ++moved;
+    }
+  return moved;
+}
+
+int CoreMap::bring_back(int host)
+{
+  int moved = 0;
+  for (Core core = first_[host]; core < first_[host + 1]; ++core)
+    if (state_[core] == State::out_of_use) {
+      set(core, State::free);
+      ++moved;
+    }
+  return moved;
+}
+
+void CoreMap::bring_back_all()
+{
+  for (Core core = 0; core < cores() && out_of_use_ > 0; ++core)
+    if (state_[core] == State::out_of_use)
+      set(core, State::free);
+}
+
+std::vector<CoreMap::Run> CoreMap::runs(std::vector<Core> cores) const
+{
+  std::sort(cores.begin(), cores.end());
+  std::vector<Run> found;
+  for (size_t i = 0; i < cores.size(); ++i) {
+    const Core core = cores[i];
+    if (i > 0 && core == cores[i - 1] + 1 && host_[core] == found.back().host)
+      ++found.back().cores;
+    else
+      found.push_back({host_[core], index_on_host(core), 1});
+  }
+  return found;
+}
+
+} // namespace coalsim

@@ -1,0 +1,84 @@
+/* A cluster's core map (sim/engine/CoreMap.hpp): first fit in host-index order, cores given back and reused,
+ * hosts out of use and back, and the runs of consecutive cores the trace writes. */
+#include "sim/engine/CoreMap.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+using Cores = std::vector<CoreMap::Core>;
+
+TEST(CoreMap, NumbersTheCoresHostByHost)
+{
+  CoreMap map({2, 3, 1});
+  EXPECT_EQ(map.hosts(), 3);
+  EXPECT_EQ(map.cores(), 6);
+  EXPECT_EQ(map.cores_of(1), 3);
+  EXPECT_EQ(map.host_of(4), 1);
+  EXPECT_EQ(map.index_on_host(4), 2);
+  EXPECT_EQ(map.core(2, 0), 5);
+  EXPECT_EQ(map.free(), 6);
+}
+
+TEST(CoreMap, TakesTheLowestFreeCoresInHostOrderAndReusesTheFirstGivenBack)
+{
+  CoreMap map({2, 2, 2});
+  Cores a, b, c;
+  map.take(3, a); // host 0 whole, host 1 core 0
+  EXPECT_EQ(a, (Cores{0, 1, 2}));
+  map.take(2, b); // host 1 core 1, host 2 core 0
+  EXPECT_EQ(b, (Cores{3, 4}));
+  map.give_back(1);
+  map.give_back(3);
+  EXPECT_EQ(map.free(), 3);
+  map.take(2, c); // the lowest free: host 0 core 1, host 1 core 1 (not host 2's, free longer)
+  EXPECT_EQ(c, (Cores{1, 3}));
+  EXPECT_EQ(map.free_on(2), 1);
+}
+
+TEST(CoreMap, TakesCoresOfOneHost)
+{
+  CoreMap map({4, 4});
+  Cores a, b;
+  map.take(1, a);
+  map.take_on(1, 3, b);
+  EXPECT_EQ(b, (Cores{4, 5, 6}));
+  EXPECT_EQ(map.free_on(0), 3);
+  EXPECT_EQ(map.free_on(1), 1);
+}
+
+TEST(CoreMap, HostsOutOfUseLoseTheirFreeCoresAndGetThemBack)
+{
+  CoreMap map({2, 2});
+  Cores held, next;
+  map.take(1, held); // core 0 of host 0
+  EXPECT_EQ(map.free_out_of_use(0), 1);
+  EXPECT_EQ(map.out_of_use(), 1);
+  EXPECT_EQ(map.free(), 2);
+  map.put_out_of_use(held[0]); // its holder ends while the host is off
+  EXPECT_EQ(map.out_of_use(), 2);
+  map.take(1, next);
+  EXPECT_EQ(next, (Cores{2})) << "host 0 is out of use";
+  EXPECT_EQ(map.bring_back(0), 2);
+  EXPECT_EQ(map.free(), 3);
+  map.free_out_of_use(1);
+  map.bring_back_all();
+  EXPECT_EQ(map.out_of_use(), 0);
+  EXPECT_EQ(map.free(), 3);
+}
+
+TEST(CoreMap, RunsAreConsecutiveCoresOfOneHost)
+{
+  CoreMap map({3, 2, 1});
+  auto runs = map.runs({5, 0, 1, 2, 3, 4});
+  ASSERT_EQ(runs.size(), 3u) << "host 0 cores 0-2, host 1 cores 0-1, host 2 core 0";
+  EXPECT_EQ(runs[0].host, 0);
+  EXPECT_EQ(runs[0].cores, 3);
+  EXPECT_EQ(runs[1].host, 1);
+  EXPECT_EQ(runs[1].first_core, 0);
+  EXPECT_EQ(runs[1].cores, 2);
+  EXPECT_EQ(runs[2].host, 2);
+  runs = map.runs({0, 2, 3});
+  ASSERT_EQ(runs.size(), 3u) << "a gap on host 0 splits it";
+  EXPECT_EQ(runs[1].first_core, 2);
+  EXPECT_EQ(runs[1].cores, 1);
+}
