@@ -33,6 +33,11 @@ TEST(CoreMap, TakesTheLowestFreeCoresInHostOrderAndReusesTheFirstGivenBack)
   map.take(2, c); // the lowest free: host 0 core 1, host 1 core 1 (not host 2's, free longer)
   EXPECT_EQ(c, (Cores{1, 3}));
   EXPECT_EQ(map.free_on(2), 1);
+  map.give_back(0);
+  map.give_back(4);
+  Cores d;
+  map.take(1, d);
+  EXPECT_EQ(d, (Cores{0})) << "the lowest, not the last given back";
 }
 
 TEST(CoreMap, TakesCoresOfOneHost)
