@@ -5,9 +5,13 @@ Two kinds:
 - `write_small_trace(path)`: a tiny trace whose metrics are computed by hand in the unit tests
   (the expected values are in SMALL_EXPECTED below, derived in the comments).
 - `write_random_trace(path, ...)`: a plausible 5-cluster DAS-2 run, internally consistent (the
-  utilization series are integrated from the job components), for developing the figures.
+  utilization series are integrated from the job components, the cores each held are in /allocations), for
+  developing the figures.
+- `write_lane_trace(path, n_jobs)`: a large schedule (/allocations only) for the Gantt chart's benchmark.
+- `write_gantt_trace(path)`: a tiny hand-made schedule (/allocations, /shares, outages, host failures) whose
+  Gantt chart the tests check rectangle by rectangle (GANTT_EXPECTED).
 
-Usage: make_synthetic_trace.py OUT.h5 [--jobs N] [--seed S] [--policy P] [--failures]
+Usage: make_synthetic_trace.py OUT.h5 [--jobs N] [--seed S] [--policy P] [--failures] [--small | --gantt | --lanes]
 """
 
 import argparse
@@ -28,19 +32,43 @@ JOB_DTYPE = np.dtype([
 COMPONENT_DTYPE = np.dtype([("job_id", "<i8"), ("index", "<i4"), ("cluster", "<i4"), ("processors", "<i4"),
                             ("file_site", "<i4"), ("transfer_time", "<f8")])
 FAILURE_DTYPE = np.dtype([("time", "<f8"), ("job_id", "<i8"), ("cluster", "<i4"), ("kind", "S16")])
+HOST_FAILURE_DTYPE = np.dtype(FAILURE_DTYPE.descr + [("host", "S32")])
+ALLOCATION_DTYPE = np.dtype([("owner", "i1"), ("job_id", "<i8"), ("component", "<i4"), ("placement", "<i4"),
+                             ("cluster", "<i4"), ("host", "<i4"), ("first_core", "<i4"), ("cores", "<i4"),
+                             ("claimed_at", "<f8"), ("started_at", "<f8"), ("released_at", "<f8"),
+                             ("outcome", "i1")])
+SHARE_DTYPE = np.dtype([("time", "<f8"), ("cluster", "<i4"), ("host", "<i4"), ("taken", "<f8"),
+                        ("components", "<i4"), ("job_id", "<i8"), ("component", "<i4"), ("share", "<f8")])
+HOST_DTYPE = np.dtype([("cluster", "<i4"), ("index", "<i4"), ("name", "S32"), ("cores", "<i4")])
+LOCAL_JOB_DTYPE = np.dtype([("trace_id", "<i8"), ("cluster", "<i4"), ("processors", "<i4"), ("submit_time", "<f8"),
+                            ("start_time", "<f8"), ("end_time", "<f8"), ("wait_time", "<f8"), ("estimate", "<f8"),
+                            ("id", "<i8")])
 NAN = math.nan
 
 
 def write_trace(path, *, attrs, clusters, jobs, components, failures, util_time, grid_busy,
-                background_busy, interval, queue_length, held=None, gained=None):
-    """Write the file exactly as documented. Table arguments are lists of tuples in field order."""
+                background_busy, interval, queue_length, held=None, gained=None, allocations=None, shares=None,
+                local_jobs=None, hosts=None):
+    """Write the file exactly as documented. Table arguments are lists of tuples in field order (failures with
+    a sixth field, the host, when any row has one); the optional tables only when given."""
     with h5py.File(path, "w", track_order=False) as h5:
         for key, value in attrs.items():
             h5.attrs[key] = value
         h5.create_dataset("clusters", data=np.array(clusters, dtype=CLUSTER_DTYPE))
         h5.create_dataset("jobs", data=np.array(jobs, dtype=JOB_DTYPE))
         h5.create_dataset("components", data=np.array(components, dtype=COMPONENT_DTYPE))
-        h5.create_dataset("failures", data=np.array(failures, dtype=FAILURE_DTYPE))
+        with_host = any(len(f) > 4 for f in failures)
+        h5.create_dataset("failures", data=np.array([tuple(f) + (b"",) * (5 - len(f)) if with_host else f
+                                                     for f in failures],
+                                                    dtype=HOST_FAILURE_DTYPE if with_host else FAILURE_DTYPE))
+        if allocations is not None:
+            h5.create_dataset("allocations", data=np.array(allocations, dtype=ALLOCATION_DTYPE))
+        if shares is not None:
+            h5.create_dataset("shares", data=np.array(shares, dtype=SHARE_DTYPE))
+        if local_jobs is not None:
+            h5.create_dataset("local_jobs", data=np.array(local_jobs, dtype=LOCAL_JOB_DTYPE))
+        if hosts is not None:
+            h5.create_dataset("hosts", data=np.array(hosts, dtype=HOST_DTYPE))
         util = h5.create_group("utilization")
         util.attrs["interval"] = np.float64(interval)
         util.create_dataset("time", data=np.asarray(util_time, dtype="<f8"))
@@ -169,7 +197,8 @@ def _simulate_jobs(rng, n_jobs, capacity, failures):
     free = capacity.astype(float) * 0.65  # the rest is background load
     arrivals = np.cumsum(rng.exponential(40.0, n_jobs))
     shapes = [(rng.choice([1, 2, 4]), rng.choice([8, 16])) for _ in range(n_jobs)]
-    queue, running, rows, comps, fails = [], [], [], [], []
+    queue, running, rows, comps, fails, allocs = [], [], [], [], [], []
+    busy_until = [np.zeros(int(c)) for c in capacity]  # per core; first fit, 2 cores per host
     t, next_job, step = 0.0, 0, 5.0
     while len(rows) < n_jobs:
         while next_job < n_jobs and arrivals[next_job] <= t:
@@ -201,15 +230,31 @@ def _simulate_jobs(rng, n_jobs, capacity, failures):
                                 overhead=5.0, ftt=ftt, file_size=2e9, priority=int(rng.choice([1, 2])),
                                 tries=int((t - arrivals[j]) // 60), submission_failures=sub_fail))
             comps += [(j, i, c, size, int(rng.integers(0, 5)), ftt) for i, c in enumerate(chosen)]
+            for i, c in enumerate(chosen):
+                cores = np.nonzero(busy_until[c] <= t)[0][:size]
+                busy_until[c][cores] = end
+                allocs += [(0, j, i, 1, c, host, first, n, t, start, end, 0) for host, first, n in _runs(cores, 2)]
         queue = waiting
         t += step
-    return rows, comps, fails
+    return rows, comps, fails, allocs
+
+
+def _runs(cores, per_host):
+    """(host, first core, cores) of each run of consecutive cores on one host, for sorted core numbers."""
+    runs = []
+    for core in cores.tolist():
+        host, first = divmod(core, per_host)
+        if runs and runs[-1][0] == host and runs[-1][1] + runs[-1][2] == first:
+            runs[-1][2] += 1
+        else:
+            runs.append([host, first, 1])
+    return [tuple(r) for r in runs]
 
 
 def write_random_trace(path, n_jobs=60, seed=1, policy="wf", failures=False, interval=30.0):
     rng = np.random.default_rng(seed)
     capacity = np.array([p for _, _, p in DAS2])
-    rows, comps, fails = _simulate_jobs(rng, n_jobs, capacity, failures)
+    rows, comps, fails, allocs = _simulate_jobs(rng, n_jobs, capacity, failures)
     rows.sort(key=lambda r: (r[14], r[0]))  # completion order, then id
     end_time = max(r[13] for r in rows)
     edges = np.arange(interval, end_time + interval, interval)
@@ -228,7 +273,132 @@ def write_random_trace(path, n_jobs=60, seed=1, policy="wf", failures=False, int
                 clusters=[(i, n.encode(), s.encode(), p) for i, (n, s, p) in enumerate(DAS2)],
                 jobs=rows, components=comps, failures=sorted(fails), util_time=edges, grid_busy=grid,
                 background_busy=background.round(), interval=interval, queue_length=queue,
-                held=0.1 * grid.sum(axis=1), gained=0.2 * grid.sum(axis=1))
+                held=0.1 * grid.sum(axis=1), gained=0.2 * grid.sum(axis=1), allocations=allocs)
+
+
+# ------------------------------------------------------------------ a hand-made schedule for the Gantt chart
+#
+# Clusters c0 and c1: 2 hosts of 2 cores (4 processors); c2: 1 host of 2 cores, time-shared. End 25 s.
+# Rows of a cluster: host h core k is row 2h + k. Allocations (claimed, started, released):
+#   job 0, co-allocated: component 0 on c0 host 0 cores 0-1, component 1 on c1 host 0 cores 0-1: 1, 2, 10
+#   job 1: c0 host 1 cores 0-1: 3, 3, 8
+#   job 2: attempt 1 on c1 host 1 cores 0-1 claimed at 4, never started, aborted at 6 (claim failed);
+#          attempt 2 there: 12, 14, 20
+#   job 3: attempt 1 on c0 host 1 core 0: 9, 9, failed at 11; attempt 2 there: 13, 13, 18
+#   local job 0 on c0 host 0 cores 0-1: 11-16; band dummy job 1 on c1 host 0 cores 0-1: 12-19
+# c2 host 0 shares (in cores): job 4 0.5 over [2, 8); job 5 1.0 over [5, 12) (stacked on job 4's until 8)
+# /failures: c0 outage [20, 23); host c1-1 down [21, 24)
+# With conflict=True the local job starts at 9 instead: one core of c0 host 0 held by it and job 0 over [9, 10).
+# With hosts=True the trace has a /hosts table whose names do not end in the host's index (c1's host 1 is
+# "node-c3"), and the host failure names it: only /hosts maps it to its rows.
+
+GANTT_EXPECTED = {  # (x0, x1, y0, y1) per kind of rectangle per cluster, as drawn
+    ("c0", "run"): [(2, 10, 0, 2), (3, 8, 2, 4), (13, 18, 2, 3)],
+    ("c0", "held"): [(1, 2, 0, 2)],
+    ("c0", "failed"): [(9, 11, 2, 3)],
+    ("c0", "local"): [(11, 16, 0, 2)],
+    ("c0", "down"): [(20, 23, 0, 4)],
+    ("c1", "run"): [(2, 10, 0, 2), (14, 20, 2, 4)],
+    ("c1", "held"): [(1, 2, 0, 2), (4, 6, 2, 4), (12, 14, 2, 4)],
+    ("c1", "dummy"): [(12, 19, 0, 2)],
+    ("c1", "down"): [(21, 24, 2, 4)],
+    ("c2", "share"): [(2, 5, 0, 0.5), (5, 8, 0, 0.5), (5, 8, 0.5, 1.5), (8, 12, 0, 1.0)],
+}
+
+
+def write_gantt_trace(path, policy="koala", conflict=False, hosts=False):
+    clusters = [(0, b"c0", b"site0", 4), (1, b"c1", b"site1", 4), (2, b"c2", b"site2", 2)]
+    jobs = [
+        job_row(0, status=0, n_components=2, processors=4, clusters=["c0", "c1"], submit=0, placement=1, start=2,
+                end=10, completion=10),
+        job_row(1, status=0, n_components=1, processors=2, clusters=["c0"], submit=0, placement=3, start=3, end=8,
+                completion=8),
+        job_row(2, status=0, n_components=1, processors=2, clusters=["c1"], submit=1, placement=12, start=14, end=20,
+                completion=20, submission_failures=1),
+        job_row(3, status=0, n_components=1, processors=1, clusters=["c0"], submit=5, placement=13, start=13, end=18,
+                completion=18, completion_failures=1),
+        job_row(4, status=0, n_components=1, processors=1, clusters=["c2"], submit=2, placement=2, start=2, end=8,
+                completion=8),
+        job_row(5, status=0, n_components=1, processors=1, clusters=["c2"], submit=4, placement=5, start=5, end=12,
+                completion=12),
+    ]
+    components = [(0, 0, 0, 2, -1, 0.0), (0, 1, 1, 2, -1, 0.0), (1, 0, 0, 2, -1, 0.0), (2, 0, 1, 2, -1, 0.0),
+                  (3, 0, 0, 1, -1, 0.0), (4, 0, 2, 1, -1, 0.0), (5, 0, 2, 1, -1, 0.0)]
+    local_start = 9.0 if conflict else 11.0
+    allocations = [
+        (0, 0, 0, 1, 0, 0, 0, 2, 1, 2, 10, 0), (0, 0, 1, 1, 1, 0, 0, 2, 1, 2, 10, 0),
+        (0, 1, 0, 1, 0, 1, 0, 2, 3, 3, 8, 0),
+        (0, 2, 0, 1, 1, 1, 0, 2, 4, NAN, 6, 2), (0, 2, 0, 2, 1, 1, 0, 2, 12, 14, 20, 0),
+        (0, 3, 0, 1, 0, 1, 0, 1, 9, 9, 11, 1), (0, 3, 0, 2, 0, 1, 0, 1, 13, 13, 18, 0),
+        (1, 0, -1, -1, 0, 0, 0, 2, local_start, local_start, 16, 0),
+        (2, 1, -1, -1, 1, 0, 0, 2, 12, 12, 19, 0),
+    ]
+    shares = [(2, 2, 0, 0.5, 1, 4, 0, 0.5), (5, 2, 0, 1.5, 2, 5, 0, 1.0), (8, 2, 0, 1.0, 1, 4, 0, 0.0),
+              (12, 2, 0, 0.0, 0, 5, 0, 0.0)]
+    local_jobs = [(-1, 0, 2, local_start, local_start, 16, 0, 5, 0), (-1, 1, 2, 12, 12, 19, 0, 7, 1)]
+    down = b"node-c3" if hosts else b"c1-1"
+    failures = [(6, 2, 1, b"claim", b""), (11, 3, 0, b"component", b""), (20, -1, 0, b"outage", b""),
+                (21, -1, 1, b"host_down", down), (23, -1, 0, b"outage_end", b""), (24, -1, 1, b"host_up", down)]
+    host_rows = [(0, 0, b"c0-0", 2), (0, 1, b"c0-1", 2), (1, 0, b"node-b7", 2), (1, 1, b"node-c3", 2), (2, 0, b"s-0", 2)]
+    edges = np.array([5.0, 10, 15, 20, 25])
+    grid, background = np.zeros((5, 3)), np.zeros((5, 3))
+    for owner, _, _, _, cluster, _, _, cores, claimed, started, released, _ in allocations:
+        begin = claimed if owner else started
+        if math.isnan(begin):
+            continue
+        overlap = (np.minimum(edges, released) - np.maximum(edges - 5, begin)).clip(min=0) / 5
+        (background if owner else grid)[:, cluster] += cores * overlap
+    for time, job, share in ((2, 4, 0.5), (5, 5, 1.0)):
+        end = 8 if job == 4 else 12
+        grid[:, 2] += share * (np.minimum(edges, end) - np.maximum(edges - 5, time)).clip(min=0) / 5
+    write_trace(path, attrs=root_attrs(policy, 1, ["c0", "c1", "c2"], 25.0), clusters=clusters, jobs=jobs,
+                components=components, failures=failures, util_time=edges, grid_busy=grid,
+                background_busy=background, interval=5.0, queue_length=[1, 1, 1, 0, 0], allocations=allocations,
+                shares=shares, local_jobs=local_jobs, hosts=host_rows if hosts else None)
+
+
+def write_lane_trace(out, jobs, seed=1):
+    """A schedule of N grid jobs for bench/gantt_render.py: 1, 2 or 4 components of 8 cores, each on a lane of 4
+    hosts of 2 cores apart (so 4 allocation rows), on DAS-2, one attempt each, started when all its lanes are free
+    (held for a few seconds before), names platforms/das2.xml."""
+    rng = np.random.default_rng(seed)
+    capacity = [p for _, _, p in DAS2]
+    lanes = []  # (cluster, [4 hosts])
+    for cluster, cores in enumerate(capacity):
+        hosts = rng.permutation(cores // 2)
+        lanes += [(cluster, hosts[i:i + 4]) for i in range(0, hosts.size - 3, 4)]
+    free = np.zeros(len(lanes))
+    arrivals = np.cumsum(rng.exponential(1200.0 / len(lanes), jobs))
+    sizes = rng.choice([1, 2, 4], jobs)
+    runtimes = rng.uniform(90, 192, jobs)
+    rows, job_rows, components = [], [], []
+    for job in range(jobs):
+        candidates = rng.choice(len(lanes), sizes[job] + 2, replace=False)
+        chosen = candidates[np.argsort(free[candidates])[:sizes[job]]]
+        start = max(arrivals[job], free[chosen].max()) + rng.uniform(1, 10)
+        claimed = start - rng.uniform(0.5, 8)
+        end = start + runtimes[job]
+        free[chosen] = end
+        names = []
+        for index, lane in enumerate(chosen):
+            cluster, hosts = lanes[lane]
+            names.append(DAS2[cluster][0])
+            rows += [(0, job, index, 1, cluster, int(h), 0, 2, claimed, start, end, 0) for h in hosts]
+            components.append((job, index, cluster, 8, -1, 0.0))
+        job_rows.append(job_row(job, status=0, n_components=int(sizes[job]), processors=8 * int(sizes[job]),
+                                      clusters=names, submit=arrivals[job], placement=claimed, start=start, end=end,
+                                      completion=end))
+    end_time = float(free.max())
+    edges = np.linspace(end_time / 100, end_time, 100)
+    names = [n for n, _, _ in DAS2]
+    write_trace(out, attrs=root_attrs("wf", seed, names, end_time),
+                      clusters=[(i, n.encode(), s.encode(), p) for i, (n, s, p) in enumerate(DAS2)],
+                      jobs=job_rows, components=components, failures=[], util_time=edges,
+                      grid_busy=np.zeros((100, 5)), background_busy=np.zeros((100, 5)), interval=end_time / 100,
+                      queue_length=np.zeros(100), allocations=rows)
+    with h5py.File(out, "r+") as h5:
+        h5.attrs["platform"] = "platforms/das2.xml"
+    print(f"wrote a synthetic schedule of {jobs} jobs ({len(rows)} allocation rows): {out}")
 
 
 def main():
@@ -239,8 +409,14 @@ def main():
     parser.add_argument("--policy", default="wf")
     parser.add_argument("--failures", action="store_true")
     parser.add_argument("--small", action="store_true", help="write the hand-computed trace instead")
+    parser.add_argument("--gantt", action="store_true", help="write the hand-made schedule instead")
+    parser.add_argument("--lanes", action="store_true", help="write a large schedule for bench/gantt_render.py")
     args = parser.parse_args()
-    if args.small:
+    if args.lanes:
+        write_lane_trace(args.output, args.jobs, args.seed)
+    elif args.gantt:
+        write_gantt_trace(args.output)
+    elif args.small:
         write_small_trace(args.output, args.policy)
     else:
         write_random_trace(args.output, args.jobs, args.seed, args.policy, args.failures)

@@ -306,8 +306,8 @@ def test_cli_documents_every_option_of_simulate_trace_stats_and_the_analysis_scr
     trace_stats = SIMULATE.parent / "trace_stats"
     if trace_stats.exists():
         commands["trace_stats"] = [str(trace_stats), "--help"]
-    for script in ("plot.py", "compare.py", "replay_waits.py", "season_load.py", "dcs_experiments.py", "diana_table61.py", "diana_sites.py",
-                   "audit.py"):
+    for script in ("plot.py", "gantt.py", "compare.py", "replay_waits.py", "season_load.py", "dcs_experiments.py",
+                   "diana_table61.py", "diana_sites.py", "audit.py"):
         commands[script] = ["/usr/bin/python3", str(REPO / "analysis" / script), "--help"]
     for name, command in commands.items():
         options = options_of(command)

@@ -10,6 +10,7 @@ from .shapes import placement_and_transfer_by_shape, spread_by_shape
 from .queues import queue_length
 from .failures import failures_by_shape
 from .koala import claiming_utilization, delays_by_shape
+from .gantt import gantt
 
 FIGURE_KINDS = {
     "utilization": utilization_over_time,
@@ -22,6 +23,7 @@ FIGURE_KINDS = {
     "failures": failures_by_shape,
     "claiming_utilization": claiming_utilization,
     "delays": delays_by_shape,
+    "gantt": gantt,
 }
 
 __all__ = ["FIGURE_KINDS", "Skipped", "save"]
