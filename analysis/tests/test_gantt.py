@@ -327,3 +327,23 @@ def test_many_rectangles_are_painted_not_collected(tmp_path, monkeypatch):
     assert not [c for c in fs0.collections if c.get_gid() in sched.KIND_NAMES.values()]
     assert fs0.images[0].get_array().shape[0] == 144
     plt.close(fig)
+
+
+def test_a_trace_simulate_wrote(simulated_koala_trace):
+    """KOALA on the unreliable testbed: claims, failed runs, outages. Its core intervals hold, every completed
+    job has a run block (a run that ended may still be failed later by a completion failure), and the chart
+    draws."""
+    trace = load_trace(simulated_koala_trace)
+    if not sched.has_allocations(trace):
+        pytest.skip("this simulate writes no /allocations")
+    schedule = sched.load_schedule(trace)
+    assert sched.check_schedule(trace, schedule) == []
+    ran = set()
+    for c in range(len(trace.clusters)):
+        rects = sched.allocation_rectangles(schedule, c, trace.end_time)
+        ran |= set(rects.job[rects.kind == sched.RUN].tolist())
+    completed = set(trace.jobs["id"][trace.jobs["status"] == 0].tolist())
+    assert completed and completed <= ran
+    fig, _ = gantt_figure([trace], GanttOptions(raster="never"))
+    assert sum(len(col.get_paths()) for ax in fig.axes for col in ax.collections if col.get_gid() == "run") > 0
+    plt.close(fig)
