@@ -259,11 +259,7 @@ def gantt_figure(traces, options=None):
     notes = []
     schedules = [sched.load_schedule(t) for t in traces]
     panels = [(i, c) for i, t in enumerate(traces) for c in _resolve_clusters(t, options.clusters)]
-    end = max(t.end_time for t in traces)
-    for trace, schedule in zip(traces, schedules):
-        if schedule.allocations.size:
-            end = max(end, float(np.nanmax(schedule.allocations["released_at"]))
-                      if np.isfinite(schedule.allocations["released_at"]).any() else end)
+    end = max(t.end_time for t in traces)  # the run's end: local jobs that play out after it are cut there
     window = options.window or (0.0, end if end > 0 else 1.0)
     scale, unit = time_unit(window[1] - window[0] if options.window else window[1])
     colouring = Colouring(traces, options.color, notes)
