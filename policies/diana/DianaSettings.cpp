@@ -16,8 +16,8 @@ DianaSettings read_diana_settings(PolicyParameters& p, const std::vector<std::st
   auto kind = p.get_choice("job_kind", "both", {"compute", "data", "both", "by_input"},
                            "rank sites by computation, data transfer or all costs (with network), or per job by the "
                            "size of its input");
-  if (kind != "by_input")
-    s.kind = job_kind_by_name(kind);
+  // by_input leaves no kind for every job: each job's is chosen by its input (the default, `both`, must not stay).
+  s.kind = kind == "by_input" ? std::nullopt : std::optional<JobKind>(job_kind_by_name(kind));
   s.data_intensive_bytes =
       p.get_double("data_intensive_bytes", s.data_intensive_bytes, 0,
                    "job_kind by_input: a job whose input is at least this large is data-intensive, "
