@@ -290,13 +290,14 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
   const JobSpec& job = *jobs_.at(round.jobs.front()).spec;
   int needed         = processors_needed(job);
   for (auto& report : question.reports) {
-    if (report && report->processors < needed)
-      report.reset(); // the job can never run there
     if (not report)
       continue;
     if (settings_.costs == CostSource::static_costs)
       *report = SiteLoad{0, report->processors, 0};
+    // Q of eq. 3.3 is the queues of all sites that answered (3.3.2), those too small for this job included.
     question.all_queued += report->queued;
+    if (report->processors < needed)
+      report.reset(); // the job can never run there: no candidate
   }
   if (settings_.costs == CostSource::static_costs)
     question.all_queued = bulk_jobs;

@@ -1,6 +1,7 @@
 /* The DIANA policy's decisions without a simulation: a hand-written JobControl carries no messages but records
  * them, and the test writes the peers' replies itself, so each decision is made on exactly the reports the test
- * chose. The case: which costs `job_kind: by_input` ranks a job by. */
+ * chose. The cases: which costs `job_kind: by_input` ranks a job by, and which queues the total queue Q of the
+ * computation cost (report 3.3, eq. 3.3) adds up. */
 #include "FakeControl.hpp"
 #include "policies/diana/DianaPolicy.hpp"
 #include "policies/diana/DianaSettings.hpp"
@@ -164,4 +165,20 @@ TEST(DianaPolicyDecisions, ByInputLeavesNoFixedKindInTheSettings)
   EXPECT_FALSE(settings_of({{"job_kind", "by_input"}}, 2).kind.has_value());
   EXPECT_EQ(settings_of({{"job_kind", "data"}}, 2).kind, JobKind::data_intensive);
   EXPECT_EQ(settings_of({}, 2).kind, JobKind::both);
+}
+
+TEST(DianaPolicyDecisions, TotalQueueCountsTheQueuesOfEverySiteThatAnswered)
+{
+  // Eq. 3.3: CC_j = W5 Q_j / P_j + W6 Q / P_j + W7 SiteLoad_j, Q the jobs waiting at all sites. A 2-processor job at
+  // site 0 (64 processors, all busy, empty queue); site 1 (1 processor) is too small for it but has 10 jobs queued;
+  // site 2 (2 idle processors, empty queue) fits it. No network cost (a route without links). Q = 0 + 10 + 0 = 10:
+  // home costs 10 / 64 + 64 / 64 = 1.16, site 2 10 / 2 = 5: the job stays home. Counting only the sites large enough
+  // for the job (Q = 0) would make home 1 and site 2 0, and send it away.
+  RouteQuality no_links{0, std::numeric_limits<double>::infinity(), 0, 0};
+  JobSpec job = job_of(2, 0);
+  std::vector<PeerReport> peers{{10, 1, 1}, {0, 2, 0}};
+  EXPECT_EQ(decided_site(settings_of({{"job_kind", "compute"}}, 3), job, 0, peers, no_links), 0);
+  // Without site 1's queue the same decision goes to site 2, and site 1 is never a candidate, however cheap.
+  std::vector<PeerReport> no_queue{{0, 1, 0}, {0, 2, 0}};
+  EXPECT_EQ(decided_site(settings_of({{"job_kind", "compute"}}, 3), job, 0, no_queue, no_links), 2);
 }
