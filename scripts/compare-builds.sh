@@ -2,11 +2,16 @@
 # Runs every shipped experiment (workloads/default.yaml, workloads/experiments/, bench/) with two builds of
 # simulate and compares their traces dataset by dataset (scripts/compare_traces.py). A restructuring must
 # print "identical" for every file; an experiment only the new build runs prints "new only".
-# With COMPARE_ALLOW_ADDED=1, a change that only adds datasets or table fields prints "identical" when everything
-# both traces have is (compare_traces.py --allow-added; the additions are listed).
-# Usage: scripts/compare-builds.sh OLD_SIMULATE NEW_SIMULATE [WORK_DIR]
+# With --allow-added, a trace the new build only adds to (a new dataset, a new table field) passes as
+# "added to", provided every field both builds write holds the same values.
+# Usage: scripts/compare-builds.sh [--allow-added] OLD_SIMULATE NEW_SIMULATE [WORK_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+compare=(/usr/bin/python3 scripts/compare_traces.py)
+if [ "${1:-}" = --allow-added ]; then
+  compare+=(--allow-added)
+  shift
+fi
 old=$(realpath "$1") new=$(realpath "$2")
 work=${3:-$(mktemp -d)}
 mkdir -p "$work"
@@ -21,10 +26,14 @@ for experiment in workloads/default.yaml workloads/experiments/*.yaml bench/*.ya
     continue
   fi
   "$new" --config "$experiment" --output "$work/$name.new.h5" > /dev/null
-  if /usr/bin/python3 scripts/compare_traces.py ${COMPARE_ALLOW_ADDED:+--allow-added} "$work/$name.old.h5" \
-    "$work/$name.new.h5"; then
-    echo "identical  $experiment"
+  if "${compare[@]}" "$work/$name.old.h5" "$work/$name.new.h5" > "$work/$name.compare"; then
+    if [ -s "$work/$name.compare" ]; then
+      echo "added to   $experiment ($(sed 's/^[^:]*: //' "$work/$name.compare" | tr '\n' ' '))"
+    else
+      echo "identical  $experiment"
+    fi
   else
+    cat "$work/$name.compare"
     echo "DIFFERENT  $experiment"
     status=1
   fi

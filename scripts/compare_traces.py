@@ -2,10 +2,11 @@
 """Compares two coalsim HDF5 traces dataset by dataset: same datasets, same dtypes, same shapes, same
 bytes; and the same file attributes. A restructuring must leave every trace's data unchanged.
 
+With --allow-added, a change that adds to the trace passes too: a dataset only in NEW, or a table field only in
+NEW, is listed as added, and every field both have must hold the same values (bytes) in the same rows.
+
 Usage: compare_traces.py [--allow-added] OLD.h5 NEW.h5
-exit 0 when identical, 1 with the differences listed, 2 on bad input. With --allow-added, datasets and table
-fields only the new trace has are listed but not differences (a change that adds to the trace): the datasets and
-fields both have must still be identical.
+Exit 0 when identical (or only added to), 1 with the differences listed, 2 on bad input.
 """
 import sys
 
@@ -29,11 +30,17 @@ def attributes(obj):
     return {k: (v.tobytes() if isinstance(v, np.ndarray) else v) for k, v in obj.attrs.items()}
 
 
-def common_fields(x, y):
-    """The values of the fields two tables share, in the old one's order, as bytes."""
-    names = [n for n in x.dtype.names if n in y.dtype.names]
-    return b"".join(np.ascontiguousarray(x[()][n]).tobytes() for n in names), \
-        b"".join(np.ascontiguousarray(y[()][n]).tobytes() for n in names), names
+def same_common_fields(x, y):
+    """Fields only in `y` are additions; the others must match. None when the dtypes cannot be compared so."""
+    if x.dtype.names is None or y.dtype.names is None or x.shape != y.shape:
+        return None
+    missing = [f for f in x.dtype.names if f not in y.dtype.names]
+    if missing:
+        return None
+    a, b = x[()], y[()]
+    changed = [f for f in x.dtype.names if x.dtype[f] != y.dtype[f] or a[f].tobytes() != b[f].tobytes()]
+    added = [f for f in y.dtype.names if f not in x.dtype.names]
+    return changed, added
 
 
 def differences(old_path, new_path, allow_added=False, added=None):
@@ -49,21 +56,21 @@ def differences(old_path, new_path, allow_added=False, added=None):
         for path in sorted(set(a) | set(b)):
             if path not in a or path not in b:
                 if allow_added and path in b and added is not None:
-                    added.append(f"{path}: only in new")
-                else:
-                    found.append(f"{path}: only in {'new' if path in b else 'old'}")
+                    added.append(f"{path}: added")
+                    continue
+                found.append(f"{path}: only in {'new' if path in b else 'old'}")
                 continue
             x, y = a[path], b[path]
-            if allow_added and x.dtype != y.dtype and x.dtype.names and y.dtype.names and \
-                    set(x.dtype.names) < set(y.dtype.names) and x.shape == y.shape:
-                old_bytes, new_bytes, names = common_fields(x, y)
-                if added is not None:
-                    added.append(f"{path}: new fields {', '.join(n for n in y.dtype.names if n not in names)}")
-                if old_bytes != new_bytes or any(x.dtype[n] != y.dtype[n] for n in names):
-                    found.append(f"{path}: data of the common fields differ")
-                if attributes(x) != attributes(y):
-                    found.append(f"{path}: attributes differ")
-                continue
+            if allow_added and x.dtype != y.dtype:
+                fields = same_common_fields(x, y)
+                if fields is not None:
+                    changed, new_fields = fields
+                    found.extend(f"{path}.{f}: data differ" for f in changed)
+                    if added is not None:
+                        added.extend(f"{path}.{f}: added" for f in new_fields)
+                    if attributes(x) != attributes(y):
+                        found.append(f"{path}: attributes differ")
+                    continue
             if x.dtype != y.dtype or x.shape != y.shape:
                 found.append(f"{path}: {x.dtype}{x.shape} != {y.dtype}{y.shape}")
                 continue
@@ -75,21 +82,22 @@ def differences(old_path, new_path, allow_added=False, added=None):
 
 
 def main(argv):
-    allow_added = "--allow-added" in argv[1:]
-    paths = [a for a in argv[1:] if a != "--allow-added"]
-    if len(paths) != 2:
+    allow_added = len(argv) > 1 and argv[1] == "--allow-added"
+    if allow_added:
+        argv = argv[:1] + argv[2:]
+    if len(argv) != 3:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     added = []
     try:
-        found = differences(paths[0], paths[1], allow_added, added)
+        found = differences(argv[1], argv[2], allow_added, added)
     except OSError as e:
         print(f"compare_traces.py: {e}", file=sys.stderr)
         return 2
-    for line in added:
-        print(f"{paths[1]}: added: {line}")
     for line in found:
-        print(f"{paths[1]}: {line}")
+        print(f"{argv[2]}: {line}")
+    for line in added:
+        print(f"{argv[2]}: {line}")
     return 1 if found else 0
 
 
