@@ -104,6 +104,13 @@ Decisions DianaPolicy::decide(const GridView& view)
       int needed    = processors_needed(*job.spec);
       if (needed > idle)
         break;
+      if (not job.submitted) {
+        // The head could start now but is not yet with the local scheduler: its submission starts (unless
+        // another is under way), and nothing behind it starts first (strict priority order).
+        if (not sites_[s].submitting)
+          start_submission(static_cast<ClusterIndex>(s), job.local_submission);
+        break;
+      }
       Placement placement;
       placement.job          = id;
       ClusterIndex file_site = no_cluster;
@@ -204,20 +211,18 @@ void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& 
     // else: the replier's or the asker's host went off on the way; the asker hears nothing (its timeout decides).
   } else if (kind == "job" || kind == "migrate") {
     bool migration = kind == "migrate";
+    std::vector<JobId> jobs;
     for (double value : message.values) {
       JobId id      = static_cast<JobId>(value);
       JobState& job = jobs_.at(id);
-      if (delivered) {
-        if (migration) {
-          ++job.migrations;
-          ++job.priority; // 4.8: the migrated job's priority is raised
-          control_->record_migration(id, from, to);
-        }
-        enqueue(to, id);
-      } else {
-        enqueue(from, id); // the peer is gone: the job stays home
+      if (delivered && migration) {
+        ++job.migrations;
+        ++job.priority; // 4.8: the migrated job's priority is raised
+        control_->record_migration(id, from, to);
       }
+      jobs.push_back(id);
     }
+    enqueue_submission(delivered ? to : from, jobs); // the peer is gone: the jobs stay home
   }
   // "output": the job's output is back at its submission site; nothing waits for it.
 }
@@ -238,6 +243,12 @@ void DianaPolicy::round_answered(ClusterIndex site, uint64_t round_id, ClusterIn
 
 void DianaPolicy::on_wake(uint64_t token)
 {
+  if (auto submission = submission_tokens_.find(token); submission != submission_tokens_.end()) {
+    auto [site, id] = submission->second;
+    submission_tokens_.erase(submission);
+    end_submission(site, id);
+    return;
+  }
   if (migration_token_ && token == *migration_token_) {
     migration_token_.reset();
     check_migrations();
@@ -372,8 +383,7 @@ void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
 void DianaPolicy::hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration)
 {
   if (from == to) {
-    for (JobId id : jobs)
-      enqueue(to, id);
+    enqueue_submission(to, jobs);
     return;
   }
   std::vector<double> ids(jobs.begin(), jobs.end());
@@ -391,6 +401,43 @@ void DianaPolicy::enqueue(ClusterIndex site, JobId id)
   job.migrating    = false;
   sites_[site].queue.push(id, job.priority);
   schedule_migration_check();
+}
+
+void DianaPolicy::enqueue_submission(ClusterIndex site, const std::vector<JobId>& jobs)
+{
+  uint64_t submission = 0;
+  if (settings_.local_submission_time > 0) {
+    submission               = next_submission_++;
+    submissions_[submission] = jobs;
+  }
+  for (JobId id : jobs) {
+    JobState& job        = jobs_.at(id);
+    job.local_submission = submission;
+    job.submitted        = submission == 0;
+    enqueue(site, id);
+  }
+}
+
+void DianaPolicy::start_submission(ClusterIndex site, uint64_t submission)
+{
+  sites_[site].submitting   = true;
+  uint64_t token            = next_token_++;
+  submission_tokens_[token] = {site, submission};
+  control_->wake_at(control_->now() + settings_.local_submission_time, token);
+}
+
+void DianaPolicy::end_submission(ClusterIndex site, uint64_t submission)
+{
+  sites_[site].submitting = false;
+  auto it                 = submissions_.find(submission);
+  if (it == submissions_.end())
+    return;
+  // Its jobs still waiting at this site are with the local scheduler now; one that moved on meanwhile (migrated)
+  // belongs to another submission.
+  for (JobId id : it->second)
+    if (auto job = jobs_.find(id); job != jobs_.end() && job->second.local_submission == submission)
+      job->second.submitted = true;
+  submissions_.erase(it);
 }
 
 void DianaPolicy::schedule_migration_check()

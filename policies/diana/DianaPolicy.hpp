@@ -5,7 +5,8 @@
  * scheduler runs its own priority queue (4.7) on its own cluster only, which it sees exactly; queued jobs may
  * migrate (4.8) to a peer with fewer jobs ahead, their priority raised. A job run away from its submission site
  * sends its output back there. Jobs submitted to one site at one instant are decided one by one, as one atomic
- * bulk, or as sub-bulks by site rank (5.3). The sites are the clusters. */
+ * bulk, or as sub-bulks by site rank (5.3). What a site gets is submitted to its local scheduler as one submission
+ * (a job decided alone, a bulk, a sub-bulk), which takes `local_submission_time`. The sites are the clusters. */
 #pragma once
 
 #include "policies/diana/ComputationCost.hpp"
@@ -46,16 +47,18 @@ public:
 
 private:
   struct JobState {
-    const JobSpec* spec     = nullptr;
-    ClusterIndex submission = no_cluster;
-    ClusterIndex owner      = no_cluster; // the site whose scheduler holds it (the receiver, once it arrived)
-    ClusterIndex execution  = no_cluster; // where it was placed
-    int priority            = 0;
-    int migrations          = 0;
-    double queued_since     = 0;
-    bool migrating          = false; // a migration round or transfer is under way
-    double executable       = 0;     // AD and OD (bytes), drawn at submission
-    double output           = 0;
+    const JobSpec* spec       = nullptr;
+    ClusterIndex submission   = no_cluster;
+    ClusterIndex owner        = no_cluster; // the site whose scheduler holds it (the receiver, once it arrived)
+    ClusterIndex execution    = no_cluster; // where it was placed
+    int priority              = 0;
+    int migrations            = 0;
+    double queued_since       = 0;
+    bool migrating            = false; // a migration round or transfer is under way
+    double executable         = 0;     // AD and OD (bytes), drawn at submission
+    double output             = 0;
+    uint64_t local_submission = 0;    // the submission to its owner's local scheduler it belongs to
+    bool submitted            = true; // that submission is done: the job may start
   };
   /** What a site's scheduler reports to a peer's query. */
   struct Report {
@@ -75,6 +78,7 @@ private:
     std::optional<uint64_t> decision_round;
     std::optional<uint64_t> migration_round;
     std::optional<PriorityQueue::Position> last_considered; // the job the last migration check asked about
+    bool submitting = false; // a submission to the local scheduler is under way (one at a time)
   };
 
   int busy(ClusterIndex site) const;
@@ -91,6 +95,11 @@ private:
   /** Hands `jobs` from `from` to `to` (a remote submission, or a migration), or queues them at home. */
   void hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration);
   void enqueue(ClusterIndex site, JobId job);
+  /** `jobs` reach `site`'s scheduler together: they join its queue as one submission to its local scheduler. */
+  void enqueue_submission(ClusterIndex site, const std::vector<JobId>& jobs);
+  /** The submission of the queue head (and of the jobs that came with it) starts now. */
+  void start_submission(ClusterIndex site, uint64_t submission);
+  void end_submission(ClusterIndex site, uint64_t submission);
   void check_migrations();
   void schedule_migration_check();
 
@@ -106,6 +115,9 @@ private:
   std::map<uint64_t, uint64_t> timeouts_;                     // wake-up token -> round id
   uint64_t next_round_ = 1, next_token_ = 1;
   std::optional<uint64_t> migration_token_;
+  uint64_t next_submission_ = 1;
+  std::unordered_map<uint64_t, std::vector<JobId>> submissions_;            // not yet done, by id
+  std::map<uint64_t, std::pair<ClusterIndex, uint64_t>> submission_tokens_; // wake-up token -> (site, submission)
   std::vector<int> last_busy_; // per site, busy processors at the last view
   size_t waiting_ = 0;
 };

@@ -42,6 +42,7 @@ struct DianaSettings {
   Distribution executable_size = Distribution::constant(1e6); // drawn per job
   Distribution output_size     = Distribution::constant(1e6); // drawn per job
   double reply_timeout         = 10;
+  double local_submission_time = 0; // s per submission to a site's local scheduler (0: none)
   double migration_interval    = 0; // 0: no migration
   double migration_wait        = 60;
   int max_migrations           = 1;

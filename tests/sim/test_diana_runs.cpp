@@ -189,6 +189,41 @@ TEST(DianaRuns, AtomicBulkGoesWholeToTheBestSite)
   EXPECT_NEAR(std::max(jobs[2].start_time, jobs[3].start_time), 100.1002, 1e-9);
 }
 
+TEST(DianaRuns, ASubmissionToTheLocalSchedulerCostsOncePerJobDecidedAlone)
+{
+  // Three jobs stay at a (remote costs 68.7), each submission to a's local scheduler taking 5 s. Iterative: job 0,
+  // decided at 0.1002, starts 5 s later; job 1 (decided at 0.2004) waits for a's submitter and starts at 10.1002; job
+  // 2 fits only when job 0 ends (105.1002) and is submitted then: 110.1002. Each job holds its processor 5 s more.
+  auto iterative = by_id(simulate_yaml(run_of(3, 1, "local_submission_time: 5")));
+  EXPECT_NEAR(iterative[0].start_time, 5.1002, 1e-9);
+  EXPECT_NEAR(iterative[1].start_time, 10.1002, 1e-9);
+  EXPECT_NEAR(iterative[2].start_time, 110.1002, 1e-9);
+  for (int id = 0; id < 3; ++id)
+    EXPECT_STREQ(iterative[id].clusters, "a") << id;
+}
+
+TEST(DianaRuns, AnAtomicBulkIsSubmittedOnce)
+{
+  // The same three jobs as one bulk: one submission, done at 5.1002; job 2 starts when job 0 ends, without another.
+  auto bulk = by_id(simulate_yaml(run_of(3, 1, "submission: bulk, local_submission_time: 5")));
+  EXPECT_NEAR(bulk[0].start_time, 5.1002, 1e-9);
+  EXPECT_NEAR(bulk[1].start_time, 5.1002, 1e-9);
+  EXPECT_NEAR(bulk[2].start_time, 105.1002, 1e-9);
+}
+
+TEST(DianaRuns, EachSubBulkIsSubmittedOnceAtItsSite)
+{
+  // BulkSplitAcrossTwoSitesByRank with 5 s submissions: a's sub-bulk is submitted from 0.1002, b's from its arrival
+  // at 0.3503, at the same time.
+  auto split = by_id(simulate_yaml(run_of(4, 1, "submission: split, costs: static, w4: 0, local_submission_time: 5")));
+  for (int id : {0, 1})
+    EXPECT_NEAR(split[id].start_time, 5.1002, 1e-9) << id;
+  for (int id : {2, 3}) {
+    EXPECT_STREQ(split[id].clusters, "b") << id;
+    EXPECT_NEAR(split[id].start_time, 5.3503, 1e-9) << id;
+  }
+}
+
 TEST(DianaRuns, ExecutableAndOutputSizesAreDrawnPerJobAndSizeTheirMessages)
 {
   // As in BusyHomeSendsTheNextJobToThePeer..., with executables drawn from [1 MB, 2 MB] and 3 MB outputs: job 1's
