@@ -32,9 +32,10 @@ TABLE_FIELDS = {
     "/migrations": ("time", "job_id", "from", "to"),
 }
 
-# Optional: written by simulators that know KOALA's claiming (NaN for other policies).
+# Optional: written by simulators that know KOALA's claiming (NaN for other policies), and the site a job was
+# submitted to (-1 for central policies; traces written before it was added lack it).
 OPTIONAL_JOB_FIELDS = ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt",
-                       "claiming_tries", "placements")
+                       "claiming_tries", "placements", "submission_site")
 OPTIONAL_SERIES = ("/utilization/held", "/utilization/gained")
 
 # /placements outcomes: how the attempt that followed a placement ended

@@ -74,6 +74,7 @@ void DianaPolicy::on_job_submitted(const JobSpec& job)
   state.output  = std::isnan(job.output_size) ? settings_.output_size.sample(job_sizes_) : job.output_size;
   jobs_[job.id] = state;
   sites_[site].arrived.push_back(job.id);
+  control_->record_submission_site(job.id, site);
   ++waiting_;
 }
 

@@ -18,6 +18,11 @@ RouteQuality JobControl::route(ClusterIndex /*from*/, ClusterIndex /*to*/) const
   xbt_die("this JobControl knows no routes");
 }
 
+void JobControl::record_submission_site(JobId job, ClusterIndex /*site*/)
+{
+  xbt_die("this JobControl records no submission sites (job %ld)", static_cast<long>(job));
+}
+
 void JobControl::record_migration(JobId job, ClusterIndex /*from*/, ClusterIndex /*to*/)
 {
   xbt_die("this JobControl records no migrations (job %ld)", static_cast<long>(job));

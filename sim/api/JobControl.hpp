@@ -125,6 +125,9 @@ public:
   virtual void send(ClusterIndex from, ClusterIndex to, const Message& message);
   /** The route between the two sites' scheduler hosts: latency, bandwidth, loss and jitter. */
   virtual RouteQuality route(ClusterIndex from, ClusterIndex to) const;
+  /** The site `job` was submitted to, whose scheduler decides it first (its /jobs `submission_site`; a job of
+   *  which none is recorded has -1 there). */
+  virtual void record_submission_site(JobId job, ClusterIndex site);
   /** The job waiting with site `from`'s scheduler now waits with site `to`'s (a /migrations row). */
   virtual void record_migration(JobId job, ClusterIndex from, ClusterIndex to);
 };

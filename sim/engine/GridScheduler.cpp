@@ -675,6 +675,7 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
   row.submission_failures = job.submission_failures;
   row.completion_failures = job.completion_failures + job.run_failures;
   add_policy_figures(row, job, started);
+  row.submission_site = job.submission_site;
   parts_.statistics.add(row);
   record_economy(job, status);
   if (not parts_.trace)

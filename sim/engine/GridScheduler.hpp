@@ -91,6 +91,7 @@ public:
   // JobControl (SiteMessaging.cpp): one scheduler per site.
   void send(ClusterIndex from, ClusterIndex to, const Message& message) override;
   RouteQuality route(ClusterIndex from, ClusterIndex to) const override;
+  void record_submission_site(JobId job, ClusterIndex site) override;
   void record_migration(JobId job, ClusterIndex from, ClusterIndex to) override;
   /** Messages sent so far (0 when no policy sends any). */
   int64_t messages_sent() const { return messages_ ? messages_->sent() : 0; }
@@ -120,11 +121,12 @@ private:
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
     int placement_tries = 0, submission_failures = 0, completion_failures = 0, run_failures = 0;
-    bool run_failed = false;           // the current run ended with a completion failure
-    std::optional<JobMetrics> metrics; // as the policy reported them
-    EconomyFigures economy;            // as the policy reported them (economy policies)
-    std::string rejection;             // the policy's reason, when it rejected the job
-    PlacementHistory history;          // one /placements row per placement
+    bool run_failed = false;                   // the current run ended with a completion failure
+    std::optional<JobMetrics> metrics;         // as the policy reported them
+    EconomyFigures economy;                    // as the policy reported them (economy policies)
+    std::string rejection;                     // the policy's reason, when it rejected the job
+    ClusterIndex submission_site = no_cluster; // as the policy recorded it (one scheduler per site)
+    PlacementHistory history;                  // one /placements row per placement
   };
 
   /** `work` wrapped to run only while the job is in the system and in the attempt (or run) it was made for:

@@ -63,6 +63,13 @@ RouteQuality GridScheduler::route(ClusterIndex from, ClusterIndex to) const
   return it->second;
 }
 
+void GridScheduler::record_submission_site(JobId job, ClusterIndex site)
+{
+  xbt_assert(site >= 0 && static_cast<size_t>(site) < parts_.platform.clusters().size(), "job %ld submitted to site %d",
+             static_cast<long>(job), site);
+  active_.at(job).submission_site = site;
+}
+
 void GridScheduler::record_migration(JobId job, ClusterIndex from, ClusterIndex to)
 {
   XBT_VERB("job %ld migrates from site %d to site %d", static_cast<long>(job), from, to);

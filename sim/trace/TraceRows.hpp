@@ -41,7 +41,8 @@ struct JobRow {
   double pgt;                  // processor gained time: processors x (claim, or abort, - JPT), summed over all attempts
   double pwt; // processor wasted time: processors x (start, or abort, - claim), summed over all attempts
   int32_t claiming_tries;
-  int32_t placements; // successful placements (failures + 1 for a completed job)
+  int32_t placements;      // successful placements (failures + 1 for a completed job)
+  int32_t submission_site; // the site the policy has the job submitted to (JobControl::record_submission_site), or -1
 };
 
 /** One placement of a grid job and how the attempt that followed it ended (the outcomes are

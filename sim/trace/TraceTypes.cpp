@@ -50,6 +50,7 @@ hid_t job_type()
   H5Tinsert(t, "pwt", HOFFSET(JobRow, pwt), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "claiming_tries", HOFFSET(JobRow, claiming_tries), H5T_NATIVE_INT32);
   H5Tinsert(t, "placements", HOFFSET(JobRow, placements), H5T_NATIVE_INT32);
+  H5Tinsert(t, "submission_site", HOFFSET(JobRow, submission_site), H5T_NATIVE_INT32);
   return t;
 }
 

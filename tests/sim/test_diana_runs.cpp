@@ -224,6 +224,26 @@ TEST(DianaRuns, EachSubBulkIsSubmittedOnceAtItsSite)
   }
 }
 
+TEST(DianaRuns, EachJobsSubmissionSiteIsInTheTrace)
+{
+  auto t = simulate_yaml(platform + "policy: {name: diana, submit_site: b}\n" +
+                         "workload: {jobs: 3, arrival: batch, components: 1, component_size: 1, runtime: 10, "
+                         "request_types: {total: 1}}\ninfo_service: {poll_interval: 0}\n");
+  ASSERT_EQ(t.jobs.size(), 3u);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.submission_site, 1) << j.id;
+}
+
+TEST(DianaRuns, ACentralPolicyHasNoSubmissionSiteWhateverTheWorkloadNames)
+{
+  auto t = simulate_yaml(platform + "policy: wf\n" +
+                         "workload: {jobs: 3, arrival: batch, components: 1, component_size: 1, runtime: 10, "
+                         "request_types: {total: 1}, submit_site: b}\n");
+  ASSERT_EQ(t.jobs.size(), 3u);
+  for (const auto& j : t.jobs)
+    EXPECT_EQ(j.submission_site, -1) << j.id;
+}
+
 TEST(DianaRuns, ExecutableAndOutputSizesAreDrawnPerJobAndSizeTheirMessages)
 {
   // As in BusyHomeSendsTheNextJobToThePeer..., with executables drawn from [1 MB, 2 MB] and 3 MB outputs: job 1's

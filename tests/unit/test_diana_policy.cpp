@@ -53,6 +53,7 @@ public:
     sent.emplace_back(from, to, message);
   }
   RouteQuality route(ClusterIndex, ClusterIndex) const override { return route_quality; }
+  void record_submission_site(JobId, ClusterIndex) override {}
   void record_migration(JobId, ClusterIndex, ClusterIndex) override {}
 };
 
