@@ -36,6 +36,8 @@ TABLE_FIELDS = {
 # submitted to (-1 for central policies; traces written before it was added lack it).
 OPTIONAL_JOB_FIELDS = ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt",
                        "claiming_tries", "placements", "submission_site")
+# Optional: what an auditor of messages reads (traces written before they were added lack them).
+OPTIONAL_MESSAGE_FIELDS = ("failed_at", "route_latency", "route_bandwidth")
 OPTIONAL_SERIES = ("/utilization/held", "/utilization/gained")
 
 # /placements outcomes: how the attempt that followed a placement ended

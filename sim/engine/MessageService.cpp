@@ -7,6 +7,7 @@
 #include <xbt/log.h>
 
 #include <cmath>
+#include <limits>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_message_service, coalsim_engine, "MessageService");
 
@@ -20,7 +21,19 @@ void MessageService::send(int from, int to, Message message, Done done)
                  static_cast<size_t>(to) < endpoints_.size(),
              "message from endpoint %d to %d: there are %zu endpoints", from, to, endpoints_.size());
   xbt_assert(message.bytes >= 0, "a message of %g bytes", message.bytes);
-  Record record{now(), NAN, from, to, message.kind, message.bytes, message.job};
+  Record record;
+  record.sent            = now();
+  record.received        = NAN;
+  record.from            = from;
+  record.to              = to;
+  record.kind            = message.kind;
+  record.bytes           = message.bytes;
+  record.job             = message.job;
+  record.route_bandwidth = std::numeric_limits<double>::infinity();
+  for (const sg4::Link* link : links(from, to)) {
+    record.route_latency += link->get_latency();
+    record.route_bandwidth = std::min(record.route_bandwidth, link->get_bandwidth());
+  }
   ++sent_;
   ++in_flight_;
   if (message.job >= 0) {
@@ -53,11 +66,27 @@ void MessageService::finish(Record record, bool delivered, Message message, cons
   --in_flight_;
   if (delivered)
     record.received = now();
+  else
+    record.failed_at = now();
   XBT_VERB("%s of job %ld from %d to %d (%g B) %s", record.kind.c_str(), static_cast<long>(record.job), record.from,
            record.to, record.bytes, delivered ? "arrived" : "failed");
   if (recorder_)
     recorder_(record);
   done(delivered, message);
+}
+
+const std::vector<sg4::Link*>& MessageService::links(int from, int to)
+{
+  auto key = std::make_pair(from, to);
+  auto it  = routes_.find(key);
+  if (it == routes_.end()) {
+    std::vector<sg4::Link*> route;
+    double latency = 0;
+    if (endpoints_[from] != endpoints_[to])
+      endpoints_[from]->route_to(endpoints_[to], route, &latency);
+    it = routes_.emplace(key, std::move(route)).first;
+  }
+  return it->second;
 }
 
 int64_t MessageService::messages_of(JobId job) const

@@ -2,7 +2,8 @@
  * their size, so that a message takes the route's latency plus its size over the bandwidth it gets, and shares
  * the links with file transfers. A message to or from a host that is off fails (at once when the host is off at
  * the send, else when SimGrid fails the communication); the sender learns it. Every message ends as a record
- * (sent, received, from, to, kind, bytes, job) for the trace, and counts towards its job's messages and bytes.
+ * (sent, received or failed, from, to, kind, bytes, job, and its route's latency and bottleneck bandwidth at the
+ * send) for the trace, and counts towards its job's messages and bytes.
  * Names no policy: what a message means is the sender's and the receiver's business. */
 #pragma once
 
@@ -15,23 +16,30 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace coalsim {
 
 class MessageService {
 public:
-  /** How a message ended: `received` is NaN when it failed. */
+  /** How a message ended: `received` is NaN when it failed, `failed_at` NaN when it arrived. */
   struct Record {
-    double sent     = 0;
-    double received = 0;
-    int from        = 0;
-    int to          = 0;
+    double sent      = 0;
+    double received  = 0;
+    double failed_at = NAN;
+    int from         = 0;
+    int to           = 0;
     std::string kind;
     double bytes = 0;
     JobId job    = -1;
+    // The route at the send: its links' latencies summed (s) and their smallest bandwidth (bytes/s; infinite for a
+    // route without links), so that a delivered message took at least route_latency + bytes / route_bandwidth.
+    double route_latency   = 0;
+    double route_bandwidth = 0;
     bool delivered() const { return not std::isnan(received); }
   };
   /** Called when the message arrived (`delivered`) or failed; the message is passed back. */
@@ -60,11 +68,14 @@ public:
 
 private:
   void finish(Record record, bool delivered, Message message, const Done& done);
+  /** The links from endpoint `from` to `to` (read from the platform once per pair). */
+  const std::vector<simgrid::s4u::Link*>& links(int from, int to);
 
   std::vector<simgrid::s4u::Host*> endpoints_;
   ActivityTracker* tracker_;
   Recorder recorder_;
   std::unordered_map<JobId, std::pair<int64_t, double>> per_job_; // messages, bytes
+  std::map<std::pair<int, int>, std::vector<simgrid::s4u::Link*>> routes_;
   int64_t sent_     = 0;
   size_t in_flight_ = 0;
 };

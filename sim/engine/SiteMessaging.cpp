@@ -30,8 +30,11 @@ void GridScheduler::send(ClusterIndex from, ClusterIndex to, const Message& mess
       row.from     = r.from;
       row.to       = r.to;
       std::strncpy(row.kind, r.kind.c_str(), sizeof(row.kind) - 1);
-      row.bytes  = r.bytes;
-      row.job_id = r.job;
+      row.bytes           = r.bytes;
+      row.job_id          = r.job;
+      row.failed_at       = r.failed_at;
+      row.route_latency   = r.route_latency;
+      row.route_bandwidth = r.route_bandwidth;
       parts_.trace->add_message(row);
     });
   }

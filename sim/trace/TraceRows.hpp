@@ -156,7 +156,10 @@ struct MessageRow {
   int32_t to;
   char kind[16];
   double bytes;
-  int64_t job_id; // -1 when about no job
+  int64_t job_id;         // -1 when about no job
+  double failed_at;       // when it failed; NaN when it arrived
+  double route_latency;   // the route's link latencies summed, at the send (s)
+  double route_bandwidth; // the smallest bandwidth of the route's links, at the send (bytes/s; inf: no links)
 };
 
 /** A waiting job handed from one site's scheduler to another's; written only by runs that migrate jobs. */

@@ -198,6 +198,9 @@ hid_t message_type()
   H5Tclose(s);
   H5Tinsert(t, "bytes", HOFFSET(MessageRow, bytes), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "job_id", HOFFSET(MessageRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "failed_at", HOFFSET(MessageRow, failed_at), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "route_latency", HOFFSET(MessageRow, route_latency), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "route_bandwidth", HOFFSET(MessageRow, route_bandwidth), H5T_NATIVE_DOUBLE);
   return t;
 }
 

@@ -103,6 +103,23 @@ TEST(DianaRuns, SilentPeerIsTakenForDeadAtTheReplyTimeout)
   EXPECT_NEAR(t.messages[0].received, 0.0501, 1e-9);
   EXPECT_STREQ(t.messages[1].kind, "reply");
   EXPECT_TRUE(std::isnan(t.messages[1].received)) << "the reply failed when b-2 went off";
+  EXPECT_DOUBLE_EQ(t.messages[1].failed_at, 0.06);
+  EXPECT_TRUE(std::isnan(t.messages[0].failed_at)) << "the query arrived";
+}
+
+TEST(DianaRuns, EachMessageCarriesItsRoutesLatencyAndBottleneckBandwidth)
+{
+  // a-2 to b-2: a's node link (0 s, 100 MB/s), a's backbone (0 s, 1 GB/s), the wide-area link (50 ms, 10 MB/s), b's
+  // backbone and node link: 0.05 s and 1e7 B/s. Every message took at least latency + bytes / bandwidth (here
+  // exactly: CM02 without cross-traffic, and nothing else on the link at once).
+  auto t = simulate_yaml(run_of(2, 1, "w4: 0"));
+  ASSERT_EQ(t.messages.size(), 6u);
+  for (const auto& m : t.messages) {
+    EXPECT_DOUBLE_EQ(m.route_latency, 0.05) << m.kind;
+    EXPECT_DOUBLE_EQ(m.route_bandwidth, 1e7) << m.kind;
+    EXPECT_TRUE(std::isnan(m.failed_at)) << m.kind;
+    EXPECT_GE(m.received - m.sent, m.route_latency + m.bytes / m.route_bandwidth - 1e-9) << m.kind;
+  }
 }
 
 TEST(DianaRuns, PeerThatIsOffIsDeadAtOnce)
