@@ -30,6 +30,7 @@ TABLE_FIELDS = {
     "/economy": ("job_id", "estimate", "deadline", "budget", "cost", "charge", "load", "accepted", "met", "rejection"),
     "/messages": ("sent", "received", "from", "to", "kind", "bytes", "job_id"),
     "/migrations": ("time", "job_id", "from", "to"),
+    "/migration_checks": ("time", "started", "site", "examined", "migrated"),
 }
 
 # Optional: written by simulators that know KOALA's claiming (NaN for other policies), and the site a job was
@@ -74,6 +75,7 @@ class Trace:
     economy: np.ndarray = None  # /economy: one row per job with a deadline (empty when the jobs have none)
     messages: np.ndarray = None    # /messages: messages between sites' schedulers (empty when the run sent none)
     migrations: np.ndarray = None  # /migrations (empty when the run migrated no job)
+    migration_checks: np.ndarray = None  # /migration_checks (empty when the run checked no queue for migration)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -227,6 +229,7 @@ def _read(h5, path) -> Trace:
         economy=_table(h5, "/economy", path) if "/economy" in h5 else np.zeros(0),
         messages=_table(h5, "/messages", path) if "/messages" in h5 else np.zeros(0),
         migrations=_table(h5, "/migrations", path) if "/migrations" in h5 else np.zeros(0),
+        migration_checks=_table(h5, "/migration_checks", path) if "/migration_checks" in h5 else np.zeros(0),
     )
     for name in OPTIONAL_SERIES:
         if name in h5:

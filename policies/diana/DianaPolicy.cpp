@@ -163,7 +163,7 @@ uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector
       peers.push_back(static_cast<int>(p));
   JobId first = jobs.front();
   rounds_.emplace(id,
-                  std::make_pair(site, Round{migration, std::move(jobs),
+                  std::make_pair(site, Round{migration, control_->now(), std::move(jobs),
                                              ReplyRound<Report>(peers, control_->now() + settings_.reply_timeout)}));
   for (int peer : peers)
     control_->send(site, peer,
@@ -357,14 +357,20 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
 
 void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
 {
+  bool moved = migrate_if_better(site, round);
+  control_->record_migration_check(site, round.started, 1, moved ? 1 : 0);
+}
+
+bool DianaPolicy::migrate_if_better(ClusterIndex site, const Round& round)
+{
   JobId id = round.jobs.front();
   auto it  = jobs_.find(id);
   if (it == jobs_.end())
-    return;
+    return false;
   JobState& job = it->second;
   job.migrating = false;
   if (job.owner != site || not sites_[site].queue.contains(id))
-    return; // started meanwhile
+    return false; // started meanwhile
   auto costs = costs_for(site, round, 1);
   LocalStanding local{sites_[site].queue.jobs_ahead(id), total_cost(costs[site], settings_.weights), job.migrations};
   if (not costs[site].alive) // the home cluster cannot take the job now (down, unusable, too small): any peer is better
@@ -375,10 +381,11 @@ void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
       offers.push_back({peer, report.jobs_ahead, total_cost(costs[peer], settings_.weights)});
   auto target = choose_migration(local, offers, settings_.max_migrations);
   if (not target)
-    return;
+    return false;
   sites_[site].queue.remove(id);
   job.migrating = true;
   hand_over(site, *target, {id}, true);
+  return true;
 }
 
 void DianaPolicy::hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration)
@@ -466,8 +473,10 @@ void DianaPolicy::check_migrations()
       return not job.migrating && job.migrations < settings_.max_migrations &&
              now - job.queued_since >= settings_.migration_wait;
     });
-    if (!chosen)
+    if (!chosen) {
+      control_->record_migration_check(static_cast<ClusterIndex>(s), now, 0, 0); // nothing to examine
       continue;
+    }
     JobState& job        = jobs_.at(*chosen);
     job.migrating        = true;
     site.last_considered = site.queue.position(*chosen);

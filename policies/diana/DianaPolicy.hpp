@@ -68,6 +68,7 @@ private:
   /** A query round of one site: a decision about `jobs` (a batch) or a migration of `jobs[0]`. */
   struct Round {
     bool migration = false;
+    double started = 0; // when its queries were sent
     std::vector<JobId> jobs;
     ReplyRound<Report> replies;
   };
@@ -91,6 +92,8 @@ private:
   void finish_round(ClusterIndex site, uint64_t round_id);
   void decide_batch(ClusterIndex site, const Round& round);
   void decide_migration(ClusterIndex site, const Round& round);
+  /** Hands the job the migration round asked about to the best peer, if one beats its home; whether it did. */
+  bool migrate_if_better(ClusterIndex site, const Round& round);
   std::vector<SiteCosts> costs_for(ClusterIndex site, const Round& round, int bulk_jobs) const;
   /** Hands `jobs` from `from` to `to` (a remote submission, or a migration), or queues them at home. */
   void hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration);

@@ -28,4 +28,9 @@ void JobControl::record_migration(JobId job, ClusterIndex /*from*/, ClusterIndex
   xbt_die("this JobControl records no migrations (job %ld)", static_cast<long>(job));
 }
 
+void JobControl::record_migration_check(ClusterIndex site, double /*started*/, int /*examined*/, int /*migrated*/)
+{
+  xbt_die("this JobControl records no migration checks (site %d)", site);
+}
+
 } // namespace coalsim

@@ -130,6 +130,9 @@ public:
   virtual void record_submission_site(JobId job, ClusterIndex site);
   /** The job waiting with site `from`'s scheduler now waits with site `to`'s (a /migrations row). */
   virtual void record_migration(JobId job, ClusterIndex from, ClusterIndex to);
+  /** Site `site`'s scheduler, in a check begun at `started`, examined `examined` of its waiting jobs for migration
+   *  and sent `migrated` of them away (a /migration_checks row, written now, when it decided). */
+  virtual void record_migration_check(ClusterIndex site, double started, int examined, int migrated);
 };
 
 } // namespace coalsim

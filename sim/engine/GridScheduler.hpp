@@ -93,6 +93,7 @@ public:
   RouteQuality route(ClusterIndex from, ClusterIndex to) const override;
   void record_submission_site(JobId job, ClusterIndex site) override;
   void record_migration(JobId job, ClusterIndex from, ClusterIndex to) override;
+  void record_migration_check(ClusterIndex site, double started, int examined, int migrated) override;
   /** Messages sent so far (0 when no policy sends any). */
   int64_t messages_sent() const { return messages_ ? messages_->sent() : 0; }
 

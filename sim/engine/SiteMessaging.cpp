@@ -80,4 +80,13 @@ void GridScheduler::record_migration(JobId job, ClusterIndex from, ClusterIndex 
     parts_.trace->add_migration(MigrationRow{now(), job, from, to});
 }
 
+void GridScheduler::record_migration_check(ClusterIndex site, double started, int examined, int migrated)
+{
+  xbt_assert(started <= now() && examined >= 0 && migrated >= 0 && migrated <= examined,
+             "a migration check of site %d begun at %g (now %g) examined %d jobs and migrated %d", site, started, now(),
+             examined, migrated);
+  if (parts_.trace)
+    parts_.trace->add_migration_check(MigrationCheckRow{now(), started, site, examined, migrated});
+}
+
 } // namespace coalsim

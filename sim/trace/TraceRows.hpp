@@ -162,6 +162,16 @@ struct MessageRow {
   double route_bandwidth; // the smallest bandwidth of the route's links, at the send (bytes/s; inf: no links)
 };
 
+/** A check of one site's waiting jobs for migration (JobControl::record_migration_check), whether or not it moved
+ *  any; written only by runs that check. */
+struct MigrationCheckRow {
+  double time;      // when it decided
+  double started;   // when it began (its queries were sent)
+  int32_t site;     // the site whose waiting jobs it examined
+  int32_t examined; // jobs it examined
+  int32_t migrated; // jobs it sent away (each a /migrations row when it arrives)
+};
+
 /** A waiting job handed from one site's scheduler to another's; written only by runs that migrate jobs. */
 struct MigrationRow {
   double time;

@@ -204,6 +204,17 @@ hid_t message_type()
   return t;
 }
 
+hid_t migration_check_type()
+{
+  hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(MigrationCheckRow));
+  H5Tinsert(t, "time", HOFFSET(MigrationCheckRow, time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "started", HOFFSET(MigrationCheckRow, started), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "site", HOFFSET(MigrationCheckRow, site), H5T_NATIVE_INT32);
+  H5Tinsert(t, "examined", HOFFSET(MigrationCheckRow, examined), H5T_NATIVE_INT32);
+  H5Tinsert(t, "migrated", HOFFSET(MigrationCheckRow, migrated), H5T_NATIVE_INT32);
+  return t;
+}
+
 hid_t migration_type()
 {
   hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(MigrationRow));

@@ -20,6 +20,7 @@ hid_t economy_type();
 hid_t share_type();
 hid_t message_type();
 hid_t migration_type();
+hid_t migration_check_type();
 /** A packed copy of `memory_type`, for the file. */
 hid_t packed(hid_t memory_type);
 

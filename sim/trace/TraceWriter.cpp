@@ -219,6 +219,7 @@ TraceWriter::~TraceWriter()
   hosts_.reset();
   messages_.reset();
   migrations_.reset();
+  migration_checks_.reset();
   sample_time_.reset();
   grid_busy_.reset();
   background_busy_.reset();
@@ -354,6 +355,18 @@ void TraceWriter::add_migration(const MigrationRow& row)
   migrations_->append(&row);
 }
 
+void TraceWriter::add_migration_check(const MigrationCheckRow& row)
+{
+  if (not migration_checks_) {
+    types_["migration_check"]      = migration_check_type();
+    types_["migration_check.file"] = packed(types_["migration_check"]);
+    migration_checks_ =
+        std::make_unique<AppendableDataset>(file_, "/migration_checks", types_["migration_check"],
+                                            sizeof(MigrationCheckRow), 0, types_["migration_check.file"]);
+  }
+  migration_checks_->append(&row);
+}
+
 void TraceWriter::set_attribute(const std::string& name, int64_t value)
 {
   set_scalar_attribute(name, H5T_NATIVE_INT64, &value);
@@ -369,7 +382,7 @@ void TraceWriter::commit()
     (*d)->flush();
     d->reset();
   }
-  for (auto* d : {&messages_, &migrations_})
+  for (auto* d : {&messages_, &migrations_, &migration_checks_})
     if (*d) {
       (*d)->flush();
       d->reset();

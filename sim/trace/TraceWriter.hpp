@@ -63,6 +63,8 @@ public:
   /** /messages and /migrations exist only in runs that write a row to them (created at the first). */
   void add_message(const MessageRow& row);
   void add_migration(const MigrationRow& row);
+  /** /migration_checks too, created at its first row. */
+  void add_migration_check(const MigrationCheckRow& row);
   void add_sample(const UtilizationSample& sample);
   void set_attribute(const std::string& name, const std::string& value);
   void set_attribute(const std::string& name, double value);
@@ -87,7 +89,7 @@ private:
   std::map<std::string, hid_t> types_;
   std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, allocations_,
       hosts_, sample_time_, grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_, economy_, shares_;
-  std::unique_ptr<AppendableDataset> messages_, migrations_; // created at their first row
+  std::unique_ptr<AppendableDataset> messages_, migrations_, migration_checks_; // created at their first row
   bool committed_ = false;
 };
 

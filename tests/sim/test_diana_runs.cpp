@@ -160,6 +160,28 @@ TEST(DianaRuns, QueuedJobMigratesToTheIdlePeerAndCompletesThere)
   // Its decision round, then every check while it waits but the one that moved job 2: 10.1002, 30.1002, ...,
   // 100.1002 (it starts at that instant, after the check).
   EXPECT_EQ(queries_about_job1, 10);
+  // Every check is a /migration_checks row, one per site: a's examined one job each (9 times job 1, once job 2, which
+  // it moved) and decided a query round trip later; b's queue was empty, as were both at the last check, after job 1
+  // had started: they examined none and decided at once.
+  int examined = 0, migrated = 0, a_rows = 0, b_rows = 0;
+  for (const auto& c : t.migration_checks) {
+    (c.site == 0 ? a_rows : b_rows)++;
+    migrated += c.migrated;
+    if (c.examined > 0) {
+      EXPECT_EQ(c.site, 0);
+      EXPECT_EQ(c.examined, 1);
+      EXPECT_NEAR(c.time - c.started, 0.1002, 1e-9);
+      ++examined;
+    } else {
+      EXPECT_EQ(c.migrated, 0);
+      EXPECT_EQ(c.time, c.started);
+    }
+  }
+  EXPECT_EQ(examined, 10);
+  EXPECT_EQ(migrated, 1);
+  EXPECT_EQ(a_rows, b_rows);
+  ASSERT_FALSE(t.migration_checks.empty());
+  EXPECT_NEAR(t.migration_checks.front().started, 10.1002, 1e-9);
 }
 
 TEST(DianaRuns, WithoutMigrationTheQueuedJobsWaitAtHome)

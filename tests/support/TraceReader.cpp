@@ -95,6 +95,8 @@ Trace read_trace(const std::string& path)
       t.messages = read_table<MessageRow>(file, path, "/messages", message_type());
     if (H5Lexists(file, "/migrations", H5P_DEFAULT) > 0)
       t.migrations = read_table<MigrationRow>(file, path, "/migrations", migration_type());
+    if (H5Lexists(file, "/migration_checks", H5P_DEFAULT) > 0)
+      t.migration_checks = read_table<MigrationCheckRow>(file, path, "/migration_checks", migration_check_type());
     t.sample_time     = read_doubles(file, path, "/utilization/time", nullptr);
     t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
     t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);

@@ -16,8 +16,9 @@ struct Trace {
   std::vector<ClusterRow> clusters;
   std::vector<FailureRow> failures;
   std::vector<LocalJobRow> local_jobs;
-  std::vector<MessageRow> messages;     // empty when the run sent none (no /messages)
-  std::vector<MigrationRow> migrations; // empty when the run migrated none (no /migrations)
+  std::vector<MessageRow> messages;                // empty when the run sent none (no /messages)
+  std::vector<MigrationRow> migrations;            // empty when the run migrated none (no /migrations)
+  std::vector<MigrationCheckRow> migration_checks; // empty when the run checked none (no /migration_checks)
   std::vector<double> sample_time;
   size_t columns = 0;                  // clusters in the utilization matrices
   std::vector<double> grid_busy;       // [sample * columns + cluster]

@@ -55,6 +55,7 @@ public:
   RouteQuality route(ClusterIndex, ClusterIndex) const override { return route_quality; }
   void record_submission_site(JobId, ClusterIndex) override {}
   void record_migration(JobId, ClusterIndex, ClusterIndex) override {}
+  void record_migration_check(ClusterIndex, double, int, int) override {}
 };
 
 DianaSettings settings_of(const std::map<std::string, std::string>& given, size_t sites)
