@@ -67,10 +67,14 @@ void TimeSharedRuntime::set_share(RunId run, size_t component, double share)
   xbt_assert(share > 0, "share %g", share);
   auto it = runs_.find(run);
   xbt_assert(it != runs_.end(), "no run %lu to share", static_cast<unsigned long>(run));
+  // SimGrid 3.32 keeps a priority as the sharing penalty 1 / priority. Action::set_sharing_penalty takes the action
+  // off the lazy model's heap, and System::update_variable_penalty returns at once when the new penalty equals the
+  // old one, without marking the action modified: it never goes back on the heap and never ends. Two shares an
+  // ulp apart (a share recomputed from the job's progress) can have the same penalty, so a share is set only when
+  // its penalty, computed as SimGrid computes it, changes.
+  const double penalty = 1.0 / share;
   for (Process& p : it->second.processes)
-    // SimGrid 3.32 takes an action whose priority is set to its current value off the lazy model's heap without
-    // marking it modified: it would never end. So an unchanged share is not set again.
-    if (p.component == component && not p.done && p.share != share) {
+    if (p.component == component && not p.done && 1.0 / p.share != penalty) {
       p.exec->update_priority(share);
       p.share = share;
     }

@@ -261,6 +261,33 @@ TEST(LibraRuns, JobPastItsEstimateGivenAWholeCoreMakesItsNeighbourLate)
   EXPECT_EQ(econ[1].met, 0);
 }
 
+TEST(LibraRuns, JobRunningAtExactlyItsShareEndsWhenANeighbourPastItsEstimateLeaves)
+{
+  // Best fit, deadline factor 2.5 (every job needs 0.4 when it arrives). A (runs 30, estimates 30: due at 75) and
+  // B (runs 50, estimates 20: due at 50) share s-0 from 0 at half a core each. C (runs 50, estimates 50: due at
+  // 155) arrives at 30: A needs 15 / 45 = 1/3, B 5 / 20 = 1/4, C 2/5; s-0 takes it (59/60). Rates 20/59, 15/59,
+  // 24/59: A ends at 30 + 15 x 59 / 20 = 74.25. Then B (26.25 s done) is past its estimate and C (18 s done) needs
+  // 32 / 80.75 = 128/323: B runs on the 195/323 C leaves, C at exactly its share, and B ends at 74.25 + 23.75 x
+  // 323 / 195 = 113.59. C's share recomputed then is 128/323 again, to within an ulp, whose inverse (SimGrid's
+  // sharing penalty) is unchanged: C used to stay on s-0 forever, its work done (the run ended with it
+  // unfinished, then crashed). The core never idles, so C ends at 30 + 50 + 50 = 130, well before its deadline.
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 50, 1, 20) + swf(3, 30, 50, 1, 50);
+  RunStatistics stats;
+  auto t    = simulate_yaml(libra_run(log, ", node_choice: best_fit", 2.5), &stats);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  for (JobId id = 0; id < 3; ++id)
+    EXPECT_EQ(jobs[id].status, static_cast<int8_t>(JobStatus::completed)) << id;
+  EXPECT_NEAR(jobs[0].end_time, 74.25, 1e-9);
+  EXPECT_NEAR(jobs[1].end_time, 74.25 + 23.75 * 323 / 195, 1e-9);
+  EXPECT_NEAR(jobs[2].end_time, 130.0, 1e-9);
+  EXPECT_EQ(econ[0].met, 1);
+  EXPECT_EQ(econ[1].met, 0);
+  EXPECT_EQ(econ[2].met, 1);
+  EXPECT_EQ(stats.economy.accepted, 3u);
+}
+
 namespace {
 /** Runs `yaml` and returns the input error's text ("" if it ran). */
 std::string refusal(const std::string& yaml)

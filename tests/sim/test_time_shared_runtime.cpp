@@ -7,6 +7,7 @@
 
 #include "RuntimeJobs.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <simgrid/s4u.hpp>
 #include <xbt/log.h>
@@ -171,4 +172,23 @@ TEST(TimeSharedRuntime, ShareSetAgainToItsValueLeavesTheJobRunning)
   EXPECT_NEAR(alone.ends[0], 100.0, 1e-6) << "the job given its share again never ended";
   EXPECT_NEAR(pair.ends[1], 155.0, 1e-6);
   EXPECT_NEAR(pair.ends[0], 200.0, 1e-6);
+}
+
+TEST(TimeSharedRuntime, ShareSetAnUlpAwayWithTheSamePriorityLeavesTheJobRunning)
+{
+  // SimGrid keeps a priority as its inverse, 1 / priority: 0.4 and the double just below it have the same inverse,
+  // so setting one after the other changes nothing in SimGrid but still takes the Exec off its model's heap (a
+  // share recomputed from a job's progress lands an ulp away like this). A job of 100 s alone on s-0 at 0.4, given
+  // the share an ulp below at 10 s, runs alone at full speed and ends at 100 s; before, it never ended.
+  sg4::Engine& engine = default_engine();
+  ActivityTracker tracker;
+  TimeSharedRuntime runtime(tracker);
+  SharedHostRuns alone{runtime, {}, {}};
+  const double below = std::nextafter(0.4, 0.0);
+  ASSERT_NE(below, 0.4);
+  ASSERT_EQ(1.0 / below, 1.0 / 0.4);
+  at(0, [&] { alone.start(sg4::Host::by_name("s-0"), {100}, {0.4}); });
+  at(10, [&] { runtime.set_share(alone.runs[0], 0, below); });
+  engine.run();
+  EXPECT_NEAR(alone.ends[0], 100.0, 1e-6) << "the job given a share of the same priority never ended";
 }
