@@ -177,6 +177,10 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
   control_->report_economy(job.id, figures);
   if (not within_budget(job.budget, figures.cost))
     return reject(job.id, reasons::budget, decisions);
+  // E / D above 1: a sequential job runs on one core at most, so no node could finish it by its deadline (the
+  // report's shares sum to at most 100% of a CPU; one job alone cannot take more).
+  if (job.estimate > job.deadline - now)
+    return reject(job.id, reasons::over_core, decisions);
 
   const double share = minimum_share(job.estimate, 0, job.deadline - now, 0);
   std::vector<NodeLoad> answers(nodes_.size());

@@ -22,10 +22,11 @@ namespace coalsim::libra {
 
 /** Why Libra turned a job away (the trace's rejection reason). */
 namespace reasons {
-inline constexpr const char* budget         = "budget";         // B below the cost
-inline constexpr const char* no_node        = "no_node";        // no node could fit its share
-inline constexpr const char* not_sequential = "not_sequential"; // more than one processor
-inline constexpr const char* no_deadline    = "no_deadline";    // no estimate, or no deadline still ahead
+inline constexpr const char* budget         = "budget";          // B below the cost
+inline constexpr const char* no_node        = "no_node";         // no node could fit its share
+inline constexpr const char* not_sequential = "not_sequential";  // more than one processor
+inline constexpr const char* no_deadline    = "no_deadline";     // no estimate, or no deadline still ahead
+inline constexpr const char* over_core      = "share_over_core"; // E above D: it needs more than a whole core
 } // namespace reasons
 
 class LibraPolicy : public GridPolicy {

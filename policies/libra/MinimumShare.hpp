@@ -1,8 +1,9 @@
 /* The CPU share a job needs to finish its estimate by its deadline (PBS-Libra report, 5.1.1.3 and 6.2): the CPU time
  * left over the wall time left, (E - cpu_done) / (D - wall_done); a new job needs E / D. 6.2's example: 20 of 30
  * CPU seconds done in 20 s, deadline 50 s: (30 - 20) / (50 - 20) = 1/3.
- * Not in the report: a job past its estimate or its deadline, or needing more than a whole core, needs 1 (it
- * cannot be helped more; it runs as fast as a core allows), and a job nearly done at least smallest_share (a
+ * Not in the report: a running job past its estimate or its deadline, or needing more than a whole core, needs 1
+ * (it cannot be helped more; it runs as fast as a core allows; a new job needing more than a core is rejected, as
+ * the report's shares sum to at most 100% of a CPU), and a job nearly done at least smallest_share (a
  * ten-thousandth of a core: SimGrid gives an Exec of a far smaller weight than its neighbours no rate at all).
  * What such a job is given (node_weights) is another matter: 5.1.1 promises every admitted job its share and
  * has the operating system enforce shares only while they sum to at most the CPU, so by default a job past its

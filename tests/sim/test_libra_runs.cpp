@@ -187,6 +187,45 @@ TEST(LibraRuns, BudgetBelowTheCostIsRejectedWithItsReason)
   }
 }
 
+TEST(LibraRuns, JobWhoseEstimateExceedsItsDeadlineNeedsMoreThanACoreAndIsRejected)
+{
+  // Deadline factor 0.8: a job of E 30 is due 24 s after its submission, so it needs 30 / 24 = 1.25 of a core,
+  // which a sequential job never gets: rejected (share_over_core), charged nothing, although s-0 and s-1 are idle.
+  // Its cost was computed (30 + 30 / 24) and its budget covered it: the budget check comes first (6.2).
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 10, 20, 1, 20);
+  RunStatistics stats;
+  auto t    = simulate_yaml(libra_run(log, "", 0.8, "  budget: 100\n"), &stats);
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(econ.size(), 2u);
+  for (JobId id = 0; id < 2; ++id) {
+    EXPECT_EQ(jobs[id].status, static_cast<int8_t>(JobStatus::rejected)) << id;
+    EXPECT_STREQ(econ[id].rejection, "share_over_core") << id;
+    EXPECT_EQ(econ[id].accepted, 0) << id;
+    EXPECT_TRUE(std::isnan(econ[id].charge)) << id;
+    EXPECT_TRUE(std::isnan(econ[id].load)) << id;
+  }
+  EXPECT_DOUBLE_EQ(econ[0].cost, 30 + 30 / (30 * 0.8));
+  EXPECT_EQ(stats.economy.accepted, 0u);
+}
+
+TEST(LibraRuns, JobWhoseEstimateEqualsItsDeadlineNeedsExactlyACoreAndIsAdmitted)
+{
+  // Deadline factor 1: E = D, a share of exactly 1. Two jobs of 30 s at 0 take a node each and end at 30 s, on
+  // their deadlines; a third at 10 s (due at 40) finds both nodes full (2 in all) and is rejected: no_node.
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30) + swf(3, 10, 30, 1, 30);
+  auto t          = simulate_yaml(libra_run(log, "", 1, "  budget: 100\n"));
+  auto jobs       = by_id(t);
+  auto econ       = economy_by_id(t);
+  ASSERT_EQ(econ.size(), 3u);
+  for (JobId id = 0; id < 2; ++id) {
+    EXPECT_EQ(econ[id].accepted, 1) << id;
+    EXPECT_EQ(econ[id].met, 1) << id;
+    EXPECT_NEAR(jobs[id].end_time, 30.0, 1e-9) << id;
+  }
+  EXPECT_STREQ(econ[2].rejection, "no_node");
+}
+
 TEST(LibraRuns, BudgetCoveringTheCostIsAccepted)
 {
   std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 30, 1, 30);
