@@ -212,9 +212,10 @@ void Simulation::build_local_side()
                                                 local_jobs = config_.trace.local_jobs](const HeldCores& held) {
         add_allocation_rows(*trace, manager->core_map(), manager->cluster().index, held, local_jobs);
       });
-    p.managers.back()->set_on_shares_change([&p, cluster = c.index](int host, double taken, int components) {
+    p.managers.back()->set_on_shares_change([&p, cluster = c.index](int host, double taken, int components,
+                                                                    const ShareChange& change) {
       if (p.trace)
-        p.trace->add_share({now(), cluster, host, taken, components});
+        p.trace->add_share({now(), cluster, host, taken, components, change.job_id, change.component, change.share});
     });
     p.background.push_back(make_background_load(model_of(c), *p.managers.back(), config_.seed, locate_log));
     background_ends = background_ends && p.background.back()->finite();

@@ -21,7 +21,7 @@ TABLE_FIELDS = {
               "end_time", "completion_time", "response_time", "wait_time", "runtime", "overhead",
               "file_transfer_time", "file_size", "placement_tries", "submission_failures",
               "completion_failures"),
-    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time"),
+    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time", "host", "cpu_work"),
     "/placements": ("job_id", "placement", "queued_at", "placed_at", "placement_time", "tries", "estimated_ftt",
                     "jst", "started_at", "ended_at", "outcome"),
     "/failures": ("time", "job_id", "cluster", "kind"),

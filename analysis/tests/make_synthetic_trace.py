@@ -30,7 +30,7 @@ JOB_DTYPE = np.dtype([
     ("file_size", "<f8"), ("placement_tries", "<i4"), ("submission_failures", "<i4"),
     ("completion_failures", "<i4")])
 COMPONENT_DTYPE = np.dtype([("job_id", "<i8"), ("index", "<i4"), ("cluster", "<i4"), ("processors", "<i4"),
-                            ("file_site", "<i4"), ("transfer_time", "<f8")])
+                            ("file_site", "<i4"), ("transfer_time", "<f8"), ("host", "<i4"), ("cpu_work", "<f8")])
 FAILURE_DTYPE = np.dtype([("time", "<f8"), ("job_id", "<i8"), ("cluster", "<i4"), ("kind", "S16")])
 HOST_FAILURE_DTYPE = np.dtype(FAILURE_DTYPE.descr + [("host", "S32")])
 ALLOCATION_DTYPE = np.dtype([("owner", "i1"), ("job_id", "<i8"), ("component", "<i4"), ("placement", "<i4"),
@@ -56,6 +56,8 @@ def write_trace(path, *, attrs, clusters, jobs, components, failures, util_time,
             h5.attrs[key] = value
         h5.create_dataset("clusters", data=np.array(clusters, dtype=CLUSTER_DTYPE))
         h5.create_dataset("jobs", data=np.array(jobs, dtype=JOB_DTYPE))
+        # Components on whole processors: no host, no CPU work (the last two fields) unless a row gives them.
+        components = [tuple(c) + (-1, NAN) if len(c) == 6 else tuple(c) for c in components]
         h5.create_dataset("components", data=np.array(components, dtype=COMPONENT_DTYPE))
         with_host = any(len(f) > 4 for f in failures)
         h5.create_dataset("failures", data=np.array([tuple(f) + (b"",) * (5 - len(f)) if with_host else f

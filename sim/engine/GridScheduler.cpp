@@ -227,7 +227,8 @@ void GridScheduler::claim_all(JobId id)
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (shares_a_host(c)) {
-      bool ok = parts_.managers[c.cluster]->claim_share(c.host, c.share, &job.cores[k]);
+      bool ok =
+          parts_.managers[c.cluster]->claim_share(c.host, c.share, &job.cores[k], job.spec.id, static_cast<int>(k));
       xbt_assert(ok, "share claim on host %d of cluster %d failed after its check", c.host, c.cluster);
       job.claimed_at[k] = now();
       continue;
@@ -414,6 +415,7 @@ void GridScheduler::launch(JobId id)
   job.phase      = Phase::running;
   job.start_time = now();
   job.end_time   = NAN;
+  job.cpu_work.clear();
   job.history.started(now());
   if (job.claiming == Claiming::by_policy) {
     job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
@@ -446,7 +448,7 @@ void GridScheduler::release_component(ActiveJob& job, size_t k, HoldingOutcome o
 {
   const auto& c = job.placement[k];
   if (shares_a_host(c))
-    parts_.managers[c.cluster]->release_share(c.host, c.share);
+    parts_.managers[c.cluster]->release_share(c.host, c.share, job.spec.id, static_cast<int>(k));
   else
     parts_.managers[c.cluster]->release(c.processors, job.core_ids[k], holding_of(job, k), outcome);
 }
@@ -455,6 +457,14 @@ CoreHolding GridScheduler::holding_of(const ActiveJob& job, size_t k)
 {
   return {CoreOwner::grid_component, job.spec.id,       static_cast<int32_t>(k),
           job.history.placements(),  job.claimed_at[k], job.start_time};
+}
+
+void GridScheduler::note_cpu_work(ActiveJob& job) const
+{
+  job.cpu_work.assign(job.placement.size(), NAN);
+  for (size_t k = 0; k < job.placement.size(); ++k)
+    if (shares_a_host(job.placement[k]))
+      job.cpu_work[k] = parts_.runtime.cpu_seconds(job.run, k);
 }
 
 bool GridScheduler::host_shareable(ClusterIndex c, int host) const
@@ -477,7 +487,7 @@ void GridScheduler::set_share(JobId id, size_t k, double share)
   xbt_assert(share >= smallest_share && share <= 1, "share %g for job %ld (at least %g, at most 1)", share,
              static_cast<long>(id), smallest_share);
   ComponentPlacement& c = job.placement[k];
-  parts_.managers[c.cluster]->update_share(c.host, c.share, share);
+  parts_.managers[c.cluster]->update_share(c.host, c.share, share, id, static_cast<int>(k));
   c.share = share;
   parts_.runtime.set_share(job.run, k, share);
 }
@@ -494,6 +504,7 @@ void GridScheduler::end(JobId id)
   if (health_)
     for (const auto& c : job.placement)
       health_->success(c.cluster);
+  note_cpu_work(job);
   for (size_t k = 0; k < job.placement.size(); ++k) {
     release_component(job, k, HoldingOutcome::completed);
     job.claimed_at[k] = NAN;
@@ -574,12 +585,14 @@ void GridScheduler::stop_at(double time)
     ids.push_back(id);
   std::sort(ids.begin(), ids.end());
   for (JobId id : ids) {
-    const ActiveJob& job = active_.at(id);
+    ActiveJob& job = active_.at(id);
     for (size_t k = 0; k < job.placement.size(); ++k) // the cores it holds, as unfinished
       if (holds_processors(job, k) && not shares_a_host(job.placement[k]))
         parts_.managers[job.placement[k].cluster]->report_held(job.core_ids[k], holding_of(job, k), time);
-    active_.at(id).history.stop(time);
-    record(active_.at(id), JobStatus::unfinished);
+    job.history.stop(time);
+    if (job.phase == Phase::running)
+      note_cpu_work(job);
+    record(job, JobStatus::unfinished);
   }
   active_.clear();
   finish_run(time);
@@ -695,6 +708,8 @@ void GridScheduler::record(const ActiveJob& job, JobStatus status)
     c.processors    = job.placement[k].processors;
     c.file_site     = job.placement[k].file_site;
     c.transfer_time = job.transfer_times.empty() ? 0.0 : job.transfer_times[k];
+    c.host          = shares_a_host(job.placement[k]) ? job.placement[k].host : -1;
+    c.cpu_work      = k < job.cpu_work.size() ? job.cpu_work[k] : NAN;
     parts_.trace->add_component(c);
   }
 }

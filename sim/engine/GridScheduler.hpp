@@ -119,6 +119,7 @@ private:
     // by_policy: the file copies under way, by (execution cluster, file site): components on one cluster share one.
     std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
     std::vector<double> transfer_times;
+    std::vector<double> cpu_work; // per component: a time-shared one's CPU seconds when its run ended (else NaN)
     double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
     double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
     int placement_tries = 0, submission_failures = 0, completion_failures = 0, run_failures = 0;
@@ -149,6 +150,8 @@ private:
   void validate(const ActiveJob& job, const Placement& placement) const;
   /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
   static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
+  /** Reads the CPU work of the job's time-shared components from its run (at its end, or at the stop). */
+  void note_cpu_work(ActiveJob& job) const;
   /** Gives back what component k holds (its processors, or its share of a host); its cores' holding ends with
    *  `outcome`. */
   void release_component(ActiveJob& job, size_t k, HoldingOutcome outcome);

@@ -171,7 +171,8 @@ bool LocalResourceManager::can_claim_share(int host, double share) const
   return shares_taken(host) + share <= cluster_->compute_hosts[host]->get_core_count() + share_tolerance;
 }
 
-bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::Host*>* cores)
+bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::Host*>* cores, int64_t job,
+                                       int component)
 {
   xbt_assert(share > 0 && share <= 1, "share %g on %s", share, cluster_->name.c_str());
   if (not can_claim_share(host, share))
@@ -187,42 +188,42 @@ bool LocalResourceManager::claim_share(int host, double share, std::vector<sg4::
   shared->second.taken += share;
   ++shared->second.components;
   cores->push_back(h);
-  shares_changed(host);
+  shares_changed(host, {job, component, share});
   return true;
 }
 
-void LocalResourceManager::release_share(int host, double share)
+void LocalResourceManager::release_share(int host, double share, int64_t job, int component)
 {
   auto shared = shared_hosts_.find(host);
   xbt_assert(shared != shared_hosts_.end(), "releasing a share of host %d on %s, which is not time-shared", host,
              cluster_->name.c_str());
   shared->second.taken -= share;
   if (--shared->second.components > 0) {
-    shares_changed(host);
+    shares_changed(host, {job, component, 0.0});
     return;
   }
   std::vector<CoreMap::Core> cores = std::move(shared->second.cores);
   shared_hosts_.erase(shared);
-  shares_changed(host);
+  shares_changed(host, {job, component, 0.0});
   busy_grid_ -= static_cast<int>(cores.size());
   return_cores(cores);
   needs_pass(Change::capacity_gained);
   changed();
 }
 
-void LocalResourceManager::update_share(int host, double from, double to)
+void LocalResourceManager::update_share(int host, double from, double to, int64_t job, int component)
 {
   auto shared = shared_hosts_.find(host);
   xbt_assert(shared != shared_hosts_.end(), "updating a share of host %d on %s, which is not time-shared", host,
              cluster_->name.c_str());
   shared->second.taken += to - from;
-  shares_changed(host);
+  shares_changed(host, {job, component, to});
 }
 
-void LocalResourceManager::shares_changed(int host)
+void LocalResourceManager::shares_changed(int host, const ShareChange& change)
 {
   if (on_shares_change_)
-    on_shares_change_(host, shares_taken(host), components_sharing(host));
+    on_shares_change_(host, shares_taken(host), components_sharing(host), change);
 }
 
 double LocalResourceManager::shares_taken(int host) const

@@ -27,6 +27,14 @@
 
 namespace coalsim {
 
+/** Which share of a time-shared host changed: the grid job's component that holds it, and its value now (0: it was
+ *  released). */
+struct ShareChange {
+  int64_t job_id = -1;
+  int component  = 0;
+  double share   = 0;
+};
+
 /** A local job that has ended, as the trace records it. */
 struct LocalJobRecord {
   int64_t id; // its number, in order of arrival at the managers that share a numbering (set_job_numbers)
@@ -76,13 +84,13 @@ public:
   bool host_shareable(int host) const;
   /** Whether a share can be taken on compute host `host` now: it is shareable and the share fits. */
   bool can_claim_share(int host, double share) const;
-  /** Takes `share` of host `host` for a grid component; false (and nothing taken) if it does not fit. Appends
-   *  the host to `cores`. */
-  bool claim_share(int host, double share, std::vector<sg4::Host*>* cores);
-  void release_share(int host, double share);
+  /** Takes `share` of host `host` for component `component` of grid job `job`; false (and nothing taken) if it
+   *  does not fit. Appends the host to `cores`. */
+  bool claim_share(int host, double share, std::vector<sg4::Host*>* cores, int64_t job, int component);
+  void release_share(int host, double share, int64_t job, int component);
   /** A running component's share changes (the sum may exceed the host's cores: shares are then weights, and
    *  only new claims are refused). */
-  void update_share(int host, double from, double to);
+  void update_share(int host, double from, double to, int64_t job, int component);
   /** The shares taken on host `host`, summed (0 when it is not time-shared now). */
   double shares_taken(int host) const;
   int components_sharing(int host) const;
@@ -116,8 +124,9 @@ public:
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
   /** Called after every change of a time-shared host's shares: the host's index, its shares summed, its
-   *  components (0 when it is back in the space-shared pool). */
-  void set_on_shares_change(std::function<void(int host, double taken, int components)> callback)
+   *  components (0 when it is back in the space-shared pool), and the component whose share changed. */
+  void
+  set_on_shares_change(std::function<void(int host, double taken, int components, const ShareChange& change)> callback)
   {
     on_shares_change_ = std::move(callback);
   }
@@ -202,9 +211,9 @@ private:
   std::map<int, SharedHost> shared_hosts_; // time-shared hosts now, by host index
   std::function<void()> on_change_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;
-  std::function<void(int, double, int)> on_shares_change_;
+  std::function<void(int, double, int, const ShareChange&)> on_shares_change_;
   std::function<void(const HeldCores&)> on_cores_released_;
-  void shares_changed(int host);
+  void shares_changed(int host, const ShareChange& change);
 };
 
 } // namespace coalsim

@@ -20,6 +20,11 @@ double RuntimeModel::cpu_seconds(RunId) const
   xbt_die("the %s runtime model does not report CPU time", name());
 }
 
+double RuntimeModel::cpu_seconds(RunId, size_t) const
+{
+  xbt_die("the %s runtime model does not report CPU time", name());
+}
+
 RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
                                       const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended,
                                       std::function<void()>)

@@ -38,6 +38,9 @@ public:
   virtual void set_share(RunId run, size_t component, double share);
   /** The CPU seconds the run's processes have done so far, summed (only when shares_hosts()). */
   virtual double cpu_seconds(RunId run) const;
+  /** The CPU seconds the processes of the run's component k have done so far, summed (only when shares_hosts();
+   *  also from `ended`, before the run is gone). */
+  virtual double cpu_seconds(RunId run, size_t component) const;
   virtual const char* name() const = 0;
 };
 

@@ -46,9 +46,10 @@ void TimeSharedRuntime::process_done(RunId run, size_t process, const sg4::Activ
   r.processes[process].done = true;
   if (--r.left > 0)
     return;
+  // `ended` may still read the run's CPU time (the trace's cpu_work); the run goes once it has returned.
   auto ended = std::move(r.ended);
-  runs_.erase(it);
   ended();
+  runs_.erase(run);
 }
 
 void TimeSharedRuntime::cancel(RunId run)
@@ -88,6 +89,18 @@ double TimeSharedRuntime::cpu_seconds(RunId run) const
   double seconds = 0;
   for (const Process& p : r.processes)
     seconds += (p.done ? r.flops : r.flops - p.exec->get_remaining()) / p.speed;
+  return seconds;
+}
+
+double TimeSharedRuntime::cpu_seconds(RunId run, size_t component) const
+{
+  auto it = runs_.find(run);
+  xbt_assert(it != runs_.end(), "no run %lu", static_cast<unsigned long>(run));
+  const Run& r   = it->second;
+  double seconds = 0;
+  for (const Process& p : r.processes)
+    if (p.component == component)
+      seconds += (p.done ? r.flops : r.flops - p.exec->get_remaining()) / p.speed; // SimGrid zeroes a finished one
   return seconds;
 }
 

@@ -30,6 +30,7 @@ public:
   void cancel(RunId run) override;
   void set_share(RunId run, size_t component, double share) override;
   double cpu_seconds(RunId run) const override;
+  double cpu_seconds(RunId run, size_t component) const override;
   const char* name() const override { return "timeshared"; }
 
 private:

@@ -68,6 +68,8 @@ struct ComponentRow {
   int32_t processors;
   int32_t file_site;
   double transfer_time;
+  int32_t host;    // a time-shared component's host (index in its cluster), -1 otherwise
+  double cpu_work; // a time-shared component's CPU work done (core-seconds) when it ended; NaN otherwise
 };
 
 struct ClusterRow {
@@ -116,6 +118,9 @@ struct ShareRow {
   int32_t host;       // index of the compute host in its cluster
   double taken;       // the shares of its components, summed (in cores)
   int32_t components; // components sharing it (0: the host is back in the space-shared pool)
+  int64_t job_id;     // the job whose component's share changed
+  int32_t component;  // that component
+  double share;       // its share now (0: it left the host)
 };
 
 /** A local (background) job that ended; written when `trace.local_jobs` is on. */

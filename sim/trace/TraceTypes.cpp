@@ -63,6 +63,8 @@ hid_t component_type()
   H5Tinsert(t, "processors", HOFFSET(ComponentRow, processors), H5T_NATIVE_INT32);
   H5Tinsert(t, "file_site", HOFFSET(ComponentRow, file_site), H5T_NATIVE_INT32);
   H5Tinsert(t, "transfer_time", HOFFSET(ComponentRow, transfer_time), H5T_NATIVE_DOUBLE);
+  H5Tinsert(t, "host", HOFFSET(ComponentRow, host), H5T_NATIVE_INT32);
+  H5Tinsert(t, "cpu_work", HOFFSET(ComponentRow, cpu_work), H5T_NATIVE_DOUBLE);
   return t;
 }
 
@@ -168,6 +170,9 @@ hid_t share_type()
   H5Tinsert(t, "host", HOFFSET(ShareRow, host), H5T_NATIVE_INT32);
   H5Tinsert(t, "taken", HOFFSET(ShareRow, taken), H5T_NATIVE_DOUBLE);
   H5Tinsert(t, "components", HOFFSET(ShareRow, components), H5T_NATIVE_INT32);
+  H5Tinsert(t, "job_id", HOFFSET(ShareRow, job_id), H5T_NATIVE_INT64);
+  H5Tinsert(t, "component", HOFFSET(ShareRow, component), H5T_NATIVE_INT32);
+  H5Tinsert(t, "share", HOFFSET(ShareRow, share), H5T_NATIVE_DOUBLE);
   return t;
 }
 

@@ -327,6 +327,55 @@ TEST(LibraRuns, JobRunningAtExactlyItsShareEndsWhenANeighbourPastItsEstimateLeav
   EXPECT_EQ(stats.economy.accepted, 3u);
 }
 
+TEST(LibraRuns, TraceHoldsEachJobsHostCpuWorkAndShareHistory)
+{
+  // Least loaded, deadline factor 2.5 (each job needs 0.4 when it arrives), exact estimates. A (E 30) and B (E 40)
+  // arrive at 0: A on s-0, B on s-1, each alone at full speed. C (E 20) at 10: A needs 20 / 65 = 4/13 on s-0, B
+  // 30 / 90 = 1/3 on s-1, so s-0 is the less loaded with C. D (E 10) at 20: A and C on s-0 have run at 4/13 : 2/5
+  // of the core and need 0.285 and 0.359, too much with D's 0.4; B alone needs 20 / 80 = 1/4: D goes to s-1.
+  // What the trace must hold: each component's host and the CPU work it had done when it ended (with exact
+  // estimates, its estimate), and per job one /shares row per change of its share, the first its admission share,
+  // the last 0 when it left; the running sum of the current shares is the host's `taken`.
+  std::string log = swf(1, 0, 30, 1, 30) + swf(2, 0, 40, 1, 40) + swf(3, 10, 20, 1, 20) + swf(4, 20, 10, 1, 10);
+  auto t          = simulate_yaml(libra_run(log, ", node_choice: least_loaded", 2.5));
+  auto jobs       = by_id(t);
+  ASSERT_EQ(jobs.size(), 4u);
+  ASSERT_EQ(t.components.size(), 4u);
+  const std::map<JobId, double> estimate{{0, 30}, {1, 40}, {2, 20}, {3, 10}};
+  const std::map<JobId, int> host{{0, 0}, {1, 1}, {2, 0}, {3, 1}};
+  for (const auto& c : t.components) {
+    EXPECT_EQ(jobs[c.job_id].status, static_cast<int8_t>(JobStatus::completed)) << c.job_id;
+    EXPECT_EQ(c.index, 0);
+    EXPECT_EQ(c.host, host.at(c.job_id)) << c.job_id;
+    EXPECT_NEAR(c.cpu_work, estimate.at(c.job_id), 1e-9 * estimate.at(c.job_id)) << c.job_id;
+  }
+  // Replaying /shares: each job's share history, and each host's sum of its components' current shares.
+  std::map<JobId, std::vector<std::pair<double, double>>> history;
+  std::map<int, std::map<JobId, double>> current;
+  for (const auto& row : t.shares) {
+    EXPECT_EQ(row.cluster, 0);
+    EXPECT_EQ(row.component, 0);
+    EXPECT_EQ(row.host, host.at(row.job_id)) << row.job_id;
+    history[row.job_id].emplace_back(row.time, row.share);
+    if (row.share > 0)
+      current[row.host][row.job_id] = row.share;
+    else
+      current[row.host].erase(row.job_id);
+    double sum = 0;
+    for (const auto& [id, share] : current[row.host])
+      sum += share;
+    EXPECT_NEAR(row.taken, sum, 1e-12) << "at " << row.time;
+    EXPECT_EQ(row.components, static_cast<int>(current[row.host].size())) << "at " << row.time;
+  }
+  ASSERT_EQ(history.size(), 4u);
+  for (const auto& [id, changes] : history) {
+    EXPECT_DOUBLE_EQ(changes.front().first, jobs[id].start_time) << id;
+    EXPECT_DOUBLE_EQ(changes.front().second, 0.4) << id; // E / D when it was admitted
+    EXPECT_DOUBLE_EQ(changes.back().first, jobs[id].end_time) << id;
+    EXPECT_EQ(changes.back().second, 0.0) << id;
+  }
+}
+
 namespace {
 /** Runs `yaml` and returns the input error's text ("" if it ran). */
 std::string refusal(const std::string& yaml)
@@ -409,6 +458,13 @@ TEST(LibraRuns, DeadlineBlindBaselineQueuesJobsOnWholeProcessorsAfterTheSameBudg
   }
   EXPECT_EQ(met, 4);
   EXPECT_DOUBLE_EQ(stats.economy.revenue, 4 * 30.5);
+  // Whole cores, no share: no host and no CPU work in /components, and no /shares.
+  ASSERT_EQ(t.components.size(), 5u);
+  for (const auto& c : t.components) {
+    EXPECT_EQ(c.host, -1) << c.job_id;
+    EXPECT_TRUE(std::isnan(c.cpu_work)) << c.job_id;
+  }
+  EXPECT_TRUE(t.shares.empty());
 }
 
 TEST(LibraRuns, DeadlineBlindBaselineTurnsAwayABudgetBelowTheCost)
