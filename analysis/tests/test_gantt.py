@@ -160,6 +160,10 @@ def test_colour_schemes(gantt_trace):
     # waits: job 0 2 s, job 1 3 s, job 3 8 s: three different colours on the viridis scale
     assert len(set(colours.values())) == 3
     assert any(getattr(a, "get_label", lambda: "")() == "<colorbar>" for a in fig.axes)
+    # the local job (waited 0 s, the scale's bottom) by its wait too; the dummy job (no /local_jobs wait) sand
+    local = collection(panels(fig)["c0"], "local").get_facecolor()[0]
+    assert np.allclose(local, plt.get_cmap("viridis")(0.0))
+    assert np.allclose(collection(panels(fig)["c1"], "dummy").get_facecolor()[0], to_rgba("#d8c8a0"))
     plt.close(fig)
     fig, _ = draw(gantt_trace, raster="never", color="clusters")
     run = collection(panels(fig)["c0"], "run")

@@ -77,7 +77,11 @@ class Colouring:
                                for v, i in self.categories.items()]
         elif scheme == "wait":
             self.waits = [(j["id"].astype(np.int64), j["wait_time"].astype(float)) for j in jobs]
-            positive = np.concatenate([w[w > 0] for _, w in self.waits]) if jobs else np.zeros(0)
+            # local jobs too, by their /local_jobs row (its id), when the trace numbers them
+            self.local_waits = [(t.local_jobs["id"].astype(np.int64), t.local_jobs["wait_time"].astype(float))
+                                if t.local_jobs.size and "id" in t.local_jobs.dtype.names else None for t in traces]
+            everything = self.waits + [w for w in self.local_waits if w is not None]
+            positive = np.concatenate([w[w > 0] for _, w in everything]) if everything else np.zeros(0)
             low = max(float(positive.min()) if positive.size else 1.0, 1.0)
             high = max(float(positive.max()) if positive.size else 10.0, low * 10)
             self.norm = LogNorm(low, high)
@@ -85,6 +89,20 @@ class Colouring:
         elif scheme == "placement":
             self.legend = [Patch(color=PLACEMENT_COLORS[i], label=label)
                            for i, label in enumerate(("1st attempt", "2nd attempt", "3rd attempt", "later attempt"))]
+
+    def _by_wait(self, table, job):
+        """RGBA of each job by its wait (ids, waits); grey when the job has none."""
+        ids, waits = table
+        order = np.argsort(ids)
+        found = np.clip(np.searchsorted(ids[order], job), 0, max(ids.size - 1, 0))
+        wait = np.full(job.size, np.nan)
+        if ids.size:
+            hit = ids[order][found] == job
+            wait[hit] = waits[order][found[hit]]
+        rgba = np.asarray(self.cmap(self.norm(np.clip(np.nan_to_num(wait, nan=self.norm.vmin), self.norm.vmin,
+                                                      self.norm.vmax)))).reshape(-1, 4)
+        rgba[np.isnan(wait), :3] = 0.6
+        return rgba
 
     def colours(self, trace_index, rects) -> np.ndarray:
         """RGBA per rectangle (grid rectangles by the scheme; the kind's colour for the others)."""
@@ -100,17 +118,12 @@ class Colouring:
         elif self.scheme == "placement":
             rgba[:, :3] = PLACEMENT_COLORS[np.clip(rects.placement - 1, 0, 3)]
         elif self.scheme == "wait":
-            ids, waits = self.waits[trace_index]
-            order = np.argsort(ids)
-            found = np.clip(np.searchsorted(ids[order], job), 0, max(ids.size - 1, 0))
-            wait = np.full(job.size, np.nan)
-            if ids.size:
-                hit = ids[order][found] == job
-                wait[hit] = waits[order][found[hit]]
-            rgba = np.asarray(self.cmap(self.norm(np.clip(np.nan_to_num(wait, nan=self.norm.vmin),
-                                                          self.norm.vmin, self.norm.vmax))))
-            rgba[np.isnan(wait), :3] = 0.6
-        rgba[rects.kind == sched.LOCAL_JOB] = LOCAL_COLOR
+            rgba = self._by_wait(self.waits[trace_index], job)
+        local = rects.kind == sched.LOCAL_JOB
+        if self.scheme == "wait" and self.local_waits[trace_index] is not None:
+            rgba[local] = self._by_wait(self.local_waits[trace_index], job[local])
+        else:
+            rgba[local] = LOCAL_COLOR
         rgba[rects.kind == sched.DUMMY_JOB] = DUMMY_COLOR
         rgba[rects.kind == sched.HELD] = HELD_COLOR
         rgba[(rects.kind == sched.SHARE) & (rects.job < 0)] = to_rgba("#4a7ab0")
@@ -385,7 +398,7 @@ def _legend(fig, ax, colouring, options):
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.005, 1.0), borderaxespad=0.0, fontsize=7)
     if colouring.norm is not None:
         mappable = plt.cm.ScalarMappable(norm=colouring.norm, cmap=colouring.cmap)
-        fig.colorbar(mappable, ax=fig.axes, label="wait of the grid job (s)", shrink=0.6, pad=0.01)
+        fig.colorbar(mappable, ax=fig.axes, label="wait of the job (s)", shrink=0.6, pad=0.01)
 
 
 def gantt(traces, title=None):
