@@ -10,7 +10,7 @@ are drawn too) and draws small PNGs (about 960 pixels wide) with analysis/coalsi
 - gantt-koala-w30-window.png: KOALA W30, CF, no replication, one hour around the co-allocated job that started
   nearest the middle of the run, that job highlighted;
 - gantt-fs1-easy-vs-conservative.png: the fs1 log replayed under EASY (above) and conservative backfilling
-  (below), coloured by wait, over the day whose jobs' starts differ most between the two;
+  (below), coloured by wait, over an hour and a half around the hour when most jobs started at different times in the two;
 - gantt-libra-shares.png: Libra (least loaded), the shares of fs1's hosts 0-3 over two hours in the middle.
 Everything is drawn before anything is written to --out. Exit status: 0; 2 when a run fails or a trace has no
 /allocations.
@@ -60,18 +60,20 @@ def coallocated_job_near_middle(trace):
     return jobs[np.argmin(np.abs(jobs["start_time"] - middle))]
 
 
-def most_different_day(a, b):
-    """Start of the day (from the first arrival) whose jobs started furthest apart in the two replays of one log,
-    matched by their number in the log."""
+def most_different_window(a, b, length=5400):
+    """`length` seconds from a quarter of an hour before the hour in which the most jobs started at different times
+    in the two replays of one log (matched by their number in the log)."""
     first, second = a.local_jobs, b.local_jobs
     order = np.argsort(second["trace_id"])
-    found = np.clip(np.searchsorted(second["trace_id"][order], first["trace_id"]), 0, order.size - 1)
+    found = np.clip(np.searchsorted(second["trace_id"][order], first["trace_id"]), 0, max(order.size - 1, 0))
     matched = second["trace_id"][order][found] == first["trace_id"]
-    shift = np.abs(first["start_time"][matched] - second["start_time"][order][found[matched]])
-    day = (first["submit_time"][matched] // 86400).astype(np.int64)
-    if not day.size:
-        raise RunFailed(f"{a.path} and {b.path}: no local job in common")
-    return 86400.0 * int(np.argmax(np.bincount(day, weights=np.nan_to_num(shift))))
+    moved = matched.copy()
+    moved[matched] = first["start_time"][matched] != second["start_time"][order][found[matched]]
+    if not moved.any():
+        raise RunFailed(f"{a.path} and {b.path}: every job started at the same time in both")
+    hour = (np.minimum(first["start_time"][moved], second["start_time"][order][found[moved]]) // 3600).astype(np.int64)
+    begin = 3600.0 * int(np.argmax(np.bincount(hour))) - 900
+    return max(0.0, begin), max(0.0, begin) + length
 
 
 def figures(binary, work):
@@ -90,9 +92,8 @@ def figures(binary, work):
 
     easy = simulate(binary, "fs1-replay-easy", work / "fs1_easy.h5")
     conservative = simulate(binary, "fs1-replay-conservative", work / "fs1_conservative.h5")
-    begin = most_different_day(easy, conservative)
     out.append(("gantt-fs1-easy-vs-conservative", gantt_figure([easy, conservative], GanttOptions(
-        window=(begin, begin + 86400), width=10, color="wait",
+        window=most_different_window(easy, conservative), width=10, color="wait",
         title="the fs1 log under EASY (above) and conservative (below)"))))
 
     libra = simulate(binary, "libra-least-loaded", work / "libra_least_loaded.h5")
@@ -122,8 +123,8 @@ def main():
                 buffer = io.BytesIO()
                 fig.savefig(buffer, format="png", dpi=dpi)
                 plt.close(fig)
-                # 128 colours: the documentation's figures stay small (under 100 KB), the blocks keep their colours
-                image = Image.open(buffer).convert("RGB").quantize(128, dither=Image.Dither.NONE)
+                # 256 colours: the documentation's figures stay small (under 100 KB), the blocks keep their colours
+                image = Image.open(buffer).convert("RGB").quantize(256, dither=Image.Dither.NONE)
                 image.save(stage.path / f"{stem}.png", optimize=True)
             for path in stage.commit():
                 print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
