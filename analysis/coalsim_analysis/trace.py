@@ -21,7 +21,7 @@ TABLE_FIELDS = {
               "end_time", "completion_time", "response_time", "wait_time", "runtime", "overhead",
               "file_transfer_time", "file_size", "placement_tries", "submission_failures",
               "completion_failures"),
-    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time", "host", "cpu_work"),
+    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time"),
     "/placements": ("job_id", "placement", "queued_at", "placed_at", "placement_time", "tries", "estimated_ftt",
                     "jst", "started_at", "ended_at", "outcome"),
     "/failures": ("time", "job_id", "cluster", "kind"),
@@ -39,6 +39,8 @@ OPTIONAL_JOB_FIELDS = ("total_placement_time", "estimated_ftt", "jst", "start_de
                        "claiming_tries", "placements", "submission_site")
 # Optional: what an auditor of messages reads (traces written before they were added lack them).
 OPTIONAL_MESSAGE_FIELDS = ("failed_at", "route_latency", "route_bandwidth")
+# Optional: a time-shared component's host and CPU work (traces written before they were added lack them).
+OPTIONAL_COMPONENT_FIELDS = ("host", "cpu_work")
 OPTIONAL_SERIES = ("/utilization/held", "/utilization/gained")
 
 # /placements outcomes: how the attempt that followed a placement ended

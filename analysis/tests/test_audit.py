@@ -27,6 +27,8 @@ HOST_DTYPE = np.dtype([("cluster", "<i4"), ("index", "<i4"), ("name", "S32"), ("
 LOCAL_DTYPE = np.dtype([("id", "<i8"), ("trace_id", "<i8"), ("cluster", "<i4"), ("processors", "<i4"),
                         ("submit_time", "<f8"), ("start_time", "<f8"), ("end_time", "<f8"), ("wait_time", "<f8"),
                         ("estimate", "<f8")])
+# /components as a run without time-shared hosts writes it: without the time-shared fields (host, cpu_work).
+SPACE_SHARED_COMPONENTS = np.dtype([f for f in COMPONENT_DTYPE.descr if f[0] not in ("host", "cpu_work")])
 SHARE_DTYPE = np.dtype([("time", "<f8"), ("cluster", "<i4"), ("host", "<i4"), ("taken", "<f8"),
                         ("components", "<i4")])
 MESSAGE_DTYPE = np.dtype([("sent", "<f8"), ("received", "<f8"), ("from", "<i4"), ("to", "<i4"), ("kind", "S16"),
@@ -85,7 +87,7 @@ def clean_tables():
     }
 
 
-def write(path, t, component_dtype=COMPONENT_DTYPE):
+def write(path, t, component_dtype=SPACE_SHARED_COMPONENTS):
     with h5py.File(path, "w") as h5:
         for key, value in t["attrs"].items():
             h5.attrs[key] = value
@@ -254,7 +256,7 @@ def time_shared_tables():
     return t
 
 
-TIMESHARED_COMPONENTS = np.dtype(COMPONENT_DTYPE.descr + [("cpu_work", "<f8")])
+TIMESHARED_COMPONENTS = np.dtype(SPACE_SHARED_COMPONENTS.descr + [("cpu_work", "<f8")])
 
 
 def test_a_time_shared_trace_is_clean(tmp_path):
