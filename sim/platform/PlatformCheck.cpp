@@ -74,6 +74,20 @@ bool symmetrical(const PlatformElement& e)
 
 using Fail = std::function<void(const std::string&, const std::string&)>;
 
+/** Why a rate or latency written without a unit is refused, with the value written with units as the hint:
+ *  SimGrid reads a bare number in its base unit (bytes per second, flop/s, seconds), so `bandwidth="12.5"` meant as
+ *  12.5MBps is a link a million times slower, and a run that crawls to the simulated-time horizon. 0 needs no unit. */
+std::string without_unit(const std::string& attribute, const std::string& number, bool rate)
+{
+  const bool speed         = attribute == "speed";
+  const std::string base   = speed ? "f" : rate ? "Bps" : "s";
+  const std::string scaled = speed ? "Gf" : rate ? "MBps" : "ms";
+  const std::string reads  = speed ? "flop/s" : rate ? "bytes per second" : "seconds";
+  return "the " + attribute + " \"" + number + "\" has no unit, and SimGrid would read it as " + number + " " + reads +
+         "; write the unit: " + attribute + "=\"" + number + base + "\" for that, or the unit meant, e.g. " +
+         attribute + "=\"" + number + scaled + "\"";
+}
+
 /** The numbers SimGrid 3.32 takes without a word but cannot run with: a core count below 1 (it aborts), a speed
  *  or bandwidth not above 0 or not finite, a latency that is negative, not finite or past the horizon (transfers and
  *  computations that never end, or end before they start). */
@@ -81,8 +95,8 @@ void check_quantities(const PlatformElement& e, const Fail& fail)
 {
   for (const auto& [attribute, value] : e.attributes) {
     bool core = attribute == "core";
-    bool rate = attribute == "speed" || attribute == "bandwidth" || attribute.rfind("bw", 0) == 0 ||
-                attribute.find("_bw") != std::string::npos;
+    bool rate = attribute == "speed" || attribute == "bandwidth" || attribute == "limiter_link" ||
+                attribute.rfind("bw", 0) == 0 || attribute.find("_bw") != std::string::npos;
     bool latency =
         attribute == "latency" || attribute.rfind("lat", 0) == 0 || attribute.find("_lat") != std::string::npos;
     if ((not core && not rate && not latency) || is_profile_attribute(e.name, attribute))
@@ -107,6 +121,8 @@ void check_quantities(const PlatformElement& e, const Fail& fail)
         fail(e.attribute("id"), "the " + attribute + " must be finite (" + quoted + ")");
       if (latency && not(x >= 0))
         fail(e.attribute("id"), "the " + attribute + " must not be negative (" + quoted + ")");
+      if ((rate || latency) && number->second.empty() && x != 0 && std::isfinite(x))
+        fail(e.attribute("id"), without_unit(attribute, part, rate));
       if (latency) {
         auto unit = time_unit(number->second);
         if (unit && not(x * *unit <= time_horizon))

@@ -11,6 +11,8 @@
  *    3.32 routes only between the hosts of such a zone); two sub-zones of a Full zone, both holding hosts, with no
  *    route between them (SimGrid segfaults); a core count below 1 (aborts); a speed or bandwidth not above 0 or not
  *    finite; a latency that is negative, not finite or beyond the simulated-time horizon (the run would never end);
+ *    a speed, bandwidth or latency other than 0 without a unit (SimGrid reads 12.5 as 12.5 B/s: a link a million
+ *    times slower than the 12.5MBps meant);
  *    a profile file SimGrid cannot open (aborts; it looks only in the current folder and the platform's folder);
  *    a <trace_connect> to a link (aborts: the link is sealed) and a link's state profile (coalsim fails hosts, not
  *    links: a transfer over a link that is off hangs in SimGrid 3.32).

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <utility>
+#include <vector>
 
 using namespace coalsim;
 namespace fs = std::filesystem;
@@ -39,13 +41,54 @@ const std::string zone_start = "<zone id=\"w\" routing=\"Full\">\n";
 
 TEST(PlatformCheck, ShippedPlatformsPass)
 {
-  for (const auto& dir : {COALSIM_SOURCE_DIR "/platforms", COALSIM_SOURCE_DIR "/platforms/test"}) {
-    for (const auto& entry : fs::directory_iterator(dir)) {
-      if (entry.path().extension() == ".xml") {
-        EXPECT_EQ(error_of(entry.path().string()), "no error") << entry.path();
-      }
+  int checked = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(COALSIM_SOURCE_DIR "/platforms")) {
+    if (entry.path().extension() == ".xml") {
+      EXPECT_EQ(error_of(entry.path().string()), "no error") << entry.path();
+      ++checked;
     }
   }
+  EXPECT_GE(checked, 13); // platforms/, platforms/test/ and platforms/simgrid/
+}
+
+TEST(PlatformCheck, ABandwidthWithoutAUnitIsRefusedWithTheValueWithUnitsAsTheHint)
+{
+  // Meant as 12.5MBps, read by SimGrid as 12.5 bytes per second.
+  std::string path = platform_with(zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n"
+                                                "  <link id=\"wan\" bandwidth=\"12.5\" latency=\"1ms\"/>\n</zone>\n");
+  EXPECT_EQ(error_of(path), "Invalid platform element <link> 'wan' in " + path +
+                                ":6: the bandwidth \"12.5\" has no unit, and SimGrid would read it as 12.5 bytes per "
+                                "second; write the unit: bandwidth=\"12.5Bps\" for that, or the unit meant, e.g. "
+                                "bandwidth=\"12.5MBps\"");
+}
+
+TEST(PlatformCheck, EverySpeedBandwidthAndLatencyNeedsAUnit)
+{
+  const std::string cluster = "<cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-1\" ";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"  <host id=\"h\" speed=\"1000000000\"/>\n", "the speed \"1000000000\" has no unit"},
+      {"  <host id=\"h\" speed=\"1Gf,500\"/>\n", "the speed \"500\" has no unit"}, // a later pstate
+      {"  <host id=\"h\" speed=\"1Gf\"/>\n  <link id=\"l\" bandwidth=\"1MBps\" latency=\"0.5\"/>\n",
+       "the latency \"0.5\" has no unit, and SimGrid would read it as 0.5 seconds; write the unit: "
+       "latency=\"0.5s\" for that, or the unit meant, e.g. latency=\"0.5ms\""},
+      {"  " + cluster + "speed=\"1Gf\" bw=\"125\" lat=\"50us\"/>\n", "the bw \"125\" has no unit"},
+      {"  " + cluster + "speed=\"1Gf\" bw=\"125MBps\" lat=\"5e-5\"/>\n", "the lat \"5e-5\" has no unit"},
+      {"  " + cluster + "speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" bb_bw=\"10\"/>\n", "the bb_bw \"10\" has no unit"},
+      {"  " + cluster + "speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" bb_bw=\"1GBps\" bb_lat=\"1\"/>\n",
+       "the bb_lat \"1\" has no unit"},
+      {"  " + cluster + "speed=\"2\" bw=\"1GBps\" lat=\"0\"/>\n",
+       "the speed \"2\" has no unit, and SimGrid would read it as 2 flop/s; write the unit: speed=\"2f\" for "
+       "that, or the unit meant, e.g. speed=\"2Gf\""},
+  };
+  for (const auto& [body, what] : cases) {
+    std::string error = error_of(platform_with(zone_start + body + "</zone>\n"));
+    EXPECT_NE(error.find(what), std::string::npos) << body << "\n" << error;
+    EXPECT_EQ(error.rfind("Invalid platform element", 0), 0u) << error;
+  }
+  // 0 is 0 in every unit.
+  EXPECT_EQ(error_of(platform_with(zone_start + "  " + cluster +
+                                   "speed=\"1Gf\" bw=\"1GBps\" lat=\"0\" bb_lat=\"0\"/>\n" + "</zone>\n")),
+            "no error");
 }
 
 TEST(PlatformCheck, StateProfileOfALinkIsRefusedWithItsLine)
