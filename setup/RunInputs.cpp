@@ -74,14 +74,13 @@ std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::stri
   return out;
 }
 
-void check_output_is_no_input(const std::string& output, const std::vector<RunInput>& inputs)
+void check_output_is_no_input(const std::string& output, bool force, const std::vector<RunInput>& inputs)
 {
   if (output.empty())
     return;
   std::error_code error;
   if (fs::is_directory(output, error))
     throw InputError("Invalid output '" + output + "': is a folder; name the trace file to write");
-  check_output_replaceable(output);
   struct stat out_stat {};
   bool output_exists = stat(output.c_str(), &out_stat) == 0;
   fs::path out_path  = fs::weakly_canonical(fs::absolute(output, error), error);
@@ -97,6 +96,7 @@ void check_output_is_no_input(const std::string& output, const std::vector<RunIn
       throw InputError("Invalid output '" + output + "': it is the " + input.role + " of this run (" + input.path +
                        "); writing the trace there would replace it. Name another file with --output");
   }
+  check_output_replaceable(output, force);
 }
 
 } // namespace coalsim

@@ -22,7 +22,7 @@ std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::stri
 
 /** Throws InputError when `output` is one of `inputs`: the same path once canonical, or the same file (device and
  *  inode: through a symbolic or hard link). Also refuses an output that is a folder, or anything else but a regular
- *  file or a link to one (check_output_replaceable). */
-void check_output_is_no_input(const std::string& output, const std::vector<RunInput>& inputs);
+ *  file or a link to one, and (unless `force`) a file that is not a coalsim trace (check_output_replaceable). */
+void check_output_is_no_input(const std::string& output, bool force, const std::vector<RunInput>& inputs);
 
 } // namespace coalsim

@@ -111,9 +111,9 @@ void Simulation::build_engine()
 {
   parts_->platform_file = locate_readable(config_.platform, config_.source, config_.platform_location);
   check_platform_file(parts_->platform_file, config_.clusters.names);
-  check_output_is_no_input(options_.output, run_inputs(config_, parts_->platform_file, [this](const std::string& file) {
-                             return locate_input(file, config_.source);
-                           }));
+  check_output_is_no_input(options_.output, options_.force_output,
+                           run_inputs(config_, parts_->platform_file,
+                                      [this](const std::string& file) { return locate_input(file, config_.source); }));
   apply_log_settings(options_.log_options);
   parts_->engine      = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);
   sg4::Engine& engine = *parts_->engine;
@@ -156,7 +156,8 @@ void Simulation::open_trace()
 {
   const auto& clusters = parts_->platform->clusters();
   if (not options_.output.empty()) {
-    parts_->trace = std::make_unique<TraceWriter>(options_.output, clusters.size(), config_.trace.sample_interval);
+    parts_->trace = std::make_unique<TraceWriter>(options_.output, options_.force_output, clusters.size(),
+                                                  config_.trace.sample_interval);
     for (const auto& c : clusters) {
       ClusterRow row{};
       row.index = c.index;

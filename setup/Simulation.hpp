@@ -15,7 +15,8 @@ namespace coalsim {
 
 struct RunOptions {
   std::string output;                   // trace file; empty: no trace
-  bool progress = false;                // progress line on stderr
+  bool force_output = false;            // replace `output` even when it is not a coalsim trace (--force)
+  bool progress     = false;            // progress line on stderr
   std::vector<std::string> log_options; // SimGrid --log settings
 };
 

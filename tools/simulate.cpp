@@ -29,6 +29,7 @@ int main(int argc, char** argv)
     ("jobs", po::value<std::string>(), "number of grid jobs (overrides `workload.jobs`)")
     ("set", po::value<std::vector<std::string>>()->composing(), "override any key: --set workload.runtime=120 (repeatable)")
     ("output,o", po::value<std::string>()->default_value("trace.h5"), "HDF5 trace file")
+    ("force", "replace the --output file even when it is not a trace written by coalsim")
     ("no-trace", "write no trace")
     ("quiet,q", "print nothing but errors")
     ("log", po::value<std::vector<std::string>>()->composing(), "SimGrid log setting, e.g. coalsim.thres:verbose or coalsim_koala.thres:debug");
@@ -44,6 +45,8 @@ int main(int argc, char** argv)
       throw po::error("the argument for option '--output' is empty (use --no-trace for no trace)");
     if (vm.count("no-trace") && not vm["output"].defaulted())
       throw po::error("give either --output or --no-trace, not both");
+    if (vm.count("force") && vm.count("no-trace"))
+      throw po::error("--force replaces the --output file: it has no use with --no-trace");
   } catch (const po::error& e) {
     std::cerr << "simulate: Invalid command line: " << e.what() << "\n(see simulate --help)\n";
     return 2;
@@ -88,7 +91,8 @@ int main(int argc, char** argv)
     RunOptions run_options;
     if (not vm.count("no-trace"))
       run_options.output = vm["output"].as<std::string>();
-    run_options.progress = not quiet;
+    run_options.force_output = vm.count("force") > 0;
+    run_options.progress     = not quiet;
     if (vm.count("log"))
       run_options.log_options = vm["log"].as<std::vector<std::string>>();
     Simulation simulation(config, run_options);

@@ -142,8 +142,9 @@ void AppendableDataset::flush()
   buffered_ = 0;
 }
 
-TraceWriter::TraceWriter(const std::string& output, size_t clusters, double sample_interval)
+TraceWriter::TraceWriter(const std::string& output, bool force, size_t clusters, double sample_interval)
     : output_(output)
+    , force_(force)
     , temporary_(output + ".tmp-" + std::to_string(getpid()))
 {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
@@ -392,7 +393,8 @@ void TraceWriter::commit()
   types_.clear();
   check(H5Fclose(file_), "close the trace");
   try {
-    check_output_replaceable(output_); // checked before the run too; something else may have appeared there since
+    check_output_replaceable(output_,
+                             force_); // checked before the run too; something else may have appeared there since
   } catch (const InputError&) {
     std::remove(temporary_.c_str());
     interrupted_path[0] = '\0';

@@ -43,7 +43,8 @@ private:
 
 class TraceWriter {
 public:
-  TraceWriter(const std::string& output, size_t clusters, double sample_interval);
+  /** `force`: `output` may be replaced even if it is not a coalsim trace (check_output_replaceable). */
+  TraceWriter(const std::string& output, bool force, size_t clusters, double sample_interval);
   ~TraceWriter();
   TraceWriter(const TraceWriter&)            = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
@@ -84,6 +85,7 @@ private:
   void set_scalar_attribute(const std::string& name, hid_t type, const void* value);
 
   std::string output_;
+  bool force_ = false;
   std::string temporary_;
   hid_t file_ = -1;
   std::map<std::string, hid_t> types_;
