@@ -35,6 +35,8 @@ public:
   void pass(LocalPass& pass, const Start& start) override;
   void ended(double estimated_end, int size, double now) override;
   size_t size() const override { return waiting_.size(); }
+  /** The earliest reservation still to come (one compression can leave it at an instant when nothing happens). */
+  double next_due() const override { return next_due_; }
 
   /** The reservation of the i-th waiting job (for tests): its start, infinite if it has none yet. */
   double reservation(size_t i) const;

@@ -58,6 +58,11 @@ public:
   virtual void pass(LocalPass& pass, const Start& start) = 0;
   /** A running local job ended (at or before its estimated end, or killed). */
   virtual void ended(double /*estimated_end*/, int /*size*/, double /*now*/) {}
+  /** After a pass: the earliest later time at which a waiting job is due to start even if nothing else happens
+   *  (no end, arrival or change of capacity): the manager wakes up then. Infinite when every start waits for an
+   *  event. FCFS and EASY start a job only when processors become idle, which is an event; a conservative
+   *  reservation falls due by the clock alone. */
+  virtual double next_due() const { return INFINITY; }
   virtual size_t size() const = 0;
 };
 

@@ -269,8 +269,27 @@ void LocalResourceManager::pass()
   queue_->pass(state, [this](const QueuedLocalJob& job) { start(job); });
   only_arrivals_    = true;
   capacity_changed_ = false;
+  wake_when_due();
   if (queue_->size() != waiting)
     changed();
+}
+
+void LocalResourceManager::wake_when_due()
+{
+  const double due = queue_->next_due();
+  if (due == due_at_)
+    return;
+  if (due_timer_ != nullptr)
+    due_timer_->remove();
+  due_timer_ = nullptr;
+  due_at_    = due;
+  // A due time past the horizon is a start the run can never reach: asking for it would stop the run.
+  if (due > now() && due <= time_horizon)
+    due_timer_ = at(due, [this] {
+      due_timer_ = nullptr;
+      due_at_    = INFINITY;
+      step_->request(step_id_); // nothing changed: the queue starts what falls due now
+    });
 }
 
 void LocalResourceManager::start(const QueuedLocalJob& job)

@@ -165,6 +165,10 @@ private:
   /** Something changed that may let a waiting job start: a pass follows at this instant's step. */
   void needs_pass(Change change);
   void start(const QueuedLocalJob& job);
+  /** After a pass: a timer for the queue's next due start (LocalQueue::next_due), so that a job whose
+   *  reservation falls at an instant when nothing else happens still starts then; the timer of a due time that
+   *  changed is removed. */
+  void wake_when_due();
   /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
   void finish(std::list<RunningJob>::iterator job, HoldingOutcome outcome);
   /** With host tracking: takes `count` idle cores (first fit) into `into`, and back. */
@@ -185,10 +189,12 @@ private:
   InstantStep* step_;
   InstantStep::SchedulerId step_id_;
   std::unique_ptr<LocalQueue> queue_;
-  bool only_arrivals_    = true; // since the last pass
-  bool capacity_changed_ = false;
-  int busy_grid_         = 0;
-  int busy_background_   = 0;
+  simgrid::kernel::timer::Timer* due_timer_ = nullptr; // wakes the manager at due_at_ (wake_when_due)
+  double due_at_                            = INFINITY;
+  bool only_arrivals_                       = true; // since the last pass
+  bool capacity_changed_                    = false;
+  int busy_grid_                            = 0;
+  int busy_background_                      = 0;
   RunningByEnd running_;
   int running_processors_ = 0;         // the sum of running_'s sizes
   std::list<RunningJob> running_jobs_; // in order of start
