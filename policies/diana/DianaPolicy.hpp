@@ -30,6 +30,8 @@ public:
   DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed);
 
   bool takes(RequestType type) const override { return type == RequestType::total || type == RequestType::unordered; }
+  /** A site's scheduler places all of a job's components on its own cluster. */
+  bool co_allocates() const override { return false; }
   void set_control(JobControl& control) override;
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;

@@ -22,6 +22,8 @@ public:
   bool shares_hosts() const override { return inner_->shares_hosts(); }
   bool needs_deadlines() const override { return true; }
   bool decides_after_start() const override { return inner_->decides_after_start(); }
+  bool co_allocates() const override { return inner_->co_allocates(); }
+  bool uses_cluster(ClusterIndex c) const override { return inner_->uses_cluster(c); }
   void set_control(JobControl& control) override;
 
   void on_job_submitted(const JobSpec& job) override;

@@ -53,6 +53,8 @@ public:
   static std::vector<Node> nodes_of(const PolicyContext& context);
 
   bool takes(RequestType type) const override { return type == RequestType::unordered || type == RequestType::total; }
+  /** A job runs on one host. */
+  bool co_allocates() const override { return false; }
   bool claims_after_submission_overhead() const override { return false; }
   bool shares_hosts() const override { return true; }
   bool needs_deadlines() const override { return true; }

@@ -33,6 +33,13 @@ public:
   /** Whether the policy needs every job's estimate and deadline; a synthetic workload without
    *  workload.estimate_factor and workload.deadline_factor is an input error. */
   virtual bool needs_deadlines() const { return false; }
+  /** Whether the policy may place the components of one job (or a flexible job's processors) on several clusters.
+   *  A policy that puts every processor of a job on one cluster says no. With uses_cluster, this is what the
+   *  engine knows of the placements the policy can make: a job that none of them could ever hold is rejected at
+   *  its arrival and never reaches the policy (sim/engine/NeverFits.hpp). */
+  virtual bool co_allocates() const { return true; }
+  /** Whether the policy may place jobs on cluster `c` (every cluster of the run by default). */
+  virtual bool uses_cluster(ClusterIndex /*c*/) const { return true; }
   /** The engine's controls, given once before the run starts (and kept by the policy for its lifetime). */
   virtual void set_control(JobControl& /*control*/) {}
 

@@ -1,6 +1,7 @@
 #include "sim/engine/GridScheduler.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/NeverFits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,6 +55,13 @@ void GridScheduler::submit(JobSpec spec)
   it->second.spec = std::move(spec);
   it->second.history.queued(now());
   ++parts_.statistics.submitted;
+  if (auto rejection = never_fits(it->second.spec, fit_limits(), whole_grid())) {
+    // No placement the policy can make could ever hold it: it leaves at this instant's pass, unseen by the policy.
+    never_fitting_.push_back(std::move(*rejection));
+    request_pass();
+    schedule_next_arrival();
+    return;
+  }
   parts_.policy.on_job_submitted(it->second.spec);
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
   request_pass();
@@ -92,7 +100,10 @@ void GridScheduler::pass()
     ++active_.at(id).placement_tries;
   for (auto& placement : decisions.placements)
     apply(std::move(placement));
-  for (const auto& rejection : decisions.rejections) {
+  std::vector<Rejection> rejections = std::move(never_fitting_);
+  never_fitting_.clear();
+  rejections.insert(rejections.end(), decisions.rejections.begin(), decisions.rejections.end());
+  for (const auto& rejection : rejections) {
     XBT_VERB("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
@@ -106,6 +117,26 @@ void GridScheduler::pass()
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
     at(decisions.wake_at, [this] { request_pass(); });
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+}
+
+FitLimits GridScheduler::fit_limits() const
+{
+  FitLimits limits;
+  limits.co_allocates = parts_.policy.co_allocates();
+  for (size_t c = 0; c < parts_.managers.size(); ++c) {
+    const auto cluster = static_cast<ClusterIndex>(c);
+    limits.processors.push_back(parts_.policy.uses_cluster(cluster) ? parts_.managers[c]->processors() : 0);
+    limits.gone.push_back(health_ != nullptr && not health_->usable(cluster));
+  }
+  return limits;
+}
+
+std::vector<int> GridScheduler::whole_grid() const
+{
+  std::vector<int> processors;
+  for (const auto& manager : parts_.managers)
+    processors.push_back(manager->processors());
+  return processors;
 }
 
 void GridScheduler::validate(const ActiveJob& job, const Placement& placement) const

@@ -17,6 +17,7 @@
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/MessageService.hpp"
+#include "sim/engine/NeverFits.hpp"
 #include "sim/engine/PlacementHistory.hpp"
 #include "sim/engine/RuntimeModel.hpp"
 #include "sim/trace/RunStatistics.hpp"
@@ -148,6 +149,9 @@ private:
   void request_pass();
   void pass();
   void validate(const ActiveJob& job, const Placement& placement) const;
+  /** What the policy declares of its placements and which clusters are gone, for never_fits. */
+  FitLimits fit_limits() const;
+  std::vector<int> whole_grid() const;
   /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
   static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
   /** Reads the CPU work of the job's time-shared components from its run (at its end, or at the stop). */
@@ -245,6 +249,7 @@ private:
   void deliver_messages();
   std::function<void()> on_job_done_;
   ClusterHealth* health_ = nullptr;
+  std::vector<Rejection> never_fitting_; // jobs that arrived at this instant and no placement could ever hold
   // by_policy placements: processors claimed but not yet running; placed but not yet claimed
   int held_ = 0, gained_ = 0;
 };

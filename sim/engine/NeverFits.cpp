@@ -1,0 +1,100 @@
+#include "sim/engine/NeverFits.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <numeric>
+
+namespace coalsim {
+
+namespace {
+
+/** Exact packing of `sizes` (in decreasing order) into `room`, by a depth-first search that tries each distinct
+ *  room once per component; nullopt when it ran out of `budget` steps. */
+std::optional<bool> packs(const std::vector<int>& sizes, std::vector<int>& room, size_t next, int64_t& budget)
+{
+  if (next == sizes.size())
+    return true;
+  if (--budget < 0)
+    return std::nullopt;
+  std::vector<int> tried;
+  for (size_t c = 0; c < room.size(); ++c) {
+    if (room[c] < sizes[next] || std::count(tried.begin(), tried.end(), room[c]))
+      continue; // clusters with equal room left are interchangeable
+    tried.push_back(room[c]);
+    room[c] -= sizes[next];
+    auto packed = packs(sizes, room, next + 1, budget);
+    room[c] += sizes[next];
+    if (not packed || *packed)
+      return packed;
+  }
+  return false;
+}
+
+bool unordered_fits(const JobSpec& job, const std::vector<int>& capacity)
+{
+  std::vector<int> sizes;
+  for (const auto& c : job.components)
+    sizes.push_back(c.processors);
+  std::sort(sizes.begin(), sizes.end(), std::greater<>());
+  const long need   = std::accumulate(sizes.begin(), sizes.end(), 0L);
+  const long room   = std::accumulate(capacity.begin(), capacity.end(), 0L);
+  const int largest = capacity.empty() ? 0 : *std::max_element(capacity.begin(), capacity.end());
+  if (sizes.empty() || sizes.front() > largest || need > room)
+    return sizes.empty();
+  std::vector<int> left = capacity;
+  int64_t budget        = 1000000;
+  auto packed           = packs(sizes, left, 0, budget);
+  return not packed || *packed; // a search that ran out may fit
+}
+
+} // namespace
+
+bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates)
+{
+  const long most = capacity.empty() ? 0 : *std::max_element(capacity.begin(), capacity.end());
+  const int size  = capacity.size();
+  switch (job.type) {
+    case RequestType::flexible:
+      return job.total_processors <= (co_allocates ? std::accumulate(capacity.begin(), capacity.end(), 0L) : most);
+    case RequestType::ordered: {
+      std::vector<long> need(capacity.size(), 0);
+      for (const auto& c : job.components) {
+        if (c.cluster < 0 || c.cluster >= size)
+          return false;
+        need[c.cluster] += c.processors;
+      }
+      long used = 0, over = 0;
+      for (int c = 0; c < size; ++c) {
+        used += need[c] > 0;
+        over += need[c] > capacity[c];
+      }
+      return over == 0 && (co_allocates || used <= 1);
+    }
+    case RequestType::unordered:
+    case RequestType::total:
+      return co_allocates ? unordered_fits(job, capacity) : processors_needed(job) <= most;
+  }
+  return false;
+}
+
+std::optional<Rejection> never_fits(const JobSpec& job, const FitLimits& limits, const std::vector<int>& whole_grid)
+{
+  if (not could_fit(job, limits.processors, limits.co_allocates)) {
+    if (not could_fit(job, whole_grid, true))
+      return Rejection{job.id, "larger than the grid: fits none of its clusters even when idle", false};
+    if (not could_fit(job, limits.processors, true))
+      return Rejection{job.id, "fits none of the clusters its policy uses, even when idle", false};
+    return Rejection{job.id, "fits no single cluster even when idle, and its policy places a job on one cluster",
+                     false};
+  }
+  std::vector<int> lasting = limits.processors;
+  for (size_t c = 0; c < lasting.size(); ++c)
+    if (limits.gone[c])
+      lasting[c] = 0;
+  if (not could_fit(job, lasting, limits.co_allocates))
+    return Rejection{job.id, "fits none of the clusters left usable", true};
+  return std::nullopt;
+}
+
+} // namespace coalsim

@@ -1,0 +1,37 @@
+/* The engine's guarantee that no job waits for ever: a job that no placement its policy can make could ever hold
+ * is rejected at its arrival, whatever the policy (a job left waiting keeps the run going, with its background
+ * load, up to the simulated-time horizon). "Could ever hold" counts every processor of the clusters the policy
+ * uses (GridPolicy::uses_cluster) as idle, clusters marked unusable (gone for the rest of the run) as having none,
+ * and a policy that places each job on one cluster (GridPolicy::co_allocates false) as needing one cluster for
+ * all of the job's processors. Per request type: an ordered job's components on their named clusters, an
+ * unordered job's components packed onto the clusters (one component for a total job), a flexible job's total
+ * split in any way over them. */
+#pragma once
+
+#include "sim/api/Decision.hpp"
+#include "sim/api/Job.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace coalsim {
+
+/** Whether some placement of `job` fits `capacity` (processors per cluster). With `co_allocates` false, all of the
+ *  job's processors must go to one cluster. An unordered job of many unequal components is packed by a search of
+ *  bounded length; if the search runs out, the job counts as fitting (it is never rejected wrongly). */
+bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates);
+
+/** What the engine knows of the clusters when it asks whether a job could ever be placed. */
+struct FitLimits {
+  std::vector<int> processors; // per cluster: its processors, or 0 for a cluster the policy does not use
+  std::vector<bool> gone;      // per cluster: marked unusable for the rest of the run
+  bool co_allocates = true;
+};
+
+/** The rejection of a job that could never be placed, or nullopt when it could be. Rejected (status 2) when it
+ *  fits no placement even with every cluster the policy uses idle: "larger than the grid" when it fits none even
+ *  with co-allocation over every cluster, else the policy's constraint that rules it out; failed (a `drop` row)
+ *  when it fitted until clusters were marked unusable. */
+std::optional<Rejection> never_fits(const JobSpec& job, const FitLimits& limits, const std::vector<int>& whole_grid);
+
+} // namespace coalsim

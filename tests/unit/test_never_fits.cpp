@@ -1,0 +1,84 @@
+/* The engine's bound on what a policy could ever place (sim/engine/NeverFits.hpp), per request type. */
+#include "sim/engine/NeverFits.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+
+namespace {
+
+JobSpec job_of(RequestType type, std::vector<int> sizes, std::vector<ClusterIndex> clusters = {})
+{
+  JobSpec job;
+  job.type = type;
+  for (size_t k = 0; k < sizes.size(); ++k)
+    job.components.push_back({sizes[k], k < clusters.size() ? clusters[k] : no_cluster});
+  for (int s : sizes)
+    job.total_processors += s;
+  return job;
+}
+
+JobSpec flexible(int total)
+{
+  JobSpec job;
+  job.type             = RequestType::flexible;
+  job.total_processors = total;
+  return job;
+}
+
+} // namespace
+
+TEST(NeverFits, UnorderedComponentsArePackedExactly)
+{
+  // 4+4+3 on two clusters of 6: each 4 needs a cluster of its own and the 3 fits beside neither, though the
+  // total (11) is below the grid's (12) and every component fits a cluster.
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {4, 4, 3}), {6, 6}, true));
+  // First fit in decreasing size misses this packing (5+3+2 and 4+3+3); the search finds it.
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {5, 4, 3, 3, 3, 2}), {10, 10}, true));
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {2, 2}), {2, 2}, true));
+}
+
+TEST(NeverFits, APolicyThatPlacesAJobOnOneClusterNeedsOneClusterForAllOfIt)
+{
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {2, 2}), {2, 2}, false));
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {2, 2}), {2, 4}, false));
+  EXPECT_FALSE(could_fit(flexible(5), {4, 4}, false));
+  EXPECT_TRUE(could_fit(flexible(5), {4, 4}, true));
+  EXPECT_FALSE(could_fit(flexible(9), {4, 4}, true));
+  // Ordered on two clusters: only a co-allocating policy can place it.
+  EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {1, 1}, {0, 1}), {4, 4}, true));
+  EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {1, 1}, {0, 1}), {4, 4}, false));
+  EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {1, 1}, {1, 1}), {4, 4}, false));
+}
+
+TEST(NeverFits, OrderedComponentsOnOneClusterAddUp)
+{
+  EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {3, 2}, {0, 0}), {4, 8}, true));
+  EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {3, 2}, {0, 1}), {4, 8}, true));
+  EXPECT_TRUE(could_fit(job_of(RequestType::total, {8}), {4, 8}, true));
+  EXPECT_FALSE(could_fit(job_of(RequestType::total, {9}), {4, 8}, true));
+}
+
+TEST(NeverFits, TheReasonSaysWhatRulesTheJobOut)
+{
+  const std::vector<int> grid = {4, 4};
+  auto larger                 = never_fits(job_of(RequestType::total, {5}), {{4, 4}, {false, false}, true}, grid);
+  ASSERT_TRUE(larger);
+  EXPECT_FALSE(larger->failed);
+  EXPECT_EQ(larger->reason, "larger than the grid: fits none of its clusters even when idle");
+
+  auto one_cluster = never_fits(job_of(RequestType::unordered, {3, 3}), {{4, 4}, {false, false}, false}, grid);
+  ASSERT_TRUE(one_cluster);
+  EXPECT_EQ(one_cluster->reason, "fits no single cluster even when idle, and its policy places a job on one cluster");
+
+  auto unused = never_fits(job_of(RequestType::ordered, {2}, {1}), {{4, 0}, {false, false}, true}, grid);
+  ASSERT_TRUE(unused);
+  EXPECT_EQ(unused->reason, "fits none of the clusters its policy uses, even when idle");
+
+  auto gone = never_fits(job_of(RequestType::total, {3}), {{4, 4}, {true, true}, true}, grid);
+  ASSERT_TRUE(gone);
+  EXPECT_TRUE(gone->failed);
+  EXPECT_EQ(gone->reason, "fits none of the clusters left usable");
+
+  EXPECT_FALSE(never_fits(job_of(RequestType::total, {3}), {{4, 4}, {true, false}, true}, grid));
+}
