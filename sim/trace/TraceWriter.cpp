@@ -5,6 +5,7 @@
 #include "sim/trace/TraceOutput.hpp"
 #include "sim/trace/TraceTypes.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -91,13 +92,22 @@ AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hi
     , row_bytes_(element_size * (columns == 0 ? 1 : columns))
     , columns_(columns)
 {
-  int rank           = columns == 0 ? 1 : 2;
-  hsize_t dims[2]    = {0, columns};
-  hsize_t maxdims[2] = {H5S_UNLIMITED, columns};
-  hsize_t chunk[2]   = {block_rows, columns == 0 ? 1 : columns};
-  hid_t space        = H5Screate_simple(rank, dims, maxdims);
-  hid_t dcpl         = H5Pcreate(H5P_DATASET_CREATE);
+  // Chunks of about chunk_bytes as stored (the packed file type), compressed (shuffle + deflate): a chunk is
+  // allocated only once a row falls in it and is stored compressed, so a small run writes a small file, and
+  // the partial last chunk costs its content, not its capacity. The rows are buffered and written a whole
+  // number of chunks at a time, so no compressed chunk is read back and rewritten but the last.
+  size_t stored_row_bytes = H5Tget_size(file_type >= 0 ? file_type : type) * (columns == 0 ? 1 : columns);
+  hsize_t chunk_rows      = std::max<hsize_t>(1, chunk_bytes / stored_row_bytes);
+  block_rows_             = chunk_rows * std::max<size_t>(1, block_bytes / (chunk_rows * row_bytes_));
+  int rank                = columns == 0 ? 1 : 2;
+  hsize_t dims[2]         = {0, columns};
+  hsize_t maxdims[2]      = {H5S_UNLIMITED, columns};
+  hsize_t chunk[2]        = {chunk_rows, columns == 0 ? 1 : columns};
+  hid_t space             = H5Screate_simple(rank, dims, maxdims);
+  hid_t dcpl              = H5Pcreate(H5P_DATASET_CREATE);
   H5Pset_chunk(dcpl, rank, chunk);
+  H5Pset_shuffle(dcpl);
+  H5Pset_deflate(dcpl, deflate_level);
   H5Pset_obj_track_times(dcpl, false);
   if (compressed) { // shuffled bytes of repetitive rows deflate well; level 1 keeps writing fast
     H5Pset_shuffle(dcpl);
@@ -108,7 +118,7 @@ AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hi
   H5Pclose(dcpl);
   H5Sclose(space);
   xbt_assert(dataset_ >= 0, "HDF5 failed to create dataset %s", path.c_str());
-  buffer_.resize(row_bytes_ * block_rows);
+  buffer_.resize(row_bytes_ * block_rows_);
 }
 
 AppendableDataset::~AppendableDataset()
@@ -119,7 +129,7 @@ AppendableDataset::~AppendableDataset()
 void AppendableDataset::append(const void* row)
 {
   std::memcpy(buffer_.data() + buffered_ * row_bytes_, row, row_bytes_);
-  if (++buffered_ == block_rows)
+  if (++buffered_ == block_rows_)
     flush();
 }
 

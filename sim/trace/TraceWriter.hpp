@@ -15,7 +15,7 @@
 
 namespace coalsim {
 
-/** A dataset that grows along its first dimension, written in chunks. */
+/** A dataset that grows along its first dimension, written in compressed chunks of about 64 KiB. */
 class AppendableDataset {
 public:
   /** `columns` == 0: a 1-D dataset of `type`; otherwise [n, columns]. `file_type` defaults to `type`. With
@@ -37,8 +37,11 @@ private:
   hsize_t columns_;
   hsize_t rows_ = 0;
   std::vector<char> buffer_;
-  size_t buffered_                   = 0;
-  static constexpr size_t block_rows = 4096;
+  size_t buffered_                        = 0;
+  size_t block_rows_                      = 0; // rows buffered before a write: whole chunks, about block_bytes
+  static constexpr size_t chunk_bytes     = 64 * 1024;
+  static constexpr size_t block_bytes     = 1024 * 1024;
+  static constexpr unsigned deflate_level = 4;
 };
 
 class TraceWriter {
