@@ -61,7 +61,7 @@ void check_run_limits(const ExperimentConfig& config)
   }
 }
 
-void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker)
+void abandon_run(ActivityTracker& tracker)
 {
   // Transfers and parallel tasks in flight are cancelled and the engine runs what is due now, so that SimGrid
   // meets no running action when it is torn down; a timer due now may fail again.
@@ -78,10 +78,9 @@ void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker)
     timers.top().second->remove();
 }
 
-void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config, simgrid::s4u::Engine& engine,
-                          ActivityTracker& tracker)
+void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config, ActivityTracker& tracker)
 {
-  abandon_run(engine, tracker);
+  abandon_run(tracker);
   throw InputError("Invalid experiment '" + config.source + "': the run stopped at " + describe_seconds(error.now()) +
                    " of simulated time: " + error.what() +
                    "; a run time, overhead, interval, latency or bandwidth of the experiment or its platform, or a "

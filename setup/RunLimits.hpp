@@ -18,11 +18,11 @@ void check_run_limits(const ExperimentConfig& config);
 
 /** Ends a run stopped by an exception: cancels what is in flight and discards the pending timers, so that SimGrid
  *  can be torn down and nothing leaks. */
-void abandon_run(simgrid::s4u::Engine& engine, ActivityTracker& tracker);
+void abandon_run(ActivityTracker& tracker);
 
 /** Ends the run that `error` stopped: cancels what is in flight so that SimGrid can be torn down, then throws
  *  InputError naming the experiment, the simulated time reached and the date refused. */
 [[noreturn]] void throw_beyond_horizon(const TimeHorizonError& error, const ExperimentConfig& config,
-                                       simgrid::s4u::Engine& engine, ActivityTracker& tracker);
+                                       ActivityTracker& tracker);
 
 } // namespace coalsim

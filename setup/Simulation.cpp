@@ -93,9 +93,9 @@ RunStatistics Simulation::run()
     start();
     run_engine();
   } catch (const TimeHorizonError& e) {
-    throw_beyond_horizon(e, config_, *parts_->engine, parts_->tracker);
+    throw_beyond_horizon(e, config_, parts_->tracker);
   } catch (const std::exception&) { // an input error found while building or running (a log's bad record)
-    abandon_run(*parts_->engine, parts_->tracker);
+    abandon_run(parts_->tracker);
     throw;
   }
   collect_statistics();
