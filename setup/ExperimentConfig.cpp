@@ -1,5 +1,6 @@
 #include "setup/ExperimentConfig.hpp"
 
+#include "setup/ShippedFiles.hpp"
 #include "sim/config/InputError.hpp"
 
 #include <algorithm>
@@ -88,7 +89,12 @@ void ExperimentConfig::add_policy_parameters(const std::map<std::string, std::st
 ExperimentConfig load_experiment(const std::string& file, const std::vector<Override>& overrides)
 {
   ExperimentConfig config;
-  config.source   = file.empty() ? "built-in default experiment (workloads/default.yaml)" : file;
+  // A file named without a folder: the current folder's, else the shipped experiment of that name.
+  std::string found = file.empty() ? "" : find_by_name(file, "workloads/experiments");
+  if (not file.empty() && found.empty())
+    throw InputError("Invalid experiment file '" + file + "': not found; " +
+                     search_order("experiments", "workloads/experiments"));
+  config.source   = file.empty() ? "built-in default experiment (workloads/default.yaml)" : found;
   auto overridden = std::make_shared<CommandLineKeys>();
   YAML::Node tree = load_tree(config.source, file.empty(), overrides, *overridden);
 

@@ -1,5 +1,7 @@
 #include "setup/InputFiles.hpp"
 
+#include "setup/ShippedFiles.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -12,7 +14,7 @@ namespace coalsim {
 
 namespace fs = std::filesystem;
 
-std::string locate_input(const std::string& path, const std::string& experiment_file)
+std::string locate_input(const std::string& path, const std::string& experiment_file, const std::string& shipped_folder)
 {
   if (fs::exists(path) || fs::path(path).is_absolute())
     return path;
@@ -25,15 +27,26 @@ std::string locate_input(const std::string& path, const std::string& experiment_
         break;
     }
   }
-  if (fs::exists(fs::path(COALSIM_SOURCE_DIR) / path))
-    return (fs::path(COALSIM_SOURCE_DIR) / path).string();
+  if (not shipped_folder.empty() && is_bare_name(path) && fs::exists(shipped_root() / shipped_folder / path))
+    return (shipped_root() / shipped_folder / path).string();
+  if (fs::exists(shipped_root() / path))
+    return (shipped_root() / path).string();
   return path;
 }
 
-std::string locate_readable(const std::string& path, const std::string& experiment_file, const KeyLocation& location)
+std::string locate_readable(const std::string& path, const std::string& experiment_file, const KeyLocation& location,
+                            const std::string& shipped_folder, const std::string& what)
 {
-  std::string found = locate_input(path, experiment_file);
+  std::string found = locate_input(path, experiment_file, shipped_folder);
   std::error_code error;
+  if (not shipped_folder.empty() && is_bare_name(path) && not fs::exists(found, error)) {
+    std::string order = search_order(what, shipped_folder);
+    if (not experiment_file.empty() && fs::exists(experiment_file, error)) // between the two, as locate_input
+      order.replace(order.find(", then among"), 0,
+                    ", the experiment file's folder and its parents (" +
+                        fs::absolute(experiment_file).parent_path().string() + ")");
+    location.fail("cannot find '" + path + "': " + order);
+  }
   if (fs::is_directory(found, error))
     location.fail("'" + found + "' is a folder, not a file");
   errno = 0;

@@ -109,7 +109,8 @@ RunStatistics Simulation::run()
  *  aborts on much of what it refuses). */
 void Simulation::build_engine()
 {
-  parts_->platform_file = locate_readable(config_.platform, config_.source, config_.platform_location);
+  parts_->platform_file =
+      locate_readable(config_.platform, config_.source, config_.platform_location, "platforms", "platforms");
   check_platform_file(parts_->platform_file, config_.clusters.names);
   check_output_is_no_input(options_.output, options_.force_output,
                            run_inputs(config_, parts_->platform_file,

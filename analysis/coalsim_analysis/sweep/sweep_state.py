@@ -79,4 +79,8 @@ def write_manifest(sweep, output: Path):
 
 
 def default_simulate() -> Path:
-    return Path(os.environ.get("COALSIM_SIMULATE", REPO / "build" / "simulate"))
+    """$COALSIM_SIMULATE; else the checkout's build/simulate; installed (cmake --install: the package in
+    <prefix>/share/coalsim/python, REPO is <prefix>/share/coalsim), <prefix>/bin/simulate."""
+    installed = REPO.parent.name == "share" and REPO.name == "coalsim"
+    default = REPO.parent.parent / "bin" / "simulate" if installed else REPO / "build" / "simulate"
+    return Path(os.environ.get("COALSIM_SIMULATE", default))
