@@ -7,16 +7,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh test
 bash scripts/check-format.sh
-bash scripts/build.sh
+# Warnings as errors: a new warning fails the test command, and CI.
+COALSIM_WERROR=ON bash scripts/build.sh
 (cd build && ctest -j"$(nproc)" --output-on-failure)
 if [ "${COALSIM_TEST_QUICK:-0}" = 1 ]; then
   exit 0
 fi
 # One clang build serves the sanitized suite and the fuzz targets (COALSIM_FUZZ adds libFuzzer's instrumentation).
 CC=clang CXX=clang++ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOALSIM_SANITIZE=ON \
-  -DCOALSIM_FUZZ=ON > /dev/null
+  -DCOALSIM_FUZZ=ON -DCOALSIM_WERROR=ON > /dev/null
 cmake --build build-sanitize -j"$(nproc)"
 # The C++ suites: the Python suites test Python code, which ran against the sanitized simulate's twin above.
 # tests/lsan.supp: the one timer SimGrid 3.32 does not free when a run ends by an error thrown from its callback.
