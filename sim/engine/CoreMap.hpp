@@ -69,7 +69,7 @@ private:
   std::vector<int> free_on_;
   int first_free_host_ = 0; // no host before it has a free core (first fit starts there)
   int free_            = 0;
-  int out_of_use_ = 0;
+  int out_of_use_      = 0;
 };
 
 } // namespace coalsim

@@ -87,7 +87,7 @@ hid_t untimed_group(hid_t file, const char* name)
 } // namespace
 
 AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size,
-                                     hsize_t columns, hid_t file_type, bool compressed)
+                                     hsize_t columns, hid_t file_type)
     : type_(type)
     , row_bytes_(element_size * (columns == 0 ? 1 : columns))
     , columns_(columns)
@@ -109,10 +109,6 @@ AppendableDataset::AppendableDataset(hid_t location, const std::string& path, hi
   H5Pset_shuffle(dcpl);
   H5Pset_deflate(dcpl, deflate_level);
   H5Pset_obj_track_times(dcpl, false);
-  if (compressed) { // shuffled bytes of repetitive rows deflate well; level 1 keeps writing fast
-    H5Pset_shuffle(dcpl);
-    H5Pset_deflate(dcpl, 1);
-  }
   dataset_ =
       H5Dcreate2(location, path.c_str(), file_type >= 0 ? file_type : type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
   H5Pclose(dcpl);
@@ -195,7 +191,7 @@ TraceWriter::TraceWriter(const std::string& output, bool force, size_t clusters,
   hosts_ =
       std::make_unique<AppendableDataset>(file_, "/hosts", types_["host"], sizeof(HostRow), 0, types_["host.file"]);
   allocations_ = std::make_unique<AppendableDataset>(file_, "/allocations", types_["allocation"], sizeof(AllocationRow),
-                                                     0, types_["allocation.file"], /*compressed=*/true);
+                                                     0, types_["allocation.file"]);
   hid_t utilization = untimed_group(file_, "/utilization");
   sample_time_      = std::make_unique<AppendableDataset>(utilization, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
   grid_busy_ =

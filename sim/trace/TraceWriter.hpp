@@ -18,10 +18,9 @@ namespace coalsim {
 /** A dataset that grows along its first dimension, written in compressed chunks of about 64 KiB. */
 class AppendableDataset {
 public:
-  /** `columns` == 0: a 1-D dataset of `type`; otherwise [n, columns]. `file_type` defaults to `type`. With
-   *  `compressed`, the chunks are shuffled and deflated (a table of many repetitive rows). */
+  /** `columns` == 0: a 1-D dataset of `type`; otherwise [n, columns]. `file_type` defaults to `type`. */
   AppendableDataset(hid_t location, const std::string& path, hid_t type, size_t element_size, hsize_t columns,
-                    hid_t file_type = -1, bool compressed = false);
+                    hid_t file_type = -1);
   ~AppendableDataset();
   AppendableDataset(const AppendableDataset&)            = delete;
   AppendableDataset& operator=(const AppendableDataset&) = delete;
