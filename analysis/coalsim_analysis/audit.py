@@ -14,7 +14,7 @@ import numpy as np
 import yaml
 
 from .trace import (COMPLETED, FAILED, PLACEMENT_OUTCOMES, REJECTED, STATUS_NAMES, UNFINISHED, TraceFormatError,
-                    load_trace, text)
+                    load_trace, read_table, text)
 
 # /allocations codes (docs/trace-format.md)
 GRID, LOCAL, DUMMY = 0, 1, 2
@@ -64,15 +64,7 @@ def _first(mask):
 
 
 def _optional_table(h5, name, path, fields=()):
-    if name not in h5:
-        return None
-    node = h5[name]
-    if not isinstance(node, h5py.Dataset) or node.dtype.names is None:
-        raise TraceFormatError(f"{path}: dataset '{name}' is not a table (compound type expected)")
-    missing = [f for f in fields if f not in node.dtype.names]
-    if missing:
-        raise TraceFormatError(f"{path}: dataset '{name}' lacks field(s) {', '.join(missing)}")
-    return np.atleast_1d(node[()])
+    return read_table(h5, name, path, fields) if name in h5 else None
 
 
 class _Audit:

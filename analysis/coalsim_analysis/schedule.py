@@ -23,7 +23,7 @@ import h5py
 import numpy as np
 
 from .paths import REPO
-from .trace import TraceFormatError, text
+from .trace import TraceFormatError, read_table, text
 
 ALLOCATION_FIELDS = ("owner", "job_id", "component", "placement", "cluster", "host", "first_core", "cores",
                      "claimed_at", "started_at", "released_at", "outcome")
@@ -110,16 +110,6 @@ def has_allocations(trace) -> bool:
         return "allocations" in h5
 
 
-def _table(h5, name, path, fields):
-    node = h5[name]
-    if not isinstance(node, h5py.Dataset) or node.dtype.names is None:
-        raise TraceFormatError(f"{path}: dataset '{name}' is not a table (compound type expected)")
-    missing = [f for f in fields if f not in node.dtype.names]
-    if missing:
-        raise TraceFormatError(f"{path}: dataset '{name}' lacks field(s) {', '.join(missing)}")
-    return np.atleast_1d(node[()])
-
-
 def load_schedule(trace) -> Schedule:
     """Read /allocations and /shares of a loaded trace; TraceFormatError when /allocations is missing."""
     path = trace.path
@@ -128,9 +118,9 @@ def load_schedule(trace) -> Schedule:
             if "allocations" not in h5:
                 raise TraceFormatError(f"{path}: missing dataset '/allocations' (written by simulate versions that "
                                        "record which cores each job held)")
-            allocations = _table(h5, "/allocations", path, ALLOCATION_FIELDS)
-            shares = _table(h5, "/shares", path, SHARE_FIELDS) if "shares" in h5 else np.zeros(0)
-            hosts = _table(h5, "/hosts", path, HOST_FIELDS) if "hosts" in h5 else None
+            allocations = read_table(h5, "/allocations", path, ALLOCATION_FIELDS)
+            shares = read_table(h5, "/shares", path, SHARE_FIELDS) if "shares" in h5 else np.zeros(0)
+            hosts = read_table(h5, "/hosts", path, HOST_FIELDS) if "hosts" in h5 else None
     except (KeyError, OSError, RuntimeError, ValueError, TypeError) as error:
         raise TraceFormatError(f"{path}: unreadable trace ({type(error).__name__}: {error})") from error
     return Schedule(allocations, shares, cluster_layouts(trace, allocations, shares, hosts))

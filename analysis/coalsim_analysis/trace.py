@@ -142,14 +142,19 @@ def _dataset(h5, name, path):
         raise TraceFormatError(f"{path}: dataset '{name}' cannot be read ({error})") from error
 
 
-def _table(h5, name, path):
+def read_table(h5, name, path, fields=()):
+    """Dataset `name` of an open trace as a 1-D table holding at least `fields`; TraceFormatError otherwise."""
     data = _dataset(h5, name, path)
     if data.dtype.names is None:
         raise TraceFormatError(f"{path}: dataset '{name}' is not a table (compound type expected)")
-    missing = [f for f in TABLE_FIELDS[name] if f not in data.dtype.names]
+    missing = [f for f in fields if f not in data.dtype.names]
     if missing:
         raise TraceFormatError(f"{path}: dataset '{name}' lacks field(s) {', '.join(missing)}")
     return np.atleast_1d(data)
+
+
+def _table(h5, name, path):
+    return read_table(h5, name, path, TABLE_FIELDS[name])
 
 
 def _array(h5, name, path, ndim):
