@@ -33,7 +33,10 @@ if [ ${#missing[@]} -gt 0 ] || [ ${#missing_slurm[@]} -gt 0 ]; then
   # The build set without recommends: nothing a compile or a run needs, and 43 packages fewer to fetch and unpack
   # on a fresh Debian 12 (image codecs, fonts, manual pages, through libc-devtools).
   mapfile -t missing_build < <(missing_of "${build_packages[@]}")
-  mapfile -t missing_rest < <(printf '%s\n' "${missing[@]}" | grep -vxF -f <(printf '%s\n' "${build_packages[@]}") || true)
+  missing_rest=()
+  for p in "${missing[@]}"; do
+    [[ " ${build_packages[*]} " == *" $p "* ]] || missing_rest+=("$p")
+  done
   if [ ${#missing_build[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing_build[@]}" > /dev/null
   fi
