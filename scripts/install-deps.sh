@@ -2,14 +2,14 @@
 # Installs the Debian 12 packages coalsim needs, only those missing (run as root).
 #   install-deps.sh build     what building and running simulate needs (scripts/quickstart.sh)
 #   install-deps.sh analysis  that, and Python with the modules of analysis/ and the sweep tool (quickstart --install)
-#   install-deps.sh test      everything: that, and GoogleTest, clang (the sanitized build, the fuzz targets,
+#   install-deps.sh test      everything: that, and git (the format check and the tests list the tracked files), GoogleTest, clang (the sanitized build, the fuzz targets,
 #                             clang-format), pytest and a single-node Slurm (scripts/test.sh; the default)
 set -euo pipefail
 set_name=${1:-test}
 build_packages=(g++ cmake make pkg-config libsimgrid-dev libyaml-cpp-dev libhdf5-dev libboost-program-options-dev
                 zlib1g-dev libexpat1-dev)
 analysis_packages=(python3 python3-h5py python3-numpy python3-matplotlib python3-yaml python3-scipy)
-test_packages=(libgtest-dev clang clang-format libclang-rt-dev python3-pytest)
+test_packages=(git libgtest-dev clang clang-format libclang-rt-dev python3-pytest)
 # A single-node Slurm for the sweep engine's test (sweep/tests/test_slurm.py); without recommends, as the
 # daemons need nothing more (8 packages instead of 38).
 slurm_packages=(slurmctld slurmd slurm-client munge)
