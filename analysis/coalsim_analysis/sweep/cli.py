@@ -154,18 +154,18 @@ def cmd_run(args):
         print(f"sweep {sweep.name}: removed what killed runs left beside {cleaned} traces", file=sys.stderr)
     while True:
         state = SweepState(sweep, output)
-        todo = [run for run in pending(state) if run.key not in attempted]
-        if not todo:
+        to_run = [run for run in pending(state) if run.key not in attempted]
+        if not to_run:
             break
         running_elsewhere = len(state.runs(outputs.RUNNING))
         if not args.quiet:
             complete = state.counts()[outputs.COMPLETE]
-            print(f"sweep {sweep.name}: {len(todo)} runs to do ({complete} complete"
+            print(f"sweep {sweep.name}: {len(to_run)} runs to do ({complete} complete"
                   + (f", {running_elsewhere} running elsewhere" if running_elsewhere else "")
                   + f"), {parallel} at once", file=sys.stderr)
-        attempted.update(run.key for run in todo)
+        attempted.update(run.key for run in to_run)
         try:
-            outcomes = run_tasks([task_of(run, simulate, sweep) for run in todo], output, parallel, args.quiet)
+            outcomes = run_tasks([task_of(run, simulate, sweep) for run in to_run], output, parallel, args.quiet)
         except Interrupted as interrupted:
             print("sweep: interrupted; complete runs are kept, `sweep run` again finishes the rest",
                   file=sys.stderr)
@@ -200,17 +200,17 @@ def _run_slurm(args, sweep, output, simulate):
         live = slurm_engine.live_jobs()
         state = SweepState(sweep, output, live)
         queued = slurm_engine.queued_runs(output, live)
-        todo = [run for run, _ in state.runs(outputs.MISSING, outputs.FAILED)
+        to_run = [run for run, _ in state.runs(outputs.MISSING, outputs.FAILED)
                 if run.key not in queued and run.key not in attempted]
-        attempted.update(run.key for run in todo)
-        if todo:
-            jobs = slurm_engine.submit([task_of(run, simulate, sweep) for run in todo], output, sweep.name, options,
+        attempted.update(run.key for run in to_run)
+        if to_run:
+            jobs = slurm_engine.submit([task_of(run, simulate, sweep) for run in to_run], output, sweep.name, options,
                                        ENTRY, quiet=args.quiet)
             submitted_any = True
         else:
             jobs = [j for j in {str(r.get("job")) for r in slurm_engine.read_submissions(output)} if live and j in live]
         if args.no_wait:
-            if not todo:
+            if not to_run:
                 print(f"sweep {sweep.name}: nothing to submit ({len(queued)} runs queued or running)", file=sys.stderr)
             else:
                 print(f"sweep {sweep.name}: `sweep status {args.sweep_file}` follows the jobs", file=sys.stderr)
