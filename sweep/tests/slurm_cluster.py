@@ -83,7 +83,7 @@ class SlurmCluster:
         controller_port, node_port = _free_ports(2)
         conf = f / "slurm.conf"
         conf.write_text(f"""ClusterName=coalsimtest
-SlurmctldHost={host}
+SlurmctldHost={host}(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort={controller_port}
