@@ -126,8 +126,10 @@ PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
                 return
             dead = [p.args[0] for p in self.processes if p.poll() is not None]
             if dead or time.monotonic() > deadline:
+                # The folder is removed on the way out (unless COALSIM_KEEP_SLURM is set): the error carries
+                # the logs' last lines, where the reason is (e.g. slurmd: "cgroup filesystem not mounted").
                 raise RuntimeError(f"Slurm did not come up ({', '.join(dead) or 'timeout'}; sinfo: "
-                                   f"{result.stdout.strip()} {result.stderr.strip()}); logs in {f}")
+                                   f"{result.stdout.strip()} {result.stderr.strip()})\n{self.log_tail(10)}")
             time.sleep(0.1)
 
     def log_tail(self, lines=30) -> str:
