@@ -11,7 +11,7 @@ import numpy as np
 
 from .claims import evaluate, references
 from .metrics import compute_metrics
-from .significance import significant
+from .significance import seeds_needed, shrink_needed, significant
 from .sweep_aggregate import AggregateError
 from .trace import TraceFormatError, load_trace
 
@@ -52,6 +52,7 @@ class ClaimResult:
     seeds_held: int = 0  # seeds (run by every experiment the claim uses) on which the claim holds alone
     seeds: int = 0       # such seeds; 0 when the experiments share fewer than two seeds
     significant: bool | None = None  # on a sweep aggregate: the verdict holds across the 95% CIs
+    seeds_needed: float | None = None  # on a sweep aggregate: seeds per experiment projected to make it significant
 
     @property
     def agreement(self) -> str:
@@ -138,7 +139,7 @@ def compare_sweep(reference, points):
     """As compare(), on sweep aggregates (sweep_aggregate.load_aggregates): the values are the means over the
     replications with their 95% CIs, and each claim also says whether its verdict is significant.
     An experiment matching several points is an error (the means of different settings are not a run's)."""
-    values, intervals, matched, runs = {}, {}, {}, {}
+    values, intervals, matched, runs, counts = {}, {}, {}, {}, {}
     rows = []
     for experiment in reference.experiments:
         names = match_points(experiment.trace, points)
@@ -151,6 +152,7 @@ def compare_sweep(reference, points):
         for metric, estimate in estimates.items():
             values[(experiment.name, metric)] = estimate.mean
             intervals[(experiment.name, metric)] = (estimate.low, estimate.high)
+            counts[(experiment.name, metric)] = estimate.n
         for published in experiment.published:
             estimate = estimates.get(published.metric)
             rows.append(Row(experiment.name, estimate.n if estimate else 0, published.metric,
@@ -165,8 +167,10 @@ def compare_sweep(reference, points):
         if len(common) >= 2:
             held = sum(evaluate(claim.tree, {(e, m): by_seed[e][seed].get(m, math.nan) for e, m in used})
                        for seed in common)
+        ratio = shrink_needed(claim.tree, intervals, values)
+        needed = max((seeds_needed(ratio, counts.get(pair, 0)) for pair in used), default=math.inf)
         results.append(ClaimResult(claim, evaluate(claim.tree, used), used, held, len(common) if len(common) >= 2 else 0,
-                                   significant(claim.tree, intervals, values)))
+                                   significant(claim.tree, intervals, values), needed))
     return rows, results, matched, {}
 
 
@@ -242,6 +246,10 @@ def markdown(reference, rows, results, matched, traces=(), void=None) -> str:
             agreement = f"; {result.agreement}" if result.agreement else ""
             if result.significant is False:
                 agreement += "; **not significant**: the 95% intervals overlap"
+                if result.seeds_needed is not None:
+                    agreement += ("; no number of seeds settles it at these means" if math.isinf(result.seeds_needed)
+                                  else f"; about {result.seeds_needed} seeds per experiment would settle it "
+                                       "(projected: means and standard deviations as now)")
             elif result.significant:
                 agreement += "; significant at 95%"
             lines.append(f"- {'PASS' if result.passed else 'FAIL'}: {what}`{result.claim.text}` ({used}{agreement})")

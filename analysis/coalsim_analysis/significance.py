@@ -77,3 +77,84 @@ def _significant(node, intervals, means):
             return True, all(d for _, d in pairs)
         return False, any(d for h, d in pairs if not h)
     raise TypeError(type(node).__name__)
+
+
+def shrink_needed(tree, intervals, means) -> float:
+    """By what factor every interval's half-width must shrink for the claim's verdict on the means to become
+    significant, the means staying where they are: below 1 when it already is (`significant`), inf when no
+    shrinking can do it (a comparison it needs is between equal means, or a value has no interval).
+
+    A decided comparison needs the two facing half-widths (from each side's mean to its bound towards the
+    other side) to sum to less than the gap between the means; their ratio is the factor for that comparison.
+    and/or/not and chains combine the factors as `significant` combines decisions: the largest over the
+    comparisons a verdict needs, the smallest over those of which one suffices."""
+    return _shrink(tree.body, intervals, means)[1]
+
+
+def _facing_ratio(a_mean, a_box, b_mean, b_box, a_below) -> float:
+    """(half-widths facing each other) / gap, for a verdict that a lies below b (a_below) or above it."""
+    if a_below:
+        spread, gap = (a_box[1] - a_mean) + (b_mean - b_box[0]), b_mean - a_mean
+    else:
+        spread, gap = (a_mean - a_box[0]) + (b_box[1] - b_mean), a_mean - b_mean
+    if spread == 0:
+        return 0.0
+    return spread / gap if gap > 0 else math.inf
+
+
+def _comparison_ratio(op, holds, a_mean, a_box, b_mean, b_box) -> float:
+    if math.isnan(a_mean) or math.isnan(b_mean):
+        return math.inf
+    if isinstance(op, (ast.Eq, ast.NotEq)) and holds == isinstance(op, ast.Eq):
+        # equal means: decided only when both intervals are that one point
+        return 0.0 if a_box[0] == a_box[1] == b_box[0] == b_box[1] else math.inf
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        a_below = a_mean < b_mean
+    else:
+        a_below = isinstance(op, (ast.Lt, ast.LtE)) == holds
+    return _facing_ratio(a_mean, a_box, b_mean, b_box, a_below)
+
+
+def _shrink(node, intervals, means):
+    """(verdict on the means, shrink factor needed)."""
+    if isinstance(node, ast.BoolOp):
+        parts = [_shrink(v, intervals, means) for v in node.values]
+        verdict = all(v for v, _ in parts) if isinstance(node.op, ast.And) else any(v for v, _ in parts)
+        deciding = [r for v, r in parts if v == verdict]
+        needs_all = verdict if isinstance(node.op, ast.And) else not verdict
+        return verdict, (max(deciding) if needs_all else min(deciding))
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        verdict, ratio = _shrink(node.operand, intervals, means)
+        return not verdict, ratio
+    if isinstance(node, ast.Compare):
+        sides = [node.left, *node.comparators]
+        values = [_mean_value(s, means) for s in sides]
+        boxes = [_interval(s, intervals, means) for s in sides]
+        pairs = []
+        for i, op in enumerate(node.ops):
+            left, right = values[i], values[i + 1]
+            holds = not (math.isnan(left) or math.isnan(right)) and _COMPARE[type(op)](left, right)
+            pairs.append((holds, _comparison_ratio(op, holds, left, boxes[i], right, boxes[i + 1])))
+        if all(h for h, _ in pairs):
+            return True, max(r for _, r in pairs)
+        return False, min(r for h, r in pairs if not h)
+    raise TypeError(type(node).__name__)
+
+
+def seeds_needed(ratio: float, seeds: int) -> float:
+    """Seeds at which a 95% Student-t interval computed from `seeds` seeds would be `ratio` times narrower,
+    the standard deviation staying the same: the smallest m >= seeds with t(m) / sqrt(m) <= t(seeds) /
+    sqrt(seeds) / ratio. `seeds` when ratio < 1; inf when ratio is inf or seeds < 2."""
+    from .sweep.statistics import t_quantile
+    if ratio < 1:
+        return seeds
+    if not math.isfinite(ratio) or seeds < 2:
+        return math.inf
+    target = t_quantile(seeds) / math.sqrt(seeds) / ratio
+    low, high = seeds, max(seeds + 1, math.ceil(seeds * ratio * ratio))  # t(m) <= t(seeds): high is too few or enough
+    while t_quantile(high) / math.sqrt(high) > target:
+        low, high = high, 2 * high
+    while high - low > 1:  # t(m) / sqrt(m) decreases with m
+        middle = (low + high) // 2
+        low, high = (low, middle) if t_quantile(middle) / math.sqrt(middle) <= target else (middle, high)
+    return high

@@ -5,7 +5,8 @@
 
 Prints a Markdown table (simulated, published, deviation in %) and each claim as PASS or FAIL. With --sweep,
 the values are a sweep aggregate's means with their 95% confidence intervals, and each claim says whether its
-verdict is significant (not when the intervals of what it compares overlap).
+verdict is significant (not when the intervals of what it compares overlap) and, when not, about how many
+seeds per experiment would settle it (projected from the present means and standard deviations).
 The reference file format is described in coalsim_analysis/reference.py and docs/analysis.md.
 Exit status: 0 done; 1 with --strict when a value is out of tolerance or has no data, or a claim
 fails; 2 when the reference file or a trace is invalid.
