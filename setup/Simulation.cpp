@@ -2,6 +2,7 @@
 
 #include "setup/InputFiles.hpp"
 #include "setup/LogSettings.hpp"
+#include "setup/PolicyNeedsCheck.hpp"
 #include "setup/RunInputs.hpp"
 #include "setup/RunLimits.hpp"
 #include "sim/api/PolicyRegistry.hpp"
@@ -246,33 +247,7 @@ void Simulation::build_policy()
   }
   parts_->policy = PolicyRegistry::instance().create(policy.name, parameters, context);
   config_.add_policy_parameters(parameters.resolved());
-  check_policy_takes_the_experiment();
-}
-
-/** What the experiment asks of the policy: its request types, a submission overhead, component failures. */
-void Simulation::check_policy_takes_the_experiment() const
-{
-  const GridPolicy& policy = *parts_->policy;
-  const std::string& name  = config_.policy.name;
-  if (not config_.workload.replay)
-    for (const auto& [type, weight] : config_.workload.request_types)
-      if (weight > 0 && not policy.takes(type))
-        config_.workload.location("request_types").fail("policy '" + name + "' takes no " + to_string(type) + " jobs");
-  if (config_.overheads.submission.max_value() > 0 && not policy.claims_after_submission_overhead())
-    config_.overheads.submission_location.fail("policy '" + name + "' claims at its own claiming times, after no " +
-                                               "submission delay; set it to 0");
-  if (policy.shares_hosts() && config_.runtime_model.kind != RuntimeModelConfig::Kind::timeshared)
-    config_.policy.name_location.fail("policy '" + name +
-                                      "' runs jobs on shares of hosts; set runtime_model.kind: timeshared");
-  if (policy.needs_deadlines() &&
-      (not config_.workload.deadline_factor || (not config_.workload.replay && not config_.workload.estimate_factor)))
-    config_.policy.name_location.fail("policy '" + name +
-                                      "' needs every job's estimate and deadline; set workload.estimate_factor and "
-                                      "workload.deadline_factor");
-  if (config_.faults.component_failure_location.given() && not policy.draws_component_failures())
-    config_.faults.component_failure_location.fail(
-        "policy '" + name + "' does not claim incrementally, so no component failure is drawn (only koala draws " +
-        "them); use faults.completion_failure, outages or host failures, or set it to 0");
+  check_policy_needs(parts_->policy->needs(), config_);
 }
 
 /** The grid jobs: replayed from a log, or drawn. */

@@ -37,7 +37,6 @@ private:
   void open_trace();
   void build_local_side();
   void build_policy();
-  void check_policy_takes_the_experiment() const;
   void build_workload();
   void build_grid_side();
   void start();

@@ -20,6 +20,19 @@ QueuedPolicy::QueuedPolicy(Settings settings, std::unique_ptr<PlacementRule> rul
     backfilling_.emplace(GridBackfilling::Mode::conservative);
 }
 
+PolicyNeeds QueuedPolicy::needs() const
+{
+  PolicyNeeds needs;
+  needs.timers = backfilling_.has_value();
+  return needs;
+}
+
+void QueuedPolicy::grant(const Capabilities& granted)
+{
+  if (backfilling_)
+    timers_ = required(granted.timers, "Timers", "backfilling");
+}
+
 QueuedPolicy::Settings QueuedPolicy::read_settings(PolicyParameters& parameters)
 {
   Settings s;
@@ -65,8 +78,8 @@ void QueuedPolicy::on_job_started(const JobSpec& job)
 void QueuedPolicy::on_run_started(const JobSpec& job)
 {
   if (backfilling_) {
-    xbt_assert(control_, "backfilling needs the engine's controls to know when runs start");
-    backfilling_->run_started(job.id, control_->now());
+    xbt_assert(timers_, "backfilling needs the engine's clock to know when runs start (QueuedPolicy::grant)");
+    backfilling_->run_started(job.id, timers_->now());
   }
 }
 

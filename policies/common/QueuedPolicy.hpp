@@ -30,7 +30,9 @@ public:
   /** Reads `queue`, `max_submission_failures`, `flexible` and `claiming` from the parameters. */
   static Settings read_settings(PolicyParameters& parameters);
 
-  void set_control(JobControl& control) override { control_ = &control; }
+  /** With backfilling, the clock (when runs start). */
+  PolicyNeeds needs() const override;
+  void grant(const Capabilities& granted) override;
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
@@ -59,8 +61,8 @@ private:
   Settings settings_;
   std::unique_ptr<PlacementRule> rule_;
   std::optional<GridBackfilling> backfilling_; // with `queue: easy` or `conservative`
-  JobControl* control_ = nullptr;
-  WaitQueue queue_; // placed jobs leave it; a failed claim brings them back
+  Timers* timers_ = nullptr;                   // with backfilling
+  WaitQueue queue_;                            // placed jobs leave it; a failed claim brings them back
   std::vector<Rejection> to_reject_;
 };
 

@@ -37,11 +37,26 @@ void DcsScheduler::on_job_started(const JobSpec& job)
     submitting_.reset();
 }
 
+PolicyNeeds DcsScheduler::needs() const
+{
+  PolicyNeeds needs;
+  needs.request_types       = {RequestType::ordered, RequestType::unordered, RequestType::total};
+  needs.decides_after_start = settings_.blocking_submission;
+  needs.timers              = backfilling_.has_value();
+  return needs;
+}
+
+void DcsScheduler::grant(const Capabilities& granted)
+{
+  if (backfilling_)
+    timers_ = required(granted.timers, "Timers", "backfilling");
+}
+
 void DcsScheduler::on_run_started(const JobSpec& job)
 {
   if (backfilling_) {
-    xbt_assert(control_, "backfilling needs the engine's controls to know when runs start");
-    backfilling_->run_started(job.id, control_->now());
+    xbt_assert(timers_, "backfilling needs the engine's clock to know when runs start (DcsScheduler::grant)");
+    backfilling_->run_started(job.id, timers_->now());
   }
 }
 

@@ -47,9 +47,10 @@ public:
       backfilling_.emplace(GridBackfilling::Mode::conservative);
   }
 
-  /** The DCS takes ordered and unordered requests (thesis 4.2); its broker never splits a flexible one. */
-  bool takes(RequestType type) const override { return type != RequestType::flexible; }
-  void set_control(JobControl& control) override { control_ = &control; }
+  /** The DCS takes ordered and unordered requests (thesis 4.2); its broker never splits a flexible one. With
+   *  `blocking_submission`, the engine asks again right after each start; with backfilling, it needs the clock. */
+  PolicyNeeds needs() const override;
+  void grant(const Capabilities& granted) override;
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
@@ -60,7 +61,6 @@ public:
   void on_job_finished(const JobSpec& job) override { queue_.forget(job.id); }
   /** Placed jobs whose failure counts are kept (for tests). */
   size_t remembered_jobs() const { return queue_.remembered(); }
-  bool decides_after_start() const override { return settings_.blocking_submission; }
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return queue_.size(); }
 
@@ -79,8 +79,8 @@ private:
   ResourceBroker broker_;
   WaitQueue queue_;                            // approved jobs leave it; their failure counts stay for their outcome
   std::optional<GridBackfilling> backfilling_; // with `queue: easy` or `conservative`
-  JobControl* control_ = nullptr;
-  std::optional<JobId> submitting_; // the job whose submission blocks the scheduler
+  Timers* timers_ = nullptr;                   // with backfilling
+  std::optional<JobId> submitting_;            // the job whose submission blocks the scheduler
   std::vector<Rejection> to_remove_;
   std::optional<std::vector<int>> failed_idle_; // the idle list of the last (re)scheduling failure
   double next_check_ = 0;                       // when res_spy next compares the idle list

@@ -25,9 +25,22 @@ DianaPolicy::DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed)
 {
 }
 
-void DianaPolicy::set_control(JobControl& control)
+PolicyNeeds DianaPolicy::needs() const
 {
-  control_ = &control;
+  PolicyNeeds needs;
+  needs.request_types = {RequestType::total, RequestType::unordered};
+  needs.co_allocates  = false;
+  needs.site_messages = true;
+  needs.timers        = true;
+  needs.live_view     = true;
+  return needs;
+}
+
+void DianaPolicy::grant(const Capabilities& granted)
+{
+  channel_   = required(granted.site_channel, "SiteChannel", "DIANA");
+  timers_    = required(granted.timers, "Timers", "DIANA");
+  live_view_ = required(granted.live_view, "LiveView", "DIANA");
   // The network costs between sites, from the routes of their scheduler hosts (a bad loss or jitter property of a
   // link is an input error now, before the run).
   size_t n = sites_.size();
@@ -36,7 +49,7 @@ void DianaPolicy::set_control(JobControl& control)
     for (size_t b = 0; b < n; ++b) {
       if (a == b)
         continue;
-      RouteQuality route = control.route(static_cast<ClusterIndex>(a), static_cast<ClusterIndex>(b));
+      RouteQuality route = channel_->route(static_cast<ClusterIndex>(a), static_cast<ClusterIndex>(b));
       PathQuality path{2 * route.latency, route.loss, route.jitter, route.bandwidth};
       network_cost_[a][b] = std::isinf(route.bandwidth) ? 0.0 : network_cost(path, settings_.weights);
     }
@@ -44,14 +57,14 @@ void DianaPolicy::set_control(JobControl& control)
 
 int DianaPolicy::busy(ClusterIndex site) const
 {
-  const GridView view = control_->view(); // a copy: a reference into the temporary would dangle
+  const GridView view = live_view_->view(); // a copy: a reference into the temporary would dangle
   const auto& c       = view.cluster(site);
   return c.processors - c.idle;
 }
 
 SiteLoad DianaPolicy::own_load(ClusterIndex site) const
 {
-  const GridView view = control_->view();
+  const GridView view = live_view_->view();
   const auto& c       = view.cluster(site);
   return SiteLoad{static_cast<int>(sites_[site].queue.size()), c.processors, c.processors - c.idle};
 }
@@ -74,7 +87,7 @@ void DianaPolicy::on_job_submitted(const JobSpec& job)
   state.output  = std::isnan(job.output_size) ? settings_.output_size.sample(job_sizes_) : job.output_size;
   jobs_[job.id] = state;
   sites_[site].arrived.push_back(job.id);
-  control_->record_submission_site(job.id, site);
+  channel_->record_submission_site(job.id, site);
   ++waiting_;
 }
 
@@ -162,11 +175,10 @@ uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector
     if (static_cast<ClusterIndex>(p) != site)
       peers.push_back(static_cast<int>(p));
   JobId first = jobs.front();
-  rounds_.emplace(id,
-                  std::make_pair(site, Round{migration, control_->now(), std::move(jobs),
-                                             ReplyRound<Report>(peers, control_->now() + settings_.reply_timeout)}));
+  rounds_.emplace(id, std::make_pair(site, Round{migration, timers_->now(), std::move(jobs),
+                                                 ReplyRound<Report>(peers, timers_->now() + settings_.reply_timeout)}));
   for (int peer : peers)
-    control_->send(site, peer,
+    channel_->send(site, peer,
                    Message{"query",
                            settings_.query_bytes,
                            first,
@@ -174,7 +186,7 @@ uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector
   if (not peers.empty()) {
     uint64_t token   = next_token_++;
     timeouts_[token] = id;
-    control_->wake_at(control_->now() + settings_.reply_timeout, token);
+    timers_->wake_at(timers_->now() + settings_.reply_timeout, token);
   }
   return id;
 }
@@ -184,7 +196,7 @@ void DianaPolicy::answer_query(ClusterIndex from, ClusterIndex to, const Message
   // `to` answers `from` with what it knows of itself now.
   SiteLoad load  = own_load(to);
   int jobs_ahead = sites_[to].queue.jobs_ahead_of_newcomer(static_cast<int>(query.values.at(1)));
-  control_->send(to, from,
+  channel_->send(to, from,
                  Message{"reply",
                          settings_.reply_bytes,
                          query.job,
@@ -219,7 +231,7 @@ void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& 
       if (delivered && migration) {
         ++job.migrations;
         ++job.priority; // 4.8: the migrated job's priority is raised
-        control_->record_migration(id, from, to);
+        channel_->record_migration(id, from, to);
       }
       jobs.push_back(id);
     }
@@ -289,7 +301,7 @@ void DianaPolicy::finish_round(ClusterIndex site, uint64_t round_id)
 
 std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& round, int bulk_jobs) const
 {
-  GridView view = control_->view();
+  GridView view = live_view_->view();
   CostQuestion question;
   question.submission = site;
   question.network    = &network_cost_;
@@ -345,7 +357,7 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
   int needed = 0;
   for (JobId id : round.jobs)
     needed += processors_needed(*jobs_.at(id).spec);
-  const GridView view  = control_->view();
+  const GridView view  = live_view_->view();
   const auto& own      = view.cluster(site);
   bool has_room        = own.usable && own.idle >= needed;
   const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
@@ -358,7 +370,7 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
 void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
 {
   bool moved = migrate_if_better(site, round);
-  control_->record_migration_check(site, round.started, 1, moved ? 1 : 0);
+  channel_->record_migration_check(site, round.started, 1, moved ? 1 : 0);
 }
 
 bool DianaPolicy::migrate_if_better(ClusterIndex site, const Round& round)
@@ -398,14 +410,14 @@ void DianaPolicy::hand_over(ClusterIndex from, ClusterIndex to, const std::vecto
   double bytes = settings_.query_bytes;
   for (JobId id : jobs)
     bytes += jobs_.at(id).executable;
-  control_->send(from, to, Message{migration ? "migrate" : "job", bytes, jobs.front(), std::move(ids)});
+  channel_->send(from, to, Message{migration ? "migrate" : "job", bytes, jobs.front(), std::move(ids)});
 }
 
 void DianaPolicy::enqueue(ClusterIndex site, JobId id)
 {
   JobState& job    = jobs_.at(id);
   job.owner        = site;
-  job.queued_since = control_->now();
+  job.queued_since = timers_->now();
   job.migrating    = false;
   sites_[site].queue.push(id, job.priority);
   schedule_migration_check();
@@ -431,7 +443,7 @@ void DianaPolicy::start_submission(ClusterIndex site, uint64_t submission)
   sites_[site].submitting   = true;
   uint64_t token            = next_token_++;
   submission_tokens_[token] = {site, submission};
-  control_->wake_at(control_->now() + settings_.local_submission_time, token);
+  timers_->wake_at(timers_->now() + settings_.local_submission_time, token);
 }
 
 void DianaPolicy::end_submission(ClusterIndex site, uint64_t submission)
@@ -453,12 +465,12 @@ void DianaPolicy::schedule_migration_check()
   if (settings_.migration_interval <= 0 || settings_.max_migrations == 0 || migration_token_)
     return;
   migration_token_ = next_token_++;
-  control_->wake_at(control_->now() + settings_.migration_interval, *migration_token_);
+  timers_->wake_at(timers_->now() + settings_.migration_interval, *migration_token_);
 }
 
 void DianaPolicy::check_migrations()
 {
-  double now  = control_->now();
+  double now  = timers_->now();
   bool queued = false;
   for (size_t s = 0; s < sites_.size(); ++s) {
     Site& site = sites_[s];
@@ -474,7 +486,7 @@ void DianaPolicy::check_migrations()
              now - job.queued_since >= settings_.migration_wait;
     });
     if (!chosen) {
-      control_->record_migration_check(static_cast<ClusterIndex>(s), now, 0, 0); // nothing to examine
+      channel_->record_migration_check(static_cast<ClusterIndex>(s), now, 0, 0); // nothing to examine
       continue;
     }
     JobState& job        = jobs_.at(*chosen);
@@ -505,7 +517,7 @@ void DianaPolicy::on_job_finished(const JobSpec& job)
     return;
   // 3.3.3: the output goes back to the submission site.
   if (it->second.execution != it->second.submission)
-    control_->send(it->second.execution, it->second.submission, Message{"output", it->second.output, job.id, {}});
+    channel_->send(it->second.execution, it->second.submission, Message{"output", it->second.output, job.id, {}});
   jobs_.erase(it);
 }
 

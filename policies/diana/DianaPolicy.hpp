@@ -1,10 +1,10 @@
 /* DIANA (Salam et al. 2008, Ch. 3-4 and 6): one meta-scheduler per site, each on its site's scheduler host, peers that
- * talk only through messages (JobControl::send). A job is submitted to a site; that site's scheduler asks its peers for
- * their queues and loads, waits for the replies (or the reply timeout: silent peers are dead), ranks the sites by
- * cost (SiteCostModel, SiteRanking) and queues the job at home or hands it to a peer with its executable. Each
- * scheduler runs its own priority queue (4.7) on its own cluster only, which it sees exactly; queued jobs may
- * migrate (4.8) to a peer with fewer jobs ahead, their priority raised. A job run away from its submission site
- * sends its output back there. Jobs submitted to one site at one instant are decided one by one, as one atomic
+ * talk only through messages (SiteChannel::send). A job is submitted to a site; that site's
+ * scheduler asks its peers for their queues and loads, waits for the replies (or the reply timeout: silent peers are
+ * dead), ranks the sites by cost (SiteCostModel, SiteRanking) and queues the job at home or hands it to a peer with its
+ * executable. Each scheduler runs its own priority queue (4.7) on its own cluster only, which it sees exactly; queued
+ * jobs may migrate (4.8) to a peer with fewer jobs ahead, their priority raised. A job run away from its submission
+ * site sends its output back there. Jobs submitted to one site at one instant are decided one by one, as one atomic
  * bulk, or as sub-bulks by site rank (5.3). What a site gets is submitted to its local scheduler as one submission
  * (a job decided alone, a bulk, a sub-bulk), which takes `local_submission_time`. The sites are the clusters. */
 #pragma once
@@ -29,10 +29,10 @@ class DianaPolicy : public GridPolicy {
 public:
   DianaPolicy(DianaSettings settings, size_t sites, uint64_t seed);
 
-  bool takes(RequestType type) const override { return type == RequestType::total || type == RequestType::unordered; }
-  /** A site's scheduler places all of a job's components on its own cluster. */
-  bool co_allocates() const override { return false; }
-  void set_control(JobControl& control) override;
+  /** Total and unordered jobs; a site's scheduler places all of a job's components on its own cluster (no
+   *  co-allocation). The site channel, the clock and wake-ups, and the view between decisions. */
+  PolicyNeeds needs() const override;
+  void grant(const Capabilities& granted) override;
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_started(const JobSpec& job) override;
@@ -109,7 +109,9 @@ private:
   void schedule_migration_check();
 
   DianaSettings settings_;
-  JobControl* control_ = nullptr;
+  SiteChannel* channel_ = nullptr;
+  Timers* timers_       = nullptr;
+  LiveView* live_view_  = nullptr;
   RngStream submission_sites_;
   RngStream job_sizes_;
   std::vector<Site> sites_;

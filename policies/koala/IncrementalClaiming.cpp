@@ -27,33 +27,41 @@ IncrementalClaiming::IncrementalClaiming(ClaimingSettings settings, Replace repl
 {
 }
 
+void IncrementalClaiming::grant(const Capabilities& granted)
+{
+  claims_    = required(granted.claims, "Claims", "KOALA's incremental claiming");
+  timers_    = required(granted.timers, "Timers", "KOALA's incremental claiming");
+  live_view_ = required(granted.live_view, "LiveView", "KOALA's incremental claiming");
+  reports_   = required(granted.reports, "JobReports", "KOALA's incremental claiming");
+}
+
 void IncrementalClaiming::submitted(const JobSpec& job)
 {
-  xbt_assert(control_, "KOALA's claiming runs without the engine's controls (GridPolicy::set_control)");
-  records_[job.id].queued_since = control_->now();
+  xbt_assert(claims_, "KOALA's claiming runs without the engine's claims (IncrementalClaiming::grant)");
+  records_[job.id].queued_since = timers_->now();
 }
 
 void IncrementalClaiming::placed(const JobSpec& job, Priority priority, double L)
 {
-  const double now = control_->now();
+  const double now = timers_->now();
   Record& record   = records_.at(job.id);
   ++record.placements;
   record.total_placement_time += now - record.queued_since;
   // The job's FTT is the largest of its components' estimated FTTs; JST = JPT + FTT (Section 6.1).
-  GridView view = control_->view();
+  GridView view = live_view_->view();
   double ftt    = 0;
-  for (const auto& c : control_->placement(job.id))
+  for (const auto& c : claims_->placement(job.id))
     if (job.file && c.file_site != no_cluster)
       ftt = std::max(ftt, view.estimated_transfer_time(c.file_site, c.cluster, job.file->size_bytes));
   record.estimated_ftt = ftt;
   record.jst           = now + ftt;
   if (std::isnan(record.first_jst))
     record.first_jst = record.jst;
-  control_->report_estimates(job.id, ftt, record.jst);
+  reports_->report_estimates(job.id, ftt, record.jst);
   Attempt& attempt = attempts_[job.id];
   attempt          = {&job, priority, L, record.jst, claiming::initial_time(now, ftt, L), now, record.placements};
   publish(job.id);
-  control_->stage(job.id);
+  claims_->stage(job.id);
   queue_.push(attempt.jct, job.id);
   arm();
 }
@@ -61,8 +69,8 @@ void IncrementalClaiming::placed(const JobSpec& job, Priority priority, double L
 void IncrementalClaiming::run_started(const JobSpec& job)
 {
   Record& record = records_.at(job.id);
-  record.times.add_attempt(control_->placement(job.id), control_->claimed_at(job.id), attempts_.at(job.id).placed_at,
-                           control_->now());
+  record.times.add_attempt(claims_->placement(job.id), claims_->claimed_at(job.id), attempts_.at(job.id).placed_at,
+                           timers_->now());
   publish(job.id);
 }
 
@@ -72,17 +80,17 @@ void IncrementalClaiming::aborted(const JobSpec& job, const Abort& ended)
   auto attempt   = attempts_.find(job.id);
   xbt_assert(attempt != attempts_.end(), "job %ld aborted without a placement under way", static_cast<long>(job.id));
   if (not ended.started) // a started attempt counted its times at its start
-    record.times.add_attempt(ended.placement, ended.claimed_at, attempt->second.placed_at, control_->now());
+    record.times.add_attempt(ended.placement, ended.claimed_at, attempt->second.placed_at, timers_->now());
   queue_.remove(job.id);
   attempts_.erase(attempt);
-  record.queued_since = control_->now();
+  record.queued_since = timers_->now();
   publish(job.id);
 }
 
 void IncrementalClaiming::requeued(const JobSpec& job)
 {
   attempts_.erase(job.id);
-  records_.at(job.id).queued_since = control_->now();
+  records_.at(job.id).queued_since = timers_->now();
 }
 
 void IncrementalClaiming::forget(JobId job)
@@ -103,7 +111,7 @@ void IncrementalClaiming::publish(JobId id)
   metrics.start_delay          = record.jst - record.first_jst;
   metrics.pgt                  = record.times.pgt;
   metrics.pwt                  = record.times.pwt;
-  control_->report(id, metrics);
+  reports_->report(id, metrics);
 }
 
 void IncrementalClaiming::arm()
@@ -111,10 +119,10 @@ void IncrementalClaiming::arm()
   auto next = queue_.next_time();
   if (not next || armed_.count(*next))
     return;
-  double when = std::max(*next, control_->now());
+  double when = std::max(*next, timers_->now());
   armed_.insert(when);
   wakes_[next_token_] = when;
-  control_->wake_at(when, next_token_++);
+  timers_->wake_at(when, next_token_++);
 }
 
 void IncrementalClaiming::wake(uint64_t token)
@@ -131,7 +139,7 @@ void IncrementalClaiming::claiming_due()
   // A try may preempt a job due in the same batch: that job is back in its placement queue and must not get
   // this try.
   std::vector<std::pair<JobId, int>> due;
-  for (JobId id : queue_.pop_due(control_->now() + 1e-9))
+  for (JobId id : queue_.pop_due(timers_->now() + 1e-9))
     if (auto it = attempts_.find(id); it != attempts_.end())
       due.emplace_back(id, it->second.number);
   for (auto [id, number] : due)
@@ -143,19 +151,19 @@ void IncrementalClaiming::claiming_due()
 void IncrementalClaiming::claiming_try(JobId id)
 {
   Attempt& attempt = attempts_.at(id);
-  const double now = control_->now();
-  const size_t n   = control_->placement(id).size();
+  const double now = timers_->now();
+  const size_t n   = claims_->placement(id).size();
   Record& record   = records_.at(id);
   ++record.claiming_tries;
   publish(id);
   // The try's view of idle processors: the local resource managers' (a claim is a submission that either
   // gets its processors or not), none on clusters that are down or unusable.
-  std::vector<int> idle = control_->claimable();
+  std::vector<int> idle = claims_->claimable();
   std::vector<size_t> startable, not_startable;
   size_t previously = 0;
   for (size_t k = 0; k < n; ++k) {
-    const auto& c = control_->placement(id)[k];
-    if (not std::isnan(control_->claimed_at(id)[k]))
+    const auto& c = claims_->placement(id)[k];
+    if (not std::isnan(claims_->claimed_at(id)[k]))
       ++previously;
     else if (idle[c.cluster] >= c.processors) {
       idle[c.cluster] -= c.processors;
@@ -165,7 +173,7 @@ void IncrementalClaiming::claiming_try(JobId id)
   }
   if (claiming::icp_acts(previously, startable.size(), n, settings_.T))
     claim_startable(id, std::move(startable), not_startable, idle);
-  const auto& claimed = control_->claimed_at(id);
+  const auto& claimed = claims_->claimed_at(id);
   if (std::none_of(claimed.begin(), claimed.end(), [](double t) { return std::isnan(t); }))
     return;
   if (settings_.max_tries > 0 && record.claiming_tries > settings_.max_tries) {
@@ -173,14 +181,14 @@ void IncrementalClaiming::claiming_try(JobId id)
     // fails": its claimed processors and file copies are released, and the policy reports it as failed.
     XBT_VERB("job %ld: %d claiming tries, more than %d", static_cast<long>(id), record.claiming_tries,
              settings_.max_tries);
-    control_->abort_job(id, AbortReason::given_up);
+    claims_->abort_job(id, AbortReason::given_up);
     return;
   }
   if (now >= attempt.jst - 1e-9) {
     // The JST came with components unclaimed: abort the started ones, back to the placement queue (the
     // policy lowers L).
     XBT_VERB("job %ld: JST %g reached with components unclaimed", static_cast<long>(id), attempt.jst);
-    control_->abort_job(id, AbortReason::claim_deadline);
+    claims_->abort_job(id, AbortReason::claim_deadline);
     return;
   }
   attempt.jct = claiming::next_time(attempt.jct, attempt.jst, attempt.L, settings_.min_step);
@@ -192,9 +200,9 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
 {
   const Attempt& attempt = attempts_.at(id);
   const JobSpec& job     = *attempt.job;
-  const double now       = control_->now();
+  const double now       = timers_->now();
   for (size_t k : not_startable) {
-    const ComponentPlacement comp = control_->placement(id)[k];
+    const ComponentPlacement comp = claims_->placement(id)[k];
     if (idle[comp.cluster] >= comp.processors) { // room a preemption for an earlier component freed
       idle[comp.cluster] -= comp.processors;
       startable.push_back(k);
@@ -202,13 +210,13 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
     }
     bool can_start = false;
     // Lines 5-7: a new (execution site, file site) pair whose file can arrive before the JST.
-    GridView view = control_->view();
+    GridView view = live_view_->view();
     if (auto moved = replace_(job, k, view)) {
       double ftt = job.file && moved->file_site != no_cluster
                        ? view.estimated_transfer_time(moved->file_site, moved->cluster, job.file->size_bytes)
                        : 0.0;
-      if (now + ftt < attempt.jst && idle[moved->cluster] >= comp.processors && control_->available(moved->cluster)) {
-        control_->move(id, k, {moved->cluster, comp.processors, moved->file_site});
+      if (now + ftt < attempt.jst && idle[moved->cluster] >= comp.processors && claims_->available(moved->cluster)) {
+        claims_->move(id, k, {moved->cluster, comp.processors, moved->file_site});
         idle[moved->cluster] -= comp.processors;
         can_start = true;
       }
@@ -221,17 +229,17 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
   }
   // Line 15: the components claim their processors and wait at the barrier (the engine starts the job once
   // all are claimed and their files are there; the JST was only the estimate that set the claiming times).
-  control_->claim(id, startable);
+  claims_->claim(id, startable);
 }
 
 bool IncrementalClaiming::preempt_for(JobId id, size_t k, std::vector<int>& idle)
 {
-  const ComponentPlacement comp = control_->placement(id)[k];
-  if (not control_->available(comp.cluster))
+  const ComponentPlacement comp = claims_->placement(id)[k];
+  if (not claims_->available(comp.cluster))
     return false;
   const Priority priority = attempts_.at(id).priority;
   std::vector<claiming::Holder> holders;
-  for (const Holding& h : control_->holders(comp.cluster)) { // in job id order
+  for (const Holding& h : claims_->holders(comp.cluster)) { // in job id order
     auto other = attempts_.find(h.job);
     if (h.job != id && other != attempts_.end())
       holders.push_back({h.job, other->second.priority, other->second.jst, h.processors});
@@ -240,13 +248,13 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, std::vector<int>& idle
   if (victims.empty())
     return false;
   for (JobId victim : victims) {
-    const auto& placement = control_->placement(victim);
-    const auto& claimed   = control_->claimed_at(victim);
+    const auto& placement = claims_->placement(victim);
+    const auto& claimed   = claims_->claimed_at(victim);
     for (size_t j = 0; j < placement.size(); ++j)
       if (not std::isnan(claimed[j]))
         idle[placement[j].cluster] += placement[j].processors;
     XBT_VERB("job %ld preempts job %ld on cluster %d", static_cast<long>(id), static_cast<long>(victim), comp.cluster);
-    control_->abort_job(victim, AbortReason::preempted, comp.cluster);
+    claims_->abort_job(victim, AbortReason::preempted, comp.cluster);
   }
   idle[comp.cluster] -= comp.processors;
   return true;

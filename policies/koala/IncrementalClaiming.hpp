@@ -1,4 +1,4 @@
-/* KOALA's incremental claiming (Mohamed and Epema 2008, Sections 6.1 and 6.2), on the engine's JobControl: a placed
+/* KOALA's incremental claiming (Mohamed and Epema 2008, Sections 6.1 and 6.2), on the engine's Claims: a placed
  * job's files are staged at once and its components claim at its job claiming times (JCTs, from the claiming queue),
  * through the Incremental Claiming Policy (Algorithm 2): when enough components can start, those that cannot
  * are re-placed or make room by preempting lower-priority jobs. A job whose JST comes with components unclaimed
@@ -8,9 +8,9 @@
 
 #include "policies/koala/ClaimAccounting.hpp"
 #include "policies/koala/ClaimingQueue.hpp"
+#include "sim/api/Capabilities.hpp"
 #include "sim/api/Decision.hpp"
 #include "sim/api/GridView.hpp"
-#include "sim/api/JobControl.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -46,7 +46,8 @@ public:
   using Replace = std::function<std::optional<ComponentPlacement>(const JobSpec&, size_t, const GridView&)>;
 
   IncrementalClaiming(ClaimingSettings settings, Replace replace);
-  void set_control(JobControl& control) { control_ = &control; }
+  /** The engine's claims, clock, view and reports (KoalaPolicy::needs declares them). */
+  void grant(const Capabilities& granted);
   const ClaimingSettings& settings() const { return settings_; }
 
   /** The job entered its placement queue for the first time. */
@@ -95,7 +96,10 @@ private:
 
   ClaimingSettings settings_;
   Replace replace_;
-  JobControl* control_ = nullptr;
+  Claims* claims_      = nullptr;
+  Timers* timers_      = nullptr;
+  LiveView* live_view_ = nullptr;
+  JobReports* reports_ = nullptr;
   ClaimingQueue queue_;
   std::unordered_map<JobId, Attempt> attempts_;
   std::unordered_map<JobId, Record> records_;

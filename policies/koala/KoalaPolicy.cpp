@@ -48,9 +48,22 @@ KoalaPolicy::KoalaPolicy(KoalaSettings settings, std::unique_ptr<PlacementRule> 
 {
 }
 
-void KoalaPolicy::set_control(JobControl& control)
+PolicyNeeds KoalaPolicy::needs() const
 {
-  claimer_.set_control(control);
+  PolicyNeeds needs;
+  needs.request_types      = {RequestType::ordered, RequestType::unordered, RequestType::total};
+  needs.claim_timing       = ClaimTiming::own_times;
+  needs.component_failures = true;
+  needs.claims             = true;
+  needs.timers             = true;
+  needs.live_view          = true;
+  needs.reports            = true;
+  return needs;
+}
+
+void KoalaPolicy::grant(const Capabilities& granted)
+{
+  claimer_.grant(granted);
 }
 
 void KoalaPolicy::on_job_submitted(const JobSpec& job)

@@ -33,13 +33,10 @@ public:
   KoalaPolicy(KoalaSettings settings, std::unique_ptr<PlacementRule> rule);
 
   /** The paper's KOALA places fixed (ordered) and non-fixed (unordered) requests; flexible jobs, split by the
-   *  scheduler, are its future work (Section 10). */
-  bool takes(RequestType type) const override { return type != RequestType::flexible; }
-  /** Claims happen at the JCTs (Section 6.1), not after a submission delay. */
-  bool claims_after_submission_overhead() const override { return false; }
-  /** Each component draws its failure as it starts (Section 4.5: the runners). */
-  bool draws_component_failures() const override { return true; }
-  void set_control(JobControl& control) override;
+   *  scheduler, are its future work (Section 10). Claims happen at the JCTs (Section 6.1), not after a submission
+   *  delay, through the engine's Claims; each component draws its failure as it starts (Section 4.5: the runners). */
+  PolicyNeeds needs() const override;
+  void grant(const Capabilities& granted) override;
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_job_placed(const JobSpec& job) override;

@@ -12,17 +12,25 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_libra_budget_gate, coalsim_libra, "Budge
 
 namespace coalsim::libra {
 
-void BudgetGate::set_control(JobControl& control)
+PolicyNeeds BudgetGate::needs() const
 {
-  control_ = &control;
-  inner_->set_control(control);
+  PolicyNeeds needs = inner_->needs();
+  needs.deadlines   = true;
+  needs.reports     = true;
+  return needs;
+}
+
+void BudgetGate::grant(const Capabilities& granted)
+{
+  reports_ = required(granted.reports, "JobReports", "Libra's budget check");
+  inner_->grant(declared_only(inner_->needs(), granted));
 }
 
 void BudgetGate::on_job_submitted(const JobSpec& job)
 {
   EconomyFigures figures;
   figures.cost = cost_.cost_of(job);
-  control_->report_economy(job.id, figures);
+  reports_->report_economy(job.id, figures);
   // A job without an estimate or a deadline ahead has no cost (NaN) and is not covered.
   if (not within_budget(job.budget, figures.cost) || std::isnan(figures.cost) || not(job.deadline > job.submit_time)) {
     to_reject_.push_back(job.id);

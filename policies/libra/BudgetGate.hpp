@@ -16,15 +16,10 @@ class BudgetGate : public GridPolicy {
 public:
   BudgetGate(CostModel cost, std::unique_ptr<GridPolicy> inner) : cost_(cost), inner_(std::move(inner)) {}
 
-  bool takes(RequestType type) const override { return inner_->takes(type); }
-  bool claims_after_submission_overhead() const override { return inner_->claims_after_submission_overhead(); }
-  bool draws_component_failures() const override { return inner_->draws_component_failures(); }
-  bool shares_hosts() const override { return inner_->shares_hosts(); }
-  bool needs_deadlines() const override { return true; }
-  bool decides_after_start() const override { return inner_->decides_after_start(); }
-  bool co_allocates() const override { return inner_->co_allocates(); }
-  bool uses_cluster(ClusterIndex c) const override { return inner_->uses_cluster(c); }
-  void set_control(JobControl& control) override;
+  /** The inner policy's needs, plus every job's estimate and deadline and the economy reports. */
+  PolicyNeeds needs() const override;
+  /** Takes the reports; the inner policy gets what it declared. */
+  void grant(const Capabilities& granted) override;
 
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override { inner_->on_claim_failed(job); }
@@ -36,13 +31,17 @@ public:
   void on_job_placed(const JobSpec& job) override { inner_->on_job_placed(job); }
   void on_job_aborted(const JobSpec& job, const Abort& abort) override { inner_->on_job_aborted(job, abort); }
   void on_wake(uint64_t token) override { inner_->on_wake(token); }
+  void on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered) override
+  {
+    inner_->on_message(from, to, message, delivered);
+  }
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return inner_->waiting_jobs() + to_reject_.size(); }
 
 private:
   CostModel cost_;
   std::unique_ptr<GridPolicy> inner_;
-  JobControl* control_ = nullptr;
+  JobReports* reports_ = nullptr;
   std::vector<JobId> to_reject_; // over budget, rejected at the next decision
 };
 

@@ -19,6 +19,26 @@ LibraPolicy::LibraPolicy(Settings settings, std::vector<Node> nodes)
 {
 }
 
+PolicyNeeds LibraPolicy::needs() const
+{
+  PolicyNeeds needs;
+  needs.request_types = {RequestType::unordered, RequestType::total};
+  needs.co_allocates  = false;
+  needs.claim_timing  = ClaimTiming::own_times;
+  needs.host_shares   = true;
+  needs.deadlines     = true;
+  needs.timers        = true;
+  needs.reports       = true;
+  return needs;
+}
+
+void LibraPolicy::grant(const Capabilities& granted)
+{
+  shares_  = required(granted.host_shares, "HostShares", "Libra");
+  timers_  = required(granted.timers, "Timers", "Libra");
+  reports_ = required(granted.reports, "JobReports", "Libra");
+}
+
 LibraPolicy::Settings LibraPolicy::read_settings(PolicyParameters& parameters)
 {
   Settings s;
@@ -67,10 +87,10 @@ void LibraPolicy::on_job_submitted(const JobSpec& job)
 
 LibraPolicy::Need LibraPolicy::need_of(JobId id, const Admitted& job) const
 {
-  const double now = control_->now();
+  const double now = timers_->now();
   if (not job.running) // placed at this instant, not started yet
     return {minimum_share(job.estimate, 0, job.deadline - now, 0), false};
-  RunProgress done = control_->progress(id);
+  RunProgress done = shares_->progress(id);
   // The deadline counts from the start (the job started when it was admitted: there is no queue).
   const double deadline = job.deadline - (now - done.wall_seconds);
   return {minimum_share(job.estimate, done.cpu_seconds, deadline, done.wall_seconds),
@@ -103,8 +123,8 @@ void LibraPolicy::update_shares(size_t n, int jobs, double reserved)
   for (size_t i = 0; i < on.size(); ++i) {
     if (not admitted_.at(on[i]).running)
       continue;
-    control_->set_share(on[i], 0,
-                        settings_.sharing == Sharing::equal_slices ? equal_slice(jobs, nodes_[n].cores) : weights[i]);
+    shares_->set_share(on[i], 0,
+                       settings_.sharing == Sharing::equal_slices ? equal_slice(jobs, nodes_[n].cores) : weights[i]);
   }
 }
 
@@ -155,7 +175,7 @@ void LibraPolicy::wake_later()
 {
   if (settings_.when == Recompute::interval && not waking_ && not admitted_.empty()) {
     waking_ = true;
-    control_->wake_at(control_->now() + settings_.interval, 0);
+    timers_->wake_at(timers_->now() + settings_.interval, 0);
   }
 }
 
@@ -174,7 +194,7 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
     return reject(job.id, reasons::no_deadline, decisions);
   EconomyFigures figures;
   figures.cost = settings_.cost.cost_of(job);
-  control_->report_economy(job.id, figures);
+  reports_->report_economy(job.id, figures);
   if (not within_budget(job.budget, figures.cost))
     return reject(job.id, reasons::budget, decisions);
   // E / D above 1: a sequential job runs on one core at most, so no node could finish it by its deadline (the
@@ -186,7 +206,7 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
   std::vector<NodeLoad> answers(nodes_.size());
   std::vector<bool> open(nodes_.size(), false); // the node is dedicated to Libra's jobs now (5.1.1's assumption)
   for (size_t n = 0; n < nodes_.size(); ++n) {
-    open[n] = view.cluster(nodes_[n].cluster).usable && control_->host_shareable(nodes_[n].cluster, nodes_[n].host);
+    open[n] = view.cluster(nodes_[n].cluster).usable && shares_->host_shareable(nodes_[n].cluster, nodes_[n].host);
     if (open[n])
       answers[n] = admit(shares_needed(n), share, nodes_[n].cores, settings_.sharing);
   }
@@ -196,7 +216,7 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
     for (size_t n = 0; n < nodes_.size(); ++n)
       if (open[n] && not(answers[n].load >= figures.load))
         figures.load = answers[n].load;
-    control_->report_economy(job.id, figures);
+    reports_->report_economy(job.id, figures);
     return reject(job.id, reasons::no_node, decisions);
   }
 
@@ -222,7 +242,7 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
   admitted_[job.id] = {job.estimate, job.deadline, n, false};
   on_node_[n].push_back(job.id);
   figures.load = answers[n].load;
-  control_->report_economy(job.id, figures);
+  reports_->report_economy(job.id, figures);
   XBT_VERB("job %ld admitted on host %d of cluster %d at share %g (node load %g), charged %g",
            static_cast<long>(job.id), nodes_[n].host, nodes_[n].cluster, placement.share, answers[n].load,
            figures.cost);

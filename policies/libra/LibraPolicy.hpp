@@ -52,13 +52,10 @@ public:
   /** Every compute host of the platform, in cluster order, then host order. */
   static std::vector<Node> nodes_of(const PolicyContext& context);
 
-  bool takes(RequestType type) const override { return type == RequestType::unordered || type == RequestType::total; }
-  /** A job runs on one host. */
-  bool co_allocates() const override { return false; }
-  bool claims_after_submission_overhead() const override { return false; }
-  bool shares_hosts() const override { return true; }
-  bool needs_deadlines() const override { return true; }
-  void set_control(JobControl& control) override { control_ = &control; }
+  /** Unordered and total jobs, each on one host (no co-allocation), claimed at once: on shares of hosts, with
+   *  every job's estimate and deadline; the clock and wake-ups (recomputing the shares) and the economy reports. */
+  PolicyNeeds needs() const override;
+  void grant(const Capabilities& granted) override;
   void on_job_submitted(const JobSpec& job) override;
   void on_claim_failed(const JobSpec& job) override;
   void on_run_started(const JobSpec& job) override;
@@ -103,7 +100,9 @@ private:
   std::map<JobId, Admitted> admitted_;
   std::vector<JobSpec> arrived_; // since the last decision
   std::vector<Rejection> to_reject_;
-  JobControl* control_ = nullptr;
+  HostShares* shares_  = nullptr;
+  Timers* timers_      = nullptr;
+  JobReports* reports_ = nullptr;
   bool waking_         = false;
 };
 

@@ -31,8 +31,9 @@ enum class Claiming {
                   // the processors wait (DUROC-style); the claim fails as a whole when one component's is short
   after_transfer, // the engine copies the files first and claims when they have arrived (late claiming); the claim
                   // may fail
-  by_policy       // the policy stages and claims itself, component by component, at times it chooses (JobControl:
-                  // stage, claim, move, abort, wake_at); the job starts once every component is claimed and staged
+  by_policy       // the policy stages and claims itself, component by component, at times it chooses (Claims:
+                  // stage, claim, move, abort; Timers: wake_at); the job starts once every component is claimed and
+                  // staged. Only a policy whose needs() declare claims may place so.
 };
 
 struct Placement {
@@ -44,7 +45,7 @@ struct Placement {
    *  busy in the view. */
   bool reserve = true;
   /** Each component draws at its start whether it fails (`faults.component_failure` of its cluster), at a random
-   *  point of its run; a failure aborts the job. Only a policy that declares draws_component_failures() sets it. */
+   *  point of its run; a failure aborts the job. Only a policy whose needs() declare component_failures sets it. */
   bool component_failures = false;
 };
 

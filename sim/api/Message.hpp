@@ -1,4 +1,4 @@
-/* A message between two sites' schedulers (JobControl::send): the engine carries it as a SimGrid communication of
+/* A message between two sites' schedulers (SiteChannel::send): the engine carries it as a SimGrid communication of
  * `bytes` between the sites' scheduler hosts, and the receiver reads `values`. What a kind means is the policy's
  * business; the trace records every message (/messages). */
 #pragma once

@@ -17,13 +17,14 @@ namespace coalsim {
 GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhead,
                              const Distribution& completion_overhead, uint64_t seed)
     : parts_(parts)
+    , needs_(parts.policy.needs())
     , submission_overhead_(submission_overhead)
     , completion_overhead_(completion_overhead)
     , overheads_(seed, "middleware.overheads")
     , completion_failures_(seed, "middleware.completion_failures")
 {
   step_id_ = parts_.step.add([this] { pass(); });
-  parts_.policy.set_control(*this);
+  parts_.policy.grant(declared_only(needs_, Capabilities{this, this, this, this, this, this}));
   parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
 }
 
@@ -122,10 +123,10 @@ void GridScheduler::pass()
 FitLimits GridScheduler::fit_limits() const
 {
   FitLimits limits;
-  limits.co_allocates = parts_.policy.co_allocates();
+  limits.co_allocates = needs_.co_allocates;
   for (size_t c = 0; c < parts_.managers.size(); ++c) {
     const auto cluster = static_cast<ClusterIndex>(c);
-    limits.processors.push_back(parts_.policy.uses_cluster(cluster) ? parts_.managers[c]->processors() : 0);
+    limits.processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->processors() : 0);
     limits.gone.push_back(health_ != nullptr && not health_->usable(cluster));
   }
   return limits;
@@ -145,18 +146,22 @@ void GridScheduler::validate(const ActiveJob& job, const Placement& placement) c
   const auto& comps   = placement.components;
   xbt_assert(job.phase == Phase::waiting, "policy placed job %ld, which is not waiting", static_cast<long>(spec.id));
   xbt_assert(not comps.empty(), "policy placed job %ld with no component", static_cast<long>(spec.id));
+  xbt_assert(placement.claiming != Claiming::by_policy || needs_.claims,
+             "policy placed job %ld to claim it itself, but its needs() declare no claims", static_cast<long>(spec.id));
   int total = 0;
   for (const auto& c : comps) {
     xbt_assert(c.cluster >= 0 && c.cluster < static_cast<int>(parts_.managers.size()) && c.processors > 0,
                "policy placed job %ld on cluster %d with %d processors", static_cast<long>(spec.id), c.cluster,
                c.processors);
-    xbt_assert(not shares_a_host(c) ||
-                   (parts_.runtime.shares_hosts() && placement.claiming == Claiming::immediate && c.processors == 1 &&
-                    c.share >= smallest_share && c.share <= 1 &&
-                    c.host < static_cast<int>(parts_.platform.cluster(c.cluster).compute_hosts.size())),
-               "policy placed job %ld on host %d of cluster %d with share %g (shares need the timeshared runtime "
-               "model, engine claiming, one processor, a host of the cluster and smallest_share <= share <= 1)",
-               static_cast<long>(spec.id), c.host, c.cluster, c.share);
+    xbt_assert(
+        not shares_a_host(c) ||
+            (needs_.host_shares && parts_.runtime.shares_hosts() && placement.claiming == Claiming::immediate &&
+             c.processors == 1 && c.share >= smallest_share && c.share <= 1 &&
+             c.host < static_cast<int>(parts_.platform.cluster(c.cluster).compute_hosts.size())),
+        "policy placed job %ld on host %d of cluster %d with share %g (shares need the declared host shares, the "
+        "timeshared runtime model, engine claiming, one processor, a host of the cluster and smallest_share <= share "
+        "<= 1)",
+        static_cast<long>(spec.id), c.host, c.cluster, c.share);
     xbt_assert(
         c.file_site == no_cluster ||
             (spec.file && std::count(spec.file->replica_sites.begin(), spec.file->replica_sites.end(), c.file_site)),
@@ -273,7 +278,7 @@ void GridScheduler::claim_all(JobId id)
       parts_.info.claimed_unreserved(c.cluster, c.processors);
   }
   parts_.policy.on_job_started(job.spec);
-  if (parts_.policy.decides_after_start())
+  if (needs_.decides_after_start)
     request_pass();
   if (job.staged) {
     launch(id);

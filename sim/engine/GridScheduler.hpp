@@ -3,12 +3,12 @@
  * claiming, staging, running, completing, and back to waiting; docs/architecture.md). The engine claims
  * a placement itself (after the submission overhead, before or after staging its files: a claim fails when
  * processors the policy believed idle are gone) or lets the policy claim component by component through
- * JobControl; either way all components start together (a DUROC-like barrier), run, release, and complete
+ * Claims; either way all components start together (a DUROC-like barrier), run, release, and complete
  * after the completion overhead. It holds only the jobs that are in the system. */
 #pragma once
 
+#include "sim/api/Capabilities.hpp"
 #include "sim/api/GridPolicy.hpp"
-#include "sim/api/JobControl.hpp"
 #include "sim/api/JobSource.hpp"
 #include "sim/config/Random.hpp"
 #include "sim/engine/ClusterHealth.hpp"
@@ -33,7 +33,13 @@
 
 namespace coalsim {
 
-class GridScheduler : public JobControl {
+/** It implements every interface a policy may be granted; each policy gets only those its needs() declare. */
+class GridScheduler : public Claims,
+                      public HostShares,
+                      public Timers,
+                      public LiveView,
+                      public SiteChannel,
+                      public JobReports {
 public:
   struct Parts {
     const GridPlatform& platform;
@@ -46,7 +52,7 @@ public:
     TraceWriter* trace; // may be null
     RunStatistics& statistics;
     InstantStep& step;
-    // For messages between the sites' schedulers (JobControl::send), created at the first one.
+    // For messages between the sites' schedulers (SiteChannel::send), created at the first one.
     ActivityTracker* tracker = nullptr;
     std::string platform_file;
   };
@@ -70,8 +76,9 @@ public:
    *  failures go on while `faults_go_on` says so. */
   void set_health(ClusterHealth* health, std::function<bool()> faults_go_on);
 
-  // JobControl (PolicyClaiming.cpp): what a policy claiming by itself may do.
+  // The interfaces a policy may be granted (PolicyClaiming.cpp): Timers, LiveView, Claims, HostShares, JobReports.
   double now() const override;
+  void wake_at(double time, uint64_t token) override;
   GridView view() const override { return parts_.info.view(); }
   std::vector<int> claimable() const override;
   bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
@@ -85,11 +92,10 @@ public:
   bool host_shareable(ClusterIndex c, int host) const override;
   RunProgress progress(JobId job) const override;
   void set_share(JobId job, size_t component, double share) override;
-  void wake_at(double time, uint64_t token) override;
   void report(JobId job, const JobMetrics& metrics) override;
   void report_economy(JobId job, const EconomyFigures& figures) override;
   void report_estimates(JobId job, double estimated_ftt, double estimated_start) override;
-  // JobControl (SiteMessaging.cpp): one scheduler per site.
+  // SiteChannel (SiteMessaging.cpp): one scheduler per site.
   void send(ClusterIndex from, ClusterIndex to, const Message& message) override;
   RouteQuality route(ClusterIndex from, ClusterIndex to) const override;
   void record_submission_site(JobId job, ClusterIndex site) override;
@@ -222,6 +228,7 @@ private:
   void add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
 
   Parts parts_;
+  PolicyNeeds needs_; // the policy's, asked once
   InstantStep::SchedulerId step_id_;
   Distribution submission_overhead_, completion_overhead_;
   RngStream overheads_;
@@ -235,7 +242,7 @@ private:
   double last_pass_time_                 = -1;
   long passes_at_this_time_              = 0;
   std::unordered_map<JobId, ActiveJob> active_;
-  std::set<uint64_t> wakes_due_; // JobControl::wake_at tokens due at this instant, delivered at its pass
+  std::set<uint64_t> wakes_due_; // Timers::wake_at tokens due at this instant, delivered at its pass
   struct MessageDue {
     ClusterIndex from, to;
     Message message;

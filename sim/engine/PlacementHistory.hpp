@@ -5,7 +5,7 @@
  * queue to its job placement time (JPT). */
 #pragma once
 
-#include "sim/api/JobControl.hpp"
+#include "sim/api/Abort.hpp"
 #include "sim/trace/TraceRows.hpp"
 
 #include <cmath>

@@ -1,4 +1,5 @@
-/* The engine's side of Claiming::by_policy: the JobControl a policy acts through between its decisions.
+/* The engine's side of Claiming::by_policy and of the other interfaces a policy may be granted (Claims, Timers,
+ * HostShares, JobReports): what a policy acts through between its decisions.
  * The policy chooses when and what to claim, move or abort; the engine stages the files, claims on the
  * local resource managers, keeps the claim series (held and gained processors) and starts the job at the
  * barrier. */
@@ -116,7 +117,7 @@ void GridScheduler::claim(JobId id, const std::vector<size_t>& components)
   update_claim_series();
   if (all_claimed(job)) {
     parts_.policy.on_job_started(job.spec);
-    if (parts_.policy.decides_after_start())
+    if (needs_.decides_after_start)
       request_pass();
     start_if_ready(id);
   }

@@ -15,7 +15,12 @@ namespace {
  *  when they are idle enough, on cluster b (index 1) only, the one cluster it declares it uses. */
 class UsesClusterBOnly : public GridPolicy {
 public:
-  bool uses_cluster(ClusterIndex c) const override { return c == 1; }
+  PolicyNeeds needs() const override
+  {
+    PolicyNeeds needs;
+    needs.clusters = std::vector<ClusterIndex>{1};
+    return needs;
+  }
   void on_job_submitted(const JobSpec& job) override { waiting_.push_back(&job); }
   void on_claim_failed(const JobSpec& job) override { waiting_.push_back(&job); }
   Decisions decide(const GridView& view) override

@@ -1,11 +1,13 @@
-/* A hand-written JobControl for policy unit tests: it plays the engine's part for placements claimed by the
- * policy without a simulation. Placements are applied with place(); claims succeed where `idle` has room, files
- * arrive at once (a job starts as soon as all its components are claimed), and wake-ups run with run_until(). */
+/* Hand-written engine interfaces for policy unit tests (Claims, HostShares, Timers, LiveView, JobReports): it plays
+ * the engine's part for placements claimed by the policy without a simulation, and grants the policy only the
+ * interfaces its needs() declare, as the engine does. Placements are applied with place(); claims succeed where `idle`
+ * has room, files arrive at once (a job starts as soon as all its components are claimed), and wake-ups run with
+ * run_until(). */
 #pragma once
 
 #include "PolicyTestKit.hpp"
+#include "sim/api/Capabilities.hpp"
 #include "sim/api/GridPolicy.hpp"
-#include "sim/api/JobControl.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +19,7 @@
 
 namespace coalsim::testing {
 
-class FakeControl : public JobControl {
+class FakeControl : public Claims, public HostShares, public Timers, public LiveView, public JobReports {
 public:
   double time = 0;
   std::vector<int> idle; // what claims get and the view shows
@@ -42,7 +44,18 @@ public:
 
   FakeControl(GridPolicy& p, std::vector<int> idle_counts) : idle(std::move(idle_counts)), policy(&p)
   {
-    p.set_control(*this);
+    p.grant(declared_only(p.needs(), offered()));
+  }
+  /** Every interface it implements. */
+  Capabilities offered()
+  {
+    Capabilities all;
+    all.claims      = this;
+    all.host_shares = this;
+    all.timers      = this;
+    all.live_view   = this;
+    all.reports     = this;
+    return all;
   }
 
   /** The engine applies the placement of `job` (from a decision). */

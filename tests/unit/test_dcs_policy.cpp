@@ -143,7 +143,7 @@ TEST(DcsScheduler, BlockingSubmissionPlacesOneJobUntilTheCoallocatorReportsBack)
 {
   JobSpec a = unordered(0, {4}), b = unordered(1, {4});
   DcsScheduler s(settings(DcsScheduler::Discipline::fcfs, true));
-  EXPECT_TRUE(s.decides_after_start());
+  EXPECT_TRUE(s.needs().decides_after_start);
   s.on_job_submitted(a);
   s.on_job_submitted(b);
   EXPECT_EQ(placed_jobs(s.decide(view_at(0, {16, 16}))), (std::vector<JobId>{0}));

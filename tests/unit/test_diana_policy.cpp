@@ -1,4 +1,4 @@
-/* The DIANA policy's decisions without a simulation: a hand-written JobControl carries no messages but records
+/* The DIANA policy's decisions without a simulation: a hand-written SiteChannel carries no messages but records
  * them, and the test writes the peers' replies itself, so each decision is made on exactly the reports the test
  * chose. The cases: which costs `job_kind: by_input` ranks a job by, and which queues the total queue Q of the
  * computation cost (report 3.3, eq. 3.3) adds up. */
@@ -30,14 +30,16 @@ public:
 };
 
 /** FakeControl with what a policy of one scheduler per site needs: every route the same, messages recorded. */
-class SiteControl : public FakeControl {
+class SiteControl : public FakeControl, public SiteChannel {
 public:
   SiteControl(GridPolicy& policy, std::vector<int> idle, RouteQuality route)
       : FakeControl(no_policy(), std::move(idle))
       , route_quality(route)
   {
-    this->policy = &policy;
-    policy.set_control(*this);
+    this->policy     = &policy;
+    Capabilities all = offered();
+    all.site_channel = this;
+    policy.grant(declared_only(policy.needs(), all));
   }
   RouteQuality route_quality;
   std::vector<std::tuple<ClusterIndex, ClusterIndex, Message>> sent;

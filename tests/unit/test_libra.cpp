@@ -1,5 +1,5 @@
 /* Libra's arithmetic (budget check, minimum share, node admission, node choice) and the policy's decisions
- * with a hand-written JobControl (PBS-Libra report, 5.1.1 and 6.2). */
+ * with hand-written engine interfaces (PBS-Libra report, 5.1.1 and 6.2). */
 #include "FakeControl.hpp"
 #include "PolicyTestKit.hpp"
 #include "policies/libra/BudgetCheck.hpp"

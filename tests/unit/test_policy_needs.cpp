@@ -1,0 +1,85 @@
+/* A policy gets the interfaces its needs() declare and no other (the others are null, so an undeclared call cannot
+ * be made), and a policy that uses an undeclared one stops at its grant. */
+#include "FakeControl.hpp"
+#include "policies/common/PlacementRule.hpp"
+#include "policies/common/QueuedPolicy.hpp"
+#include "sim/api/Capabilities.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+using coalsim::testing::FakeControl;
+
+namespace {
+
+/** A policy that declares what the test sets and keeps what it is granted. */
+class Declares : public GridPolicy {
+public:
+  explicit Declares(PolicyNeeds declared) : declared_(std::move(declared)) {}
+  PolicyNeeds needs() const override { return declared_; }
+  void grant(const Capabilities& granted) override { got = granted; }
+  void on_job_submitted(const JobSpec&) override {}
+  void on_claim_failed(const JobSpec&) override {}
+  Decisions decide(const GridView&) override { return {}; }
+  size_t waiting_jobs() const override { return 0; }
+  Capabilities got;
+
+private:
+  PolicyNeeds declared_;
+};
+
+} // namespace
+
+TEST(PolicyNeeds, APolicyThatDeclaresNothingIsGrantedNothing)
+{
+  Declares policy({});
+  FakeControl control(policy, {4});
+  EXPECT_EQ(policy.got.claims, nullptr);
+  EXPECT_EQ(policy.got.host_shares, nullptr);
+  EXPECT_EQ(policy.got.timers, nullptr);
+  EXPECT_EQ(policy.got.live_view, nullptr);
+  EXPECT_EQ(policy.got.site_channel, nullptr);
+  EXPECT_EQ(policy.got.reports, nullptr);
+}
+
+TEST(PolicyNeeds, APolicyIsGrantedExactlyWhatItDeclares)
+{
+  PolicyNeeds needs;
+  needs.timers  = true;
+  needs.reports = true;
+  Declares policy(needs);
+  FakeControl control(policy, {4});
+  EXPECT_EQ(policy.got.timers, static_cast<Timers*>(&control));
+  EXPECT_EQ(policy.got.reports, static_cast<JobReports*>(&control));
+  EXPECT_EQ(policy.got.claims, nullptr);
+  EXPECT_EQ(policy.got.host_shares, nullptr);
+  EXPECT_EQ(policy.got.live_view, nullptr);
+}
+
+TEST(PolicyNeeds, TheRequestTypesAndClustersDeclaredAreTheOnesTaken)
+{
+  PolicyNeeds needs;
+  EXPECT_TRUE(needs.takes(RequestType::flexible));
+  EXPECT_TRUE(needs.uses_cluster(3));
+  needs.request_types = {RequestType::total};
+  needs.clusters      = std::vector<ClusterIndex>{1};
+  EXPECT_FALSE(needs.takes(RequestType::flexible));
+  EXPECT_TRUE(needs.takes(RequestType::total));
+  EXPECT_FALSE(needs.uses_cluster(0));
+  EXPECT_TRUE(needs.uses_cluster(1));
+}
+
+TEST(PolicyNeeds, AWaitQueueNeedsTheClockOnlyWithBackfilling)
+{
+  QueuedPolicy::Settings fcfs;
+  QueuedPolicy::Settings easy;
+  easy.discipline = QueuedPolicy::Discipline::easy;
+  EXPECT_FALSE(QueuedPolicy(fcfs, std::make_unique<FitRule>(fitting::Rule::first_fit, false)).needs().timers);
+  EXPECT_TRUE(QueuedPolicy(easy, std::make_unique<FitRule>(fitting::Rule::first_fit, false)).needs().timers);
+}
+
+TEST(PolicyNeedsDeathTest, UsingAnUndeclaredInterfaceStopsAtTheGrant)
+{
+  EXPECT_DEATH(required<Timers>(nullptr, "Timers", "my policy"),
+               "my policy uses Timers, which the policy's needs\\(\\) do not declare");
+}
