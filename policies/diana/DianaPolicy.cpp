@@ -178,11 +178,7 @@ uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector
   rounds_.emplace(id, std::make_pair(site, Round{migration, timers_->now(), std::move(jobs),
                                                  ReplyRound<Report>(peers, timers_->now() + settings_.reply_timeout)}));
   for (int peer : peers)
-    channel_->send(site, peer,
-                   Message{"query",
-                           settings_.query_bytes,
-                           first,
-                           {static_cast<double>(id), static_cast<double>(asked_priority), migration ? 1.0 : 0.0}});
+    channel_->send(site, peer, std::make_shared<Query>(id, first, asked_priority, migration, settings_.query_bytes));
   if (not peers.empty()) {
     uint64_t token   = next_token_++;
     timeouts_[token] = id;
@@ -191,53 +187,38 @@ uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector
   return id;
 }
 
-void DianaPolicy::answer_query(ClusterIndex from, ClusterIndex to, const Message& query)
+void DianaPolicy::answer_query(ClusterIndex from, ClusterIndex to, const Query& query)
 {
   // `to` answers `from` with what it knows of itself now.
   SiteLoad load  = own_load(to);
-  int jobs_ahead = sites_[to].queue.jobs_ahead_of_newcomer(static_cast<int>(query.values.at(1)));
-  channel_->send(to, from,
-                 Message{"reply",
-                         settings_.reply_bytes,
-                         query.job,
-                         {query.values.at(0), static_cast<double>(load.queued), static_cast<double>(load.processors),
-                          static_cast<double>(load.busy), static_cast<double>(jobs_ahead)}});
+  int jobs_ahead = sites_[to].queue.jobs_ahead_of_newcomer(query.asked_priority);
+  channel_->send(to, from, std::make_shared<Reply>(query.round, query.about, load, jobs_ahead, settings_.reply_bytes));
 }
 
 void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered)
 {
-  const std::string& kind = message.kind;
-  if (kind == "query") {
+  if (const auto* query = message.as<Query>()) {
     if (delivered)
-      answer_query(from, to, message);
+      answer_query(from, to, *query);
     else
-      round_answered(from, static_cast<uint64_t>(message.values.at(0)), to, std::nullopt);
-  } else if (kind == "reply") {
-    uint64_t round = static_cast<uint64_t>(message.values.at(0));
-    if (delivered) {
-      Report report;
-      report.load       = SiteLoad{static_cast<int>(message.values.at(1)), static_cast<int>(message.values.at(2)),
-                             static_cast<int>(message.values.at(3))};
-      report.jobs_ahead = static_cast<int>(message.values.at(4));
-      round_answered(to, round, from, report);
-    }
+      round_answered(from, query->round, to, std::nullopt);
+  } else if (const auto* reply = message.as<Reply>()) {
+    if (delivered)
+      round_answered(to, reply->round, from, Report{reply->load, reply->jobs_ahead});
     // else: the replier's or the asker's host went off on the way; the asker hears nothing (its timeout decides).
-  } else if (kind == "job" || kind == "migrate") {
-    bool migration = kind == "migrate";
-    std::vector<JobId> jobs;
-    for (double value : message.values) {
-      JobId id      = static_cast<JobId>(value);
-      JobState& job = jobs_.at(id);
-      if (delivered && migration) {
+  } else if (const auto* migration = message.as<JobMigration>()) {
+    if (delivered)
+      for (JobId id : migration->jobs) {
+        JobState& job = jobs_.at(id);
         ++job.migrations;
         ++job.priority; // 4.8: the migrated job's priority is raised
         channel_->record_migration(id, from, to);
       }
-      jobs.push_back(id);
-    }
-    enqueue_submission(delivered ? to : from, jobs); // the peer is gone: the jobs stay home
+    enqueue_submission(delivered ? to : from, migration->jobs); // the peer is gone: the jobs stay home
+  } else if (const auto* submission = message.as<JobSubmission>()) {
+    enqueue_submission(delivered ? to : from, submission->jobs);
   }
-  // "output": the job's output is back at its submission site; nothing waits for it.
+  // Output: the job's output is back at its submission site; nothing waits for it.
 }
 
 void DianaPolicy::round_answered(ClusterIndex site, uint64_t round_id, ClusterIndex peer, std::optional<Report> report)
@@ -406,11 +387,13 @@ void DianaPolicy::hand_over(ClusterIndex from, ClusterIndex to, const std::vecto
     enqueue_submission(to, jobs);
     return;
   }
-  std::vector<double> ids(jobs.begin(), jobs.end());
-  double bytes = settings_.query_bytes;
+  std::vector<double> executables;
   for (JobId id : jobs)
-    bytes += jobs_.at(id).executable;
-  channel_->send(from, to, Message{migration ? "migrate" : "job", bytes, jobs.front(), std::move(ids)});
+    executables.push_back(jobs_.at(id).executable);
+  if (migration)
+    channel_->send(from, to, std::make_shared<JobMigration>(jobs, std::move(executables), settings_.query_bytes));
+  else
+    channel_->send(from, to, std::make_shared<JobSubmission>(jobs, std::move(executables), settings_.query_bytes));
 }
 
 void DianaPolicy::enqueue(ClusterIndex site, JobId id)
@@ -517,7 +500,7 @@ void DianaPolicy::on_job_finished(const JobSpec& job)
     return;
   // 3.3.3: the output goes back to the submission site.
   if (it->second.execution != it->second.submission)
-    channel_->send(it->second.execution, it->second.submission, Message{"output", it->second.output, job.id, {}});
+    channel_->send(it->second.execution, it->second.submission, std::make_shared<Output>(job.id, it->second.output));
   jobs_.erase(it);
 }
 

@@ -1,5 +1,5 @@
 /* DIANA (Salam et al. 2008, Ch. 3-4 and 6): one meta-scheduler per site, each on its site's scheduler host, peers that
- * talk only through messages (SiteChannel::send). A job is submitted to a site; that site's
+ * talk only through typed messages (SiteChannel::send; DianaMessages.hpp). A job is submitted to a site; that site's
  * scheduler asks its peers for their queues and loads, waits for the replies (or the reply timeout: silent peers are
  * dead), ranks the sites by cost (SiteCostModel, SiteRanking) and queues the job at home or hands it to a peer with its
  * executable. Each scheduler runs its own priority queue (4.7) on its own cluster only, which it sees exactly; queued
@@ -10,6 +10,7 @@
 #pragma once
 
 #include "policies/diana/ComputationCost.hpp"
+#include "policies/diana/DianaMessages.hpp"
 #include "policies/diana/DianaSettings.hpp"
 #include "policies/diana/PriorityQueue.hpp"
 #include "policies/diana/ReplyRound.hpp"
@@ -89,7 +90,7 @@ private:
   /** Starts the next decision round of `site`, if none is under way. */
   void next_decision(ClusterIndex site);
   uint64_t start_round(ClusterIndex site, bool migration, std::vector<JobId> jobs, int asked_priority);
-  void answer_query(ClusterIndex from, ClusterIndex to, const Message& query);
+  void answer_query(ClusterIndex from, ClusterIndex to, const Query& query);
   void round_answered(ClusterIndex site, uint64_t round_id, ClusterIndex peer, std::optional<Report> report);
   void finish_round(ClusterIndex site, uint64_t round_id);
   void decide_batch(ClusterIndex site, const Round& round);

@@ -7,16 +7,18 @@
 #include "sim/api/Message.hpp"
 #include "sim/api/RouteQuality.hpp"
 
+#include <memory>
+
 namespace coalsim {
 
 class SiteChannel {
 public:
   virtual ~SiteChannel() = default;
 
-  /** Sends `message` from site `from`'s scheduler host to site `to`'s now, as a communication of its size over the
-   *  platform; the policy gets GridPolicy::on_message at its arrival (or failure, when a scheduler host is off), at
-   *  that instant's step. */
-  virtual void send(ClusterIndex from, ClusterIndex to, const Message& message) = 0;
+  /** Sends `message` from site `from`'s scheduler host to site `to`'s now, as a communication of its size
+   *  (Message::bytes) over the platform; the policy gets GridPolicy::on_message at its arrival (or failure, when a
+   *  scheduler host is off), at that instant's step, with the same message. */
+  virtual void send(ClusterIndex from, ClusterIndex to, std::shared_ptr<const Message> message) = 0;
   /** The route between the two sites' scheduler hosts: latency, bandwidth, loss and jitter. */
   virtual RouteQuality route(ClusterIndex from, ClusterIndex to) const = 0;
   /** The site `job` was submitted to, whose scheduler decides it first (its /jobs `submission_site`; a job of

@@ -96,7 +96,7 @@ public:
   void report_economy(JobId job, const EconomyFigures& figures) override;
   void report_estimates(JobId job, double estimated_ftt, double estimated_start) override;
   // SiteChannel (SiteMessaging.cpp): one scheduler per site.
-  void send(ClusterIndex from, ClusterIndex to, const Message& message) override;
+  void send(ClusterIndex from, ClusterIndex to, std::shared_ptr<const Message> message) override;
   RouteQuality route(ClusterIndex from, ClusterIndex to) const override;
   void record_submission_site(JobId job, ClusterIndex site) override;
   void record_migration(JobId job, ClusterIndex from, ClusterIndex to) override;
@@ -245,7 +245,7 @@ private:
   std::set<uint64_t> wakes_due_; // Timers::wake_at tokens due at this instant, delivered at its pass
   struct MessageDue {
     ClusterIndex from, to;
-    Message message;
+    std::shared_ptr<const Message> message;
     bool delivered;
   };
   std::unique_ptr<MessageService> messages_;    // at the first message

@@ -15,20 +15,22 @@ namespace sg4 = simgrid::s4u;
 
 namespace coalsim {
 
-void MessageService::send(int from, int to, Message message, Done done)
+void MessageService::send(int from, int to, std::shared_ptr<const Message> message, Done done)
 {
   xbt_assert(from >= 0 && static_cast<size_t>(from) < endpoints_.size() && to >= 0 &&
                  static_cast<size_t>(to) < endpoints_.size(),
              "message from endpoint %d to %d: there are %zu endpoints", from, to, endpoints_.size());
-  xbt_assert(message.bytes >= 0, "a message of %g bytes", message.bytes);
+  const double bytes = message->bytes();
+  const JobId job    = message->job();
+  xbt_assert(bytes >= 0, "a message of %g bytes", bytes);
   Record record;
   record.sent            = now();
   record.received        = NAN;
   record.from            = from;
   record.to              = to;
-  record.kind            = message.kind;
-  record.bytes           = message.bytes;
-  record.job             = message.job;
+  record.kind            = message->kind();
+  record.bytes           = bytes;
+  record.job             = job;
   record.route_bandwidth = std::numeric_limits<double>::infinity();
   for (const sg4::Link* link : links(from, to)) {
     record.route_latency += link->get_latency();
@@ -36,10 +38,10 @@ void MessageService::send(int from, int to, Message message, Done done)
   }
   ++sent_;
   ++in_flight_;
-  if (message.job >= 0) {
-    auto& [count, bytes] = per_job_[message.job];
+  if (job >= 0) {
+    auto& [count, job_bytes] = per_job_[job];
     ++count;
-    bytes += message.bytes;
+    job_bytes += bytes;
   }
   sg4::Host* source      = endpoints_[from];
   sg4::Host* destination = endpoints_[to];
@@ -53,7 +55,7 @@ void MessageService::send(int from, int to, Message message, Done done)
     return;
   }
   auto comm = sg4::Comm::sendto_init(source, destination);
-  comm->set_payload_size(payload_size(message.bytes, "a message"));
+  comm->set_payload_size(payload_size(bytes, "a message"));
   tracker_->start(comm, [this, record, message = std::move(message),
                          done = std::move(done)](const sg4::Activity& activity) mutable {
     bool delivered = activity.get_state() == sg4::Activity::State::FINISHED;
@@ -61,7 +63,7 @@ void MessageService::send(int from, int to, Message message, Done done)
   });
 }
 
-void MessageService::finish(Record record, bool delivered, Message message, const Done& done)
+void MessageService::finish(Record record, bool delivered, std::shared_ptr<const Message> message, const Done& done)
 {
   --in_flight_;
   if (delivered)
@@ -72,7 +74,7 @@ void MessageService::finish(Record record, bool delivered, Message message, cons
            record.to, record.bytes, delivered ? "arrived" : "failed");
   if (recorder_)
     recorder_(record);
-  done(delivered, message);
+  done(delivered, std::move(message));
 }
 
 const std::vector<sg4::Link*>& MessageService::links(int from, int to)

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -43,7 +44,7 @@ public:
     bool delivered() const { return not std::isnan(received); }
   };
   /** Called when the message arrived (`delivered`) or failed; the message is passed back. */
-  using Done     = std::function<void(bool delivered, const Message& message)>;
+  using Done     = std::function<void(bool delivered, std::shared_ptr<const Message> message)>;
   using Recorder = std::function<void(const Record&)>;
 
   MessageService(std::vector<simgrid::s4u::Host*> endpoints, ActivityTracker& tracker)
@@ -55,7 +56,7 @@ public:
   /** Sends `message` from endpoint `from` to endpoint `to` now; `done` is called at its arrival or failure
    *  (never from within this call). Sending to oneself takes no time on the network but still comes back
    *  through a timer. */
-  void send(int from, int to, Message message, Done done);
+  void send(int from, int to, std::shared_ptr<const Message> message, Done done);
   void set_recorder(Recorder recorder) { recorder_ = std::move(recorder); }
 
   size_t endpoints() const { return endpoints_.size(); }
@@ -67,7 +68,7 @@ public:
   size_t in_flight() const { return in_flight_; }
 
 private:
-  void finish(Record record, bool delivered, Message message, const Done& done);
+  void finish(Record record, bool delivered, std::shared_ptr<const Message> message, const Done& done);
   /** The links from endpoint `from` to `to` (read from the platform once per pair). */
   const std::vector<simgrid::s4u::Link*>& links(int from, int to);
 

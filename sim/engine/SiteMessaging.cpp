@@ -13,7 +13,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_site_messaging, coalsim_engine, "
 
 namespace coalsim {
 
-void GridScheduler::send(ClusterIndex from, ClusterIndex to, const Message& message)
+void GridScheduler::send(ClusterIndex from, ClusterIndex to, std::shared_ptr<const Message> message)
 {
   if (not messages_) {
     xbt_assert(parts_.tracker != nullptr, "this grid scheduler was built without an activity tracker for messages");
@@ -39,10 +39,11 @@ void GridScheduler::send(ClusterIndex from, ClusterIndex to, const Message& mess
     });
   }
   uint64_t order = messages_so_far_++;
-  messages_->send(from, to, message, [this, from, to, order](bool delivered, const Message& m) {
-    messages_due_.emplace(order, MessageDue{from, to, m, delivered});
-    request_pass();
-  });
+  messages_->send(from, to, std::move(message),
+                  [this, from, to, order](bool delivered, std::shared_ptr<const Message> m) {
+                    messages_due_.emplace(order, MessageDue{from, to, std::move(m), delivered});
+                    request_pass();
+                  });
 }
 
 void GridScheduler::deliver_messages()
@@ -50,7 +51,7 @@ void GridScheduler::deliver_messages()
   while (not messages_due_.empty()) {
     auto due = std::move(messages_due_.begin()->second);
     messages_due_.erase(messages_due_.begin());
-    parts_.policy.on_message(due.from, due.to, due.message, due.delivered);
+    parts_.policy.on_message(due.from, due.to, *due.message, due.delivered);
   }
 }
 

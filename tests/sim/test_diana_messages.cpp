@@ -2,6 +2,7 @@
  * with a 10 MB/s, 50 ms wide-area link (platforms/test/two-sites-wan.xml): a query-reply round trip delays a
  * decision by twice the latency plus each message's size over the bandwidth; a silent peer is taken for dead at the
  * reply timeout, one that is off at once; and the route's loss and jitter reach the cost model. */
+#include "policies/diana/DianaMessages.hpp"
 #include "policies/diana/NetworkCost.hpp"
 #include "policies/diana/ReplyRound.hpp"
 #include "sim/config/InputError.hpp"
@@ -63,6 +64,18 @@ struct WanGrid {
   std::vector<MessageService::Record> records;
 };
 
+/** A query of one round about `job`, of `bytes`. */
+std::shared_ptr<const Message> query(JobId job, double bytes)
+{
+  return std::make_shared<diana::Query>(1, job, 0, false, bytes);
+}
+
+/** A reply about `job` with `jobs_ahead`, of `bytes`. */
+std::shared_ptr<const Message> reply(JobId job, int jobs_ahead, double bytes)
+{
+  return std::make_shared<diana::Reply>(1, job, diana::SiteLoad{}, jobs_ahead, bytes);
+}
+
 } // namespace
 
 TEST(DianaMessages, QueryReplyRoundTripDelaysTheDecisionByLatencyAndSizes)
@@ -72,11 +85,11 @@ TEST(DianaMessages, QueryReplyRoundTripDelaysTheDecisionByLatencyAndSizes)
   double decided = -1;
   diana::ReplyRound<double> round({1}, 5.0);
   at(0, [&] {
-    grid.messages.send(0, 1, {"query", 1e3, 7, {}}, [&](bool delivered, const Message&) {
+    grid.messages.send(0, 1, query(7, 1e3), [&](bool delivered, std::shared_ptr<const Message>) {
       ASSERT_TRUE(delivered);
-      grid.messages.send(1, 0, {"reply", 2e3, 7, {42.0}}, [&](bool back, const Message& reply) {
+      grid.messages.send(1, 0, reply(7, 42, 2e3), [&](bool back, std::shared_ptr<const Message> answer) {
         ASSERT_TRUE(back);
-        round.answer(1, reply.values.at(0));
+        round.answer(1, answer->as<diana::Reply>()->jobs_ahead);
         if (round.complete())
           decided = now();
       });
@@ -105,7 +118,9 @@ TEST(DianaMessages, LargerMessagesShareTheWideAreaLinkWithEachOther)
   std::vector<double> arrivals;
   at(0, [&] {
     for (int i = 0; i < 2; ++i)
-      grid.messages.send(0, 1, {"job", 1e6, i, {}}, [&](bool, const Message&) { arrivals.push_back(now()); });
+      grid.messages.send(0, 1,
+                         std::make_shared<diana::JobSubmission>(std::vector<JobId>{i}, std::vector<double>{1e6}, 0.0),
+                         [&](bool, std::shared_ptr<const Message>) { arrivals.push_back(now()); });
   });
   grid.engine.run();
   ASSERT_EQ(arrivals.size(), 2u);
@@ -129,7 +144,7 @@ TEST(DianaMessages, SilentPeerIsDeadAtTheReplyTimeoutAndAPeerThatIsOffAtOnce)
   };
   at(0, [&] {
     for (int peer : {1, 2, 3})
-      grid.messages.send(0, peer, {"query", 1e3, 1, {}}, [&, peer](bool delivered, const Message&) {
+      grid.messages.send(0, peer, query(1, 1e3), [&, peer](bool delivered, std::shared_ptr<const Message>) {
         if (!delivered) {
           round.mark_dead(peer);
           peer3_failed = now();
@@ -137,8 +152,8 @@ TEST(DianaMessages, SilentPeerIsDeadAtTheReplyTimeoutAndAPeerThatIsOffAtOnce)
           return;
         }
         if (peer == 1)
-          grid.messages.send(1, 0, {"reply", 1e3, 1, {3.0}}, [&](bool, const Message& reply) {
-            round.answer(1, reply.values.at(0));
+          grid.messages.send(1, 0, reply(1, 3, 1e3), [&](bool, std::shared_ptr<const Message> answer) {
+            round.answer(1, answer->as<diana::Reply>()->jobs_ahead);
             decide_if_complete();
           });
       });

@@ -42,7 +42,7 @@ public:
     policy.grant(declared_only(policy.needs(), all));
   }
   RouteQuality route_quality;
-  std::vector<std::tuple<ClusterIndex, ClusterIndex, Message>> sent;
+  std::vector<std::tuple<ClusterIndex, ClusterIndex, std::shared_ptr<const Message>>> sent;
 
   static NoPolicy& no_policy()
   {
@@ -50,9 +50,9 @@ public:
     return none;
   }
 
-  void send(ClusterIndex from, ClusterIndex to, const Message& message) override
+  void send(ClusterIndex from, ClusterIndex to, std::shared_ptr<const Message> message) override
   {
-    sent.emplace_back(from, to, message);
+    sent.emplace_back(from, to, std::move(message));
   }
   RouteQuality route(ClusterIndex, ClusterIndex) const override { return route_quality; }
   void record_submission_site(JobId, ClusterIndex) override {}
@@ -95,25 +95,20 @@ ClusterIndex decided_site(const DianaSettings& settings, const JobSpec& job, int
   SiteControl control(policy, idle, route);
   policy.on_job_submitted(job);
   policy.decide(control.view());
-  std::vector<Message> queries;
+  std::vector<Query> queries;
   for (const auto& [from, to, message] : control.sent) {
-    EXPECT_EQ(message.kind, "query");
-    queries.push_back(message);
+    EXPECT_EQ(message->kind(), "query");
+    if (const auto* query = message->as<Query>())
+      queries.push_back(*query);
   }
   EXPECT_EQ(queries.size(), peers.size());
   control.sent.clear();
   for (size_t p = 0; p < peers.size(); ++p) {
-    double round = queries.at(p).values.at(0);
-    policy.on_message(static_cast<ClusterIndex>(p + 1), 0,
-                      Message{"reply",
-                              1000,
-                              job.id,
-                              {round, static_cast<double>(peers[p].queued), static_cast<double>(peers[p].processors),
-                               static_cast<double>(peers[p].busy), 0.0}},
-                      true);
+    SiteLoad load{peers[p].queued, peers[p].processors, peers[p].busy};
+    policy.on_message(static_cast<ClusterIndex>(p + 1), 0, Reply(queries.at(p).round, job.id, load, 0, 1000), true);
   }
   for (const auto& [from, to, message] : control.sent)
-    if (message.kind == "job")
+    if (message->as<JobSubmission>())
       return to;
   EXPECT_EQ(policy.owner(job.id), 0);
   return 0;

@@ -1,8 +1,10 @@
 /* A policy gets the interfaces its needs() declare and no other (the others are null, so an undeclared call cannot
- * be made), and a policy that uses an undeclared one stops at its grant. */
+ * be made), a policy that uses an undeclared one stops at its grant, and a message kind is a type that carries its
+ * kind name, its size on the wire and its job. */
 #include "FakeControl.hpp"
 #include "policies/common/PlacementRule.hpp"
 #include "policies/common/QueuedPolicy.hpp"
+#include "policies/diana/DianaMessages.hpp"
 #include "sim/api/Capabilities.hpp"
 
 #include <gtest/gtest.h>
@@ -82,4 +84,22 @@ TEST(PolicyNeedsDeathTest, UsingAnUndeclaredInterfaceStopsAtTheGrant)
 {
   EXPECT_DEATH(required<Timers>(nullptr, "Timers", "my policy"),
                "my policy uses Timers, which the policy's needs\\(\\) do not declare");
+}
+
+TEST(TypedMessages, AKindCarriesItsNameSizeAndJob)
+{
+  diana::Query query(3, 7, 2, true, 1000);
+  const Message& message = query;
+  EXPECT_EQ(message.kind(), "query");
+  EXPECT_EQ(message.bytes(), 1000);
+  EXPECT_EQ(message.job(), 7);
+  ASSERT_NE(message.as<diana::Query>(), nullptr);
+  EXPECT_EQ(message.as<diana::Query>()->asked_priority, 2);
+  EXPECT_EQ(message.as<diana::Reply>(), nullptr);
+  // A job handed over weighs its header and every executable; the first job names it.
+  diana::JobMigration migration({4, 5}, {2e6, 3e6}, 1000);
+  EXPECT_EQ(migration.kind(), "migrate");
+  EXPECT_EQ(migration.bytes(), 1000 + 2e6 + 3e6);
+  EXPECT_EQ(migration.job(), 4);
+  EXPECT_EQ(static_cast<const Message&>(migration).as<diana::JobSubmission>(), nullptr);
 }
