@@ -22,13 +22,23 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
 }
 } // namespace
 
-const ParameterValue* PolicyParameters::take(const std::string& key, const std::string& fallback_text,
-                                             const std::string& help, bool map_allowed)
+std::vector<std::string> PolicyParameters::declared() const
 {
-  declared_.push_back(key + " (default " + fallback_text + "): " + help);
+  std::vector<std::string> lines;
+  for (const auto& spec : specs_)
+    lines.push_back(spec.line());
+  return lines;
+}
+
+const ParameterValue* PolicyParameters::take(ParameterSpec spec, bool map_allowed)
+{
+  const std::string key = spec.name;
+  resolved_[key]        = spec.default_text;
+  specs_.push_back(std::move(spec));
   used_.push_back(key);
-  auto it        = values_.find(key);
-  resolved_[key] = it == values_.end() ? fallback_text : it->second.text;
+  auto it = values_.find(key);
+  if (it != values_.end())
+    resolved_[key] = it->second.text;
   if (it == values_.end())
     return nullptr;
   if (it->second.node && not it->second.node->is_scalar() && not map_allowed)
@@ -45,7 +55,7 @@ void PolicyParameters::fail(const std::string& key, const ParameterValue& value,
 std::string PolicyParameters::get_choice(const std::string& key, const std::string& fallback,
                                          const std::vector<std::string>& allowed, const std::string& help)
 {
-  const ParameterValue* value = take(key, fallback, help + " [" + join(allowed, "|") + "]");
+  const ParameterValue* value = take({key, ParameterSpec::Type::choice, fallback, join(allowed, "|"), help}, false);
   if (not value)
     return fallback;
   if (std::find(allowed.begin(), allowed.end(), value->text) == allowed.end())
@@ -55,7 +65,7 @@ std::string PolicyParameters::get_choice(const std::string& key, const std::stri
 
 int PolicyParameters::get_int(const std::string& key, int fallback, int min, const std::string& help)
 {
-  const ParameterValue* value = take(key, std::to_string(fallback), help);
+  const ParameterValue* value = take(integer_parameter(key, fallback, min, help));
   if (not value)
     return fallback;
   auto parsed = parse_quantity(value->text); // the experiment file's numbers: 1e3 and 4kB are integers too
@@ -80,11 +90,7 @@ double PolicyParameters::number_of(const std::string& key, const ParameterValue&
 
 double PolicyParameters::get_double(const std::string& key, double fallback, double min, const std::string& help)
 {
-  std::string fallback_text = std::to_string(fallback);
-  fallback_text.erase(fallback_text.find_last_not_of('0') + 1);
-  if (not fallback_text.empty() && fallback_text.back() == '.')
-    fallback_text.pop_back();
-  const ParameterValue* value = take(key, fallback_text, help);
+  const ParameterValue* value = take(number_parameter(key, fallback, min, help));
   if (not value)
     return fallback;
   return number_of(key, *value, min);
@@ -92,7 +98,7 @@ double PolicyParameters::get_double(const std::string& key, double fallback, dou
 
 bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std::string& help)
 {
-  const ParameterValue* value = take(key, fallback ? "true" : "false", help);
+  const ParameterValue* value = take({key, ParameterSpec::Type::flag, fallback ? "true" : "false", "true|false", help});
   if (not value)
     return fallback;
   if (value->text == "true")
@@ -105,11 +111,10 @@ bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std
 Distribution PolicyParameters::get_distribution(const std::string& key, double fallback, double min,
                                                 const std::string& help)
 {
-  std::string fallback_text = std::to_string(fallback);
-  fallback_text.erase(fallback_text.find_last_not_of('0') + 1);
-  if (not fallback_text.empty() && fallback_text.back() == '.')
-    fallback_text.pop_back();
-  const ParameterValue* value = take(key, fallback_text, help + " [a number or a distribution]", true);
+  ParameterSpec spec          = number_parameter(key, fallback, min, help);
+  spec.type                   = ParameterSpec::Type::distribution;
+  spec.bounds                 = "a number or a distribution" + (std::isinf(min) ? "" : ", " + spec.bounds);
+  const ParameterValue* value = take(std::move(spec), true);
   if (not value)
     return Distribution::constant(fallback);
   if (value->node) // the experiment's own reader: the same forms, limits and messages as any other key
@@ -131,7 +136,8 @@ namespace coalsim {
 
 double PolicyParameters::get_fraction(const std::string& key, double fallback, const std::string& help)
 {
-  double value = get_double(key, fallback, 0.0, help);
+  double value         = get_double(key, fallback, 0.0, help);
+  specs_.back().bounds = "0..1";
   if (value > 1)
     fail(key, values_.at(key), "must be at most 1");
   return value;

@@ -3,6 +3,7 @@
  * rest of the experiment file is (byte units such as 2GB, 512MiB), and a parameter may be a distribution. */
 #pragma once
 
+#include "sim/config/ParameterSpec.hpp"
 #include "sim/config/Random.hpp"
 
 #include <map>
@@ -47,8 +48,11 @@ public:
   /** Throws InputError naming the first key that was given but never read. */
   void check_all_used() const;
 
-  /** What was declared, for `--policy help` and the trace: "key (default X): help". */
-  const std::vector<std::string>& declared() const { return declared_; }
+  /** What was declared, in the order the policy reads it: the policy's entry in its registry (default, bounds,
+   *  help), for `--policy help` and the docs. */
+  const std::vector<ParameterSpec>& specs() const { return specs_; }
+  /** The lines of `--policy help`: "key (default X): help [bounds]". */
+  std::vector<std::string> declared() const;
   /** The keys declared, in the order the policy reads them. */
   const std::vector<std::string>& names() const { return used_; }
   /** The resolved values, key -> text, after defaults. */
@@ -56,15 +60,14 @@ public:
 
 private:
   /** The value given for `key`, or nullptr; `map_allowed`: it may be a map (a distribution). */
-  const ParameterValue* take(const std::string& key, const std::string& fallback_text, const std::string& help,
-                             bool map_allowed = false);
+  const ParameterValue* take(ParameterSpec spec, bool map_allowed = false);
   [[noreturn]] void fail(const std::string& key, const ParameterValue& value, const std::string& what) const;
   double number_of(const std::string& key, const ParameterValue& value, double min) const;
 
   std::string policy_;
   std::map<std::string, ParameterValue> values_;
   std::vector<std::string> used_;
-  std::vector<std::string> declared_;
+  std::vector<ParameterSpec> specs_;
   std::map<std::string, std::string> resolved_;
 };
 
