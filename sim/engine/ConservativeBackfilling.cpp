@@ -1,5 +1,6 @@
 #include "sim/engine/ConservativeBackfilling.hpp"
 
+#include "sim/engine/LocalDisciplines.hpp"
 #include <algorithm>
 #include <iterator>
 #include <limits>
@@ -165,5 +166,11 @@ void ConservativeBackfilling::start_due(LocalPass& pass, const Start& start)
     it = waiting_.erase(it);
   }
 }
+
+COALSIM_REGISTER(LocalDisciplines, conservative, "conservative",
+                 "conservative backfilling (Mu'alem and Feitelson 2001): every waiting job holds a reservation, made "
+                 "at its arrival; a job starts early only if it delays no reservation; after an early end the "
+                 "reservations are compressed in queue order",
+                 [] { return std::make_unique<ConservativeBackfilling>(); });
 
 } // namespace coalsim

@@ -1,5 +1,6 @@
 #include "sim/engine/EasyBackfilling.hpp"
 
+#include "sim/engine/LocalDisciplines.hpp"
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -128,5 +129,12 @@ void EasyBackfilling::backfill(LocalPass& pass, const Start& start, bool newcome
     start_job(seq, pass, start);
   }
 }
+
+COALSIM_REGISTER(LocalDisciplines, easy, "easy",
+                 "EASY backfilling (Lifka 1995): the head is promised the shadow time, when the running jobs' "
+                 "estimated ends free enough processors; a later job, first in queue order first, starts now if it "
+                 "ends by then or uses only the extra processors (those free at the shadow time beyond the head's "
+                 "need)",
+                 [] { return std::make_unique<EasyBackfilling>(); });
 
 } // namespace coalsim

@@ -1,15 +1,15 @@
 /* The queue of a cluster's local resource manager: the local jobs waiting, and the discipline that says
- * which of them start at a pass. FCFS starts only the head; EASY (EasyBackfilling.hpp) and conservative
- * backfilling (ConservativeBackfilling.hpp) also start later jobs that delay no reservation. */
+ * which of them start at a pass. FCFS (FcfsQueue.cpp) starts only the head; EASY (EasyBackfilling.hpp) and
+ * conservative backfilling (ConservativeBackfilling.hpp) also start later jobs that delay no reservation. The
+ * disciplines register by name (LocalDisciplines.hpp). */
 #pragma once
-
-#include "sim/engine/LocalScheduling.hpp"
 
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <string>
 
 namespace coalsim {
 
@@ -65,7 +65,5 @@ public:
   virtual double next_due() const { return INFINITY; }
   virtual size_t size() const = 0;
 };
-
-std::unique_ptr<LocalQueue> make_local_queue(LocalScheduling scheduling);
 
 } // namespace coalsim

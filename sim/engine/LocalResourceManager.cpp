@@ -1,6 +1,7 @@
 #include "sim/engine/LocalResourceManager.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/LocalDisciplines.hpp"
 
 #include <algorithm>
 #include <xbt/asserts.h>
@@ -21,7 +22,7 @@ std::vector<int> cores_per_host(const Cluster& cluster)
 } // namespace
 
 LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, InstantStep& step,
-                                           bool track_hosts, LocalScheduling scheduling)
+                                           bool track_hosts, const std::string& scheduling)
     : cluster_(&cluster)
     , recorder_(&recorder)
     , track_hosts_(track_hosts)

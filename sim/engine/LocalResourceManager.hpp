@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <simgrid/kernel/Timer.hpp>
+#include <string>
 #include <vector>
 
 namespace coalsim {
@@ -49,7 +50,7 @@ public:
   /** With `track_hosts`, every job gets concrete cores and claims return them (the network runtime model
    *  runs on them, and a host failure kills what runs on that host); simulations always track hosts. */
   LocalResourceManager(const Cluster& cluster, UtilizationRecorder& recorder, InstantStep& step, bool track_hosts,
-                       LocalScheduling scheduling = LocalScheduling::fcfs);
+                       const std::string& scheduling = "fcfs");
 
   const Cluster& cluster() const { return *cluster_; }
   int processors() const { return cluster_->processors; }
@@ -61,7 +62,8 @@ public:
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
   size_t background_waiting() const { return queue_->size(); }
-  LocalScheduling scheduling() const { return scheduling_; }
+  /** The local discipline, by its registered name (LocalDisciplines.hpp). */
+  const std::string& scheduling() const { return scheduling_; }
 
   /** Claims `count` processors for a grid component; false (and nothing claimed) if fewer are idle.
    *  With host tracking, appends the cores the core map gives (first fit) to `cores` and their hosts to `hosts`,
@@ -185,7 +187,7 @@ private:
   const Cluster* cluster_;
   UtilizationRecorder* recorder_;
   bool track_hosts_;
-  LocalScheduling scheduling_;
+  std::string scheduling_;
   InstantStep* step_;
   InstantStep::SchedulerId step_id_;
   std::unique_ptr<LocalQueue> queue_;

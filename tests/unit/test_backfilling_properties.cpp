@@ -9,7 +9,7 @@
  *   past their estimates and the plan is oversubscribed.
  * Each property is also checked not to hold vacuously: EASY and conservative do start jobs out of order. */
 #include "sim/engine/ConservativeBackfilling.hpp"
-#include "sim/engine/LocalQueue.hpp"
+#include "sim/engine/LocalDisciplines.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 using namespace coalsim;
@@ -177,7 +178,7 @@ Schedule drive(std::unique_ptr<LocalQueue> queue, const std::vector<Job>& jobs)
   return s;
 }
 
-Schedule drive(LocalScheduling scheduling, const std::vector<Job>& jobs)
+Schedule drive(const std::string& scheduling, const std::vector<Job>& jobs)
 {
   return drive(make_local_queue(scheduling), jobs);
 }
@@ -189,13 +190,13 @@ TEST(BackfillingProperties, NoDisciplineOversubscribesAndEveryJobStarts)
   std::mt19937 rng(2026);
   for (int trial = 0; trial < 300; ++trial) {
     auto jobs = random_workload(rng, trial % 2 == 0);
-    for (auto scheduling : {LocalScheduling::fcfs, LocalScheduling::easy, LocalScheduling::conservative}) {
+    for (const std::string& scheduling : Registry<LocalDisciplines>::instance().names()) { // every registered one
       Schedule s = drive(scheduling, jobs);
-      ASSERT_EQ(s.oversubscribed, 0) << to_string(scheduling) << ", trial " << trial;
-      ASSERT_EQ(s.start.size(), jobs.size()) << to_string(scheduling) << ", trial " << trial;
+      ASSERT_EQ(s.oversubscribed, 0) << scheduling << ", trial " << trial;
+      ASSERT_EQ(s.start.size(), jobs.size()) << scheduling << ", trial " << trial;
       for (const auto& j : jobs)
         ASSERT_GE(s.start.at(j.id), j.submit);
-      if (scheduling == LocalScheduling::fcfs) {
+      if (scheduling == "fcfs") {
         ASSERT_EQ(s.out_of_order, 0) << "FCFS starts jobs in arrival order";
       }
     }
@@ -208,7 +209,7 @@ TEST(BackfillingProperties, WithExactEstimatesEasyNeverStartsAHeadLaterThanFcfsW
   int backfilled = 0, bounds = 0;
   for (int trial = 0; trial < 300; ++trial) {
     auto jobs  = random_workload(rng, true);
-    Schedule s = drive(LocalScheduling::easy, jobs);
+    Schedule s = drive("easy", jobs);
     backfilled += s.out_of_order;
     for (const auto& [id, bound] : s.fcfs_bound) {
       ++bounds;
@@ -225,7 +226,7 @@ TEST(BackfillingProperties, ConservativeStartsNoJobLaterThanItsFirstReservation)
   int backfilled = 0, early = 0;
   for (int trial = 0; trial < 300; ++trial) {
     auto jobs  = random_workload(rng, trial % 3 == 0);
-    Schedule s = drive(LocalScheduling::conservative, jobs);
+    Schedule s = drive("conservative", jobs);
     backfilled += s.out_of_order;
     ASSERT_EQ(s.first_reservation.size(), jobs.size());
     for (const auto& [id, reserved] : s.first_reservation) {

@@ -1,6 +1,7 @@
 #include "workloads/background/BackgroundConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
+#include "sim/engine/LocalDisciplines.hpp"
 #include "sim/engine/TimeHorizon.hpp"
 #include <xbt/log.h>
 
@@ -46,10 +47,7 @@ void read_kind(ConfigNode& node, const BackgroundModel& base, bool write_default
     m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay", "fitted", "band"}));
   }
   if (node.has("scheduler") || write_defaults) {
-    std::string name = node.get_choice("scheduler", to_string(base.scheduling), local_scheduling_names());
-    for (auto scheduling : {LocalScheduling::fcfs, LocalScheduling::easy, LocalScheduling::conservative})
-      if (name == to_string(scheduling))
-        m.scheduling = scheduling;
+    m.scheduling = node.get_choice("scheduler", base.scheduling, Registry<LocalDisciplines>::instance().names());
   }
 }
 

@@ -5,7 +5,6 @@
 #include "sim/config/KeyList.hpp"
 #include "sim/config/KeyLocation.hpp"
 #include "sim/config/Random.hpp"
-#include "sim/engine/LocalScheduling.hpp"
 #include "workloads/TraceReplayConfig.hpp"
 
 #include <cmath>
@@ -20,7 +19,7 @@ class ConfigNode;
 
 struct BackgroundModel {
   enum class Kind { none, synthetic, replay, fitted, band } kind = Kind::none;
-  LocalScheduling scheduling                                     = LocalScheduling::fcfs;
+  std::string scheduling                                         = "fcfs"; // a local discipline's name
   // band: other users' jobs (synthetic, optional) plus dummy jobs keeping the background in [low, high]
   double band_low = 0.3, band_high = 0.4, band_interval = 60;
   // band: the run is void once the background stays above `band_high` with no dummy job left to kill for this
