@@ -1,5 +1,7 @@
 #include "setup/PolicyNeedsCheck.hpp"
 
+#include "sim/engine/RuntimeModels.hpp"
+
 #include <string>
 
 namespace coalsim {
@@ -14,9 +16,9 @@ void check_policy_needs(const PolicyNeeds& needs, const ExperimentConfig& config
   if (config.overheads.submission.max_value() > 0 && needs.claim_timing == ClaimTiming::own_times)
     config.overheads.submission_location.fail("policy '" + name + "' claims at its own claiming times, after no " +
                                               "submission delay; set it to 0");
-  if (needs.host_shares && config.runtime_model.kind != RuntimeModelConfig::Kind::timeshared)
-    config.policy.name_location.fail("policy '" + name +
-                                     "' runs jobs on shares of hosts; set runtime_model.kind: timeshared");
+  if (needs.host_shares && not Registry<RuntimeModels>::instance().at(config.runtime_model.kind).traits.shares_hosts)
+    config.policy.name_location.fail("policy '" + name + "' runs jobs on shares of hosts; set runtime_model.kind: " +
+                                     host_sharing_runtime_models());
   if (needs.deadlines &&
       (not config.workload.deadline_factor || (not config.workload.replay && not config.workload.estimate_factor)))
     config.policy.name_location.fail("policy '" + name +

@@ -16,7 +16,7 @@
 #include "sim/engine/InformationService.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
-#include "sim/engine/RuntimeModel.hpp"
+#include "sim/engine/RuntimeModels.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
 #include "sim/trace/AllocationRows.hpp"
@@ -122,8 +122,9 @@ void Simulation::build_engine()
   engine.set_config("network/model:" + config_.simgrid.network_model);
   if (config_.simgrid.network_model == "CM02")
     engine.set_config("network/crosstraffic:0");
-  if (config_.runtime_model.kind == RuntimeModelConfig::Kind::network)
-    engine.set_config("host/model:ptask_L07");
+  if (const char* host_model =
+          Registry<RuntimeModels>::instance().at(config_.runtime_model.kind).traits.simgrid_host_model)
+    engine.set_config(std::string("host/model:") + host_model);
   for (const auto& option : config_.simgrid.options) {
     try {
       engine.set_config(option);

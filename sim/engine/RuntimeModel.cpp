@@ -1,7 +1,7 @@
 #include "sim/engine/RuntimeModel.hpp"
 
 #include "sim/engine/Clock.hpp"
-#include "sim/engine/TimeSharedRuntime.hpp"
+#include "sim/engine/RuntimeModels.hpp"
 
 #include <xbt/asserts.h>
 #include <xbt/log.h>
@@ -93,11 +93,27 @@ void NetworkRuntime::run_iteration(RunId run, std::shared_ptr<std::vector<sg4::H
 
 std::unique_ptr<RuntimeModel> make_runtime_model(const RuntimeModelConfig& config, ActivityTracker& tracker)
 {
-  if (config.kind == RuntimeModelConfig::Kind::timeshared)
-    return std::make_unique<TimeSharedRuntime>(tracker);
-  if (config.kind == RuntimeModelConfig::Kind::network)
-    return std::make_unique<NetworkRuntime>(tracker, config.iterations, config.halo_bytes);
-  return std::make_unique<DelayRuntime>(config.coallocation_slowdown);
+  return Registry<RuntimeModels>::instance().at(config.kind).factory(config, tracker);
 }
+
+COALSIM_REGISTER(RuntimeModels, delay, "delay",
+                 "the job's runtime as a SimGrid timer, times a slowdown when it spans clusters",
+                 [](const RuntimeModelConfig& config, ActivityTracker&) {
+                   return std::make_unique<DelayRuntime>(config.parameter("coallocation_slowdown"));
+                 },
+                 {number_parameter("coallocation_slowdown", 1.0, 0.0,
+                                   "runtime factor when a job spans more than one cluster")});
+
+COALSIM_REGISTER(RuntimeModels, network, "network",
+                 "the Poisson application as SimGrid parallel tasks: compute plus a halo exchange between neighbouring "
+                 "processes, so that wide-area slowdown emerges from the platform's links",
+                 [](const RuntimeModelConfig& config, ActivityTracker& tracker) {
+                   return std::make_unique<NetworkRuntime>(tracker, static_cast<int>(config.parameter("iterations")),
+                                                           config.parameter("halo_bytes"));
+                 },
+                 {integer_parameter("iterations", 1, 1, "sequential compute-and-exchange phases"),
+                  number_parameter("halo_bytes", 0.0, 0.0, "bytes sent to each neighbouring process per iteration",
+                                   "bytes")},
+                 {.simgrid_host_model = "ptask_L07"});
 
 } // namespace coalsim

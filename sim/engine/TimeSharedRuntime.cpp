@@ -1,5 +1,6 @@
 #include "sim/engine/TimeSharedRuntime.hpp"
 
+#include "sim/engine/RuntimeModels.hpp"
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -103,5 +104,13 @@ double TimeSharedRuntime::cpu_seconds(RunId run, size_t component) const
       seconds += (p.done ? r.flops : r.flops - p.exec->get_remaining()) / p.speed; // SimGrid zeroes a finished one
   return seconds;
 }
+
+COALSIM_REGISTER(RuntimeModels, timeshared, "timeshared",
+                 "each process an Exec on its host, so that several jobs can share a host's CPU at shares a policy "
+                 "sets",
+                 [](const RuntimeModelConfig&, ActivityTracker& tracker) {
+                   return std::make_unique<TimeSharedRuntime>(tracker);
+                 },
+                 {}, {.shares_hosts = true});
 
 } // namespace coalsim
