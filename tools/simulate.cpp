@@ -1,5 +1,6 @@
 /* simulate: runs one experiment on a SimGrid platform and prints its summary. */
 #include "setup/ExperimentConfig.hpp"
+#include "setup/Registries.hpp"
 #include "setup/Simulation.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/config/InputError.hpp"
@@ -24,6 +25,9 @@ int main(int argc, char** argv)
     ("config,c", po::value<std::string>(), "experiment file (YAML); default: the built-in workloads/default.yaml")
     ("platform,p", po::value<std::string>(), "SimGrid platform file (overrides `platform`)")
     ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`); `--policy help` lists them")
+    ("list", po::value<std::string>(), "print the registered entries of a pluggable kind, with their parameters, and exit "
+                                       "(policies, local_disciplines, runtime_models, ...; `--list help` names the kinds)")
+    ("markdown", "with --list: print the docs' tables of the kind instead")
     ("clusters", po::value<std::string>(), "comma-separated clusters to use (overrides `clusters`), e.g. fs0,fs3")
     ("seed", po::value<std::string>(), "random seed (overrides `seed`)")
     ("jobs", po::value<std::string>(), "number of grid jobs (overrides `workload.jobs`)")
@@ -63,6 +67,25 @@ int main(int argc, char** argv)
     for (const auto& path : experiment_key_paths())
       std::cout << path << "\n";
     return 0;
+  }
+  if (vm.count("list")) {
+    const std::string kind = vm["list"].as<std::string>();
+    for (const auto& listing : registry_listings())
+      if (listing.kind == kind) {
+        std::cout << (vm.count("markdown") ? listing.markdown() : listing.help());
+        return 0;
+      }
+    if (kind == "help") {
+      std::cout << "Pluggable kinds (--list KIND): " << registry_kinds() << "\n";
+      return 0;
+    }
+    std::cerr << "simulate: Invalid command line: no kind '" << kind
+              << "' to list; valid values are: " << registry_kinds() << "\n(see simulate --help)\n";
+    return 2;
+  }
+  if (vm.count("markdown")) {
+    std::cerr << "simulate: Invalid command line: --markdown goes with --list KIND\n(see simulate --help)\n";
+    return 2;
   }
   if (vm.count("policy") && vm["policy"].as<std::string>() == "help") {
     std::cout << PolicyRegistry::instance().help();

@@ -1,0 +1,32 @@
+#include "setup/Registries.hpp"
+
+#include "sim/api/PolicyRegistry.hpp"
+#include "sim/engine/LocalDisciplines.hpp"
+#include "sim/engine/RuntimeModels.hpp"
+
+namespace coalsim {
+
+namespace {
+template <class Kind> RegistryListing listing(const std::string& kind)
+{
+  return {kind, [] { return Registry<Kind>::instance().help(); }, [] { return Registry<Kind>::instance().markdown(); }};
+}
+} // namespace
+
+const std::vector<RegistryListing>& registry_listings()
+{
+  static const std::vector<RegistryListing> listings = {listing<GridPolicies>("policies"),
+                                                        listing<LocalDisciplines>("local_disciplines"),
+                                                        listing<RuntimeModels>("runtime_models")};
+  return listings;
+}
+
+std::string registry_kinds()
+{
+  std::string kinds;
+  for (const auto& listing : registry_listings())
+    kinds += (kinds.empty() ? "" : ", ") + listing.kind;
+  return kinds;
+}
+
+} // namespace coalsim
