@@ -1,0 +1,91 @@
+#include "policies/local/ShortestFirstBackfilling.hpp"
+
+#include "sim/engine/LocalDisciplines.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace coalsim {
+
+void ShortestFirstBackfilling::push(const QueuedLocalJob& job)
+{
+  Seq seq = next_seq_++;
+  waiting_.emplace(seq, job);
+  if (seq != waiting_.begin()->first)
+    behind_head_[job.request.size].emplace(job.estimate, seq);
+}
+
+void ShortestFirstBackfilling::unindex(const QueuedLocalJob& job, Seq seq)
+{
+  auto size_class = behind_head_.find(job.request.size);
+  size_class->second.erase({job.estimate, seq});
+  if (size_class->second.empty())
+    behind_head_.erase(size_class);
+}
+
+void ShortestFirstBackfilling::start_job(Seq seq, LocalPass& pass, const Start& start)
+{
+  auto it   = waiting_.find(seq);
+  bool head = it == waiting_.begin();
+  if (not head)
+    unindex(it->second, seq);
+  pass.idle -= it->second.request.size;
+  start(it->second);
+  waiting_.erase(it);
+  if (head && not waiting_.empty()) // the new head is no longer behind one
+    unindex(waiting_.begin()->second, waiting_.begin()->first);
+}
+
+ShortestFirstBackfilling::Reservation ShortestFirstBackfilling::reserve_head(int head_size, const LocalPass& pass)
+{
+  if (pass.idle + pass.running_processors < head_size || pass.running.empty())
+    return {INFINITY, 0};
+  int free = pass.idle;
+  auto it  = pass.running.begin();
+  do // at least one job's end: the shadow time is an end even when the idle processors would do (as EASY's)
+    free += (it++)->second;
+  while (free < head_size);
+  double shadow = std::max(std::prev(it)->first, pass.now); // a job past its estimate: ending now
+  for (; it != pass.running.end() && std::max(it->first, pass.now) <= shadow; ++it)
+    free += it->second; // every job estimated to end at the shadow time frees its processors then too
+  return {shadow, free - head_size};
+}
+
+const ShortestFirstBackfilling::Key* ShortestFirstBackfilling::next_candidate(const LocalPass& pass,
+                                                                              const Reservation& head) const
+{
+  const Key* best = nullptr;
+  for (auto it = behind_head_.begin(); it != behind_head_.end() && it->first <= pass.idle; ++it) {
+    const Key& first = *it->second.begin(); // the shortest of this size; if it cannot start, no job of it can
+    if (it->first > head.extra && pass.now + first.first > head.shadow)
+      continue;
+    if (best == nullptr || first < *best)
+      best = &first;
+  }
+  return best;
+}
+
+void ShortestFirstBackfilling::pass(LocalPass& pass, const Start& start)
+{
+  while (not waiting_.empty() && waiting_.begin()->second.request.size <= pass.idle)
+    start_job(waiting_.begin()->first, pass, start);
+  if (behind_head_.empty() || behind_head_.begin()->first > pass.idle)
+    return; // no waiting job fits the idle processors
+  Reservation head = reserve_head(waiting_.begin()->second.request.size, pass);
+  // Starting a job only lowers the idle and extra processors, so a job passed over stays unable to start: the
+  // candidates start in (estimate, queue order) until none is left.
+  while (const Key* next = next_candidate(pass, head)) {
+    const auto [estimate, seq] = *next;
+    if (pass.now + estimate > head.shadow)
+      head.extra -= waiting_.at(seq).request.size; // it still runs at the shadow time, on processors the head
+                                                   // does not need
+    start_job(seq, pass, start);
+  }
+}
+
+COALSIM_REGISTER(LocalDisciplines, easy_sjbf, "easy_sjbf",
+                 "EASY backfilling with the shortest job backfilled first (SJBF, Tsafrir et al. 2007): the head's "
+                 "reservation as `easy`, the jobs behind it tried in order of their requested time, shortest first",
+                 [] { return std::make_unique<ShortestFirstBackfilling>(); });
+
+} // namespace coalsim

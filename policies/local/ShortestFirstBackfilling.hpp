@@ -1,0 +1,53 @@
+/* EASY backfilling with the shortest jobs backfilled first (SJBF; Tsafrir, Etsion and Feitelson, "Backfilling
+ * using system-generated predictions rather than user runtime estimates", IEEE TPDS 18(6), 2007,
+ * and Srinivasan et al., "Characterization of backfilling strategies for parallel job scheduling", ICPP
+ * Workshops 2002). The head of the queue gets EASY's reservation at the shadow time (EasyBackfilling.hpp);
+ * the jobs behind it are then tried in order of their estimated runtime, shortest first (queue order among
+ * equal estimates), and one starts if it fits the idle processors and either ends by the shadow time or uses
+ * only the extra processors. Only the order in which the candidates are tried differs from `easy`, so the head's
+ * start is never delayed by a backfilled job, as under EASY. */
+#pragma once
+
+#include "sim/engine/LocalQueue.hpp"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <utility>
+
+namespace coalsim {
+
+class ShortestFirstBackfilling : public LocalQueue {
+public:
+  void push(const QueuedLocalJob& job) override;
+  void pass(LocalPass& pass, const Start& start) override;
+  bool arrival_may_start(const QueuedLocalJob& job, int idle) const override { return job.request.size <= idle; }
+  size_t size() const override { return waiting_.size(); }
+
+private:
+  using Seq = uint64_t; // queue order
+  struct Reservation {
+    double shadow; // when the head may start at the latest; infinite when no estimated end makes room
+    int extra;     // the processors free at the shadow time beyond the head's need
+  };
+
+  /** The head's reservation: the first estimated end (by then, every running job estimated to end at or before
+   *  it) at which the idle processors and those freed reach the head's size. */
+  static Reservation reserve_head(int head_size, const LocalPass& pass);
+  void start_job(Seq seq, LocalPass& pass, const Start& start);
+  void unindex(const QueuedLocalJob& job, Seq seq);
+
+  using Key = std::pair<double, Seq>; // (estimate, queue order): the order in which candidates are tried
+
+  /** The job to start next behind the head: the first in (estimate, queue order) that fits the idle processors
+   *  and ends by the shadow time or uses only extra processors; nullptr for none. */
+  const Key* next_candidate(const LocalPass& pass, const Reservation& head) const;
+
+  std::map<Seq, QueuedLocalJob> waiting_;
+  /** The jobs behind the head by size, each size's in (estimate, queue order): in a size class only the first
+   *  can be the next to start (a later one is no shorter), so a pass looks at one job per size that fits. */
+  std::map<int, std::set<Key>> behind_head_;
+  Seq next_seq_ = 1;
+};
+
+} // namespace coalsim
