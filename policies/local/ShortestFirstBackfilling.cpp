@@ -1,6 +1,6 @@
 #include "policies/local/ShortestFirstBackfilling.hpp"
 
-#include "sim/engine/LocalDisciplines.hpp"
+#include "sim/api/LocalDisciplines.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
  * start is never delayed by a backfilled job, as under EASY. */
 #pragma once
 
-#include "sim/engine/LocalQueue.hpp"
+#include "sim/api/LocalQueue.hpp"
 
 #include <cstdint>
 #include <map>

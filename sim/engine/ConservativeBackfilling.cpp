@@ -1,6 +1,6 @@
 #include "sim/engine/ConservativeBackfilling.hpp"
 
-#include "sim/engine/LocalDisciplines.hpp"
+#include "sim/api/LocalDisciplines.hpp"
 #include <algorithm>
 #include <iterator>
 #include <limits>

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "sim/api/ProcessorProfile.hpp"
-#include "sim/engine/LocalQueue.hpp"
+#include "sim/api/LocalQueue.hpp"
 
 #include "sim/engine/ReleaseLog.hpp"
 

@@ -11,7 +11,7 @@
  * that could start, not at every waiting job. */
 #pragma once
 
-#include "sim/engine/LocalQueue.hpp"
+#include "sim/api/LocalQueue.hpp"
 
 #include <cstdint>
 #include <map>

@@ -1,5 +1,5 @@
 /* First come, first served: the head starts when it fits; nothing overtakes it. */
-#include "sim/engine/LocalDisciplines.hpp"
+#include "sim/api/LocalDisciplines.hpp"
 
 #include <list>
 

@@ -12,7 +12,7 @@
 #include "sim/engine/CoreHolding.hpp"
 #include "sim/engine/CoreMap.hpp"
 #include "sim/engine/InstantStep.hpp"
-#include "sim/engine/LocalQueue.hpp"
+#include "sim/api/LocalQueue.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 

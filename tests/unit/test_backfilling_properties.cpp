@@ -9,7 +9,7 @@
  *   past their estimates and the plan is oversubscribed.
  * Each property is also checked not to hold vacuously: EASY and conservative do start jobs out of order. */
 #include "sim/engine/ConservativeBackfilling.hpp"
-#include "sim/engine/LocalDisciplines.hpp"
+#include "sim/api/LocalDisciplines.hpp"
 
 #include <gtest/gtest.h>
 

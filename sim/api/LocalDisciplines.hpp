@@ -4,7 +4,7 @@
 #pragma once
 
 #include "sim/config/Registry.hpp"
-#include "sim/engine/LocalQueue.hpp"
+#include "sim/api/LocalQueue.hpp"
 
 #include <functional>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "sim/engine/LocalDisciplines.hpp"
+#include "sim/api/LocalDisciplines.hpp"
 
 namespace coalsim {
 
