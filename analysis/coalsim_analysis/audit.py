@@ -13,8 +13,8 @@ import h5py
 import numpy as np
 import yaml
 
-from .trace import (COMPLETED, FAILED, PLACEMENT_OUTCOMES, REJECTED, STATUS_NAMES, UNFINISHED, TraceFormatError,
-                    load_trace, read_table, text)
+from .trace import (COMPLETED, FAILED, PLACEMENT_OUTCOMES, REJECTED, STATUS_NAMES, TABLE_FIELDS, UNFINISHED,
+                    TraceFormatError, load_trace, read_table, text)
 
 # /allocations codes (docs/trace-format.md)
 GRID, LOCAL, DUMMY = 0, 1, 2
@@ -22,8 +22,7 @@ OWNER_NAMES = {GRID: "grid component", LOCAL: "local job", DUMMY: "dummy job"}
 RAN, KILLED, ABORTED, HELD_AT_STOP = 0, 1, 2, 3
 ALLOCATION_OUTCOMES = {RAN: "completed", KILLED: "failed or killed", ABORTED: "aborted before the start",
                        HELD_AT_STOP: "unfinished"}
-ALLOCATION_FIELDS = ("owner", "job_id", "component", "placement", "cluster", "host", "first_core", "cores",
-                     "claimed_at", "started_at", "released_at", "outcome")
+ALLOCATION_FIELDS = TABLE_FIELDS["/allocations"]
 
 SHARE_TOLERANCE = 1e-9  # shares are sums of fractions (the engine's own tolerance)
 WORK_TOLERANCE = 1e-6   # relative: CPU work done against the estimate

@@ -23,13 +23,12 @@ import h5py
 import numpy as np
 
 from .paths import REPO
-from .trace import TraceFormatError, read_table, text
+from .trace import OPTIONAL_FIELDS, TABLE_FIELDS, TraceFormatError, read_table, text
 
-ALLOCATION_FIELDS = ("owner", "job_id", "component", "placement", "cluster", "host", "first_core", "cores",
-                     "claimed_at", "started_at", "released_at", "outcome")
-SHARE_FIELDS = ("time", "cluster", "host", "taken", "components")
-SHARE_JOB_FIELDS = ("job_id", "component", "share")  # per component; older traces have only the host's sum
-HOST_FIELDS = ("cluster", "index", "name", "cores")
+ALLOCATION_FIELDS = TABLE_FIELDS["/allocations"]
+SHARE_FIELDS = TABLE_FIELDS["/shares"]
+SHARE_JOB_FIELDS = OPTIONAL_FIELDS["/shares"]  # per component; older traces have only the host's sum
+HOST_FIELDS = TABLE_FIELDS["/hosts"]
 
 # owner
 GRID, LOCAL, DUMMY = 0, 1, 2

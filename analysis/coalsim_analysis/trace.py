@@ -14,33 +14,49 @@ import numpy as np
 ROOT_ATTRIBUTES = ("simulator", "simulator_version", "policy", "seed", "platform", "clusters",
                    "runtime_model", "end_time", "config")
 
-TABLE_FIELDS = {
+# Every field of each table, in the file's order: the schema simulate declares once (sim/trace/TraceSchema.cpp).
+# analysis/tests/test_docs.py holds these equal to the field tables of docs/trace-format.md, which
+# tests/unit/test_trace_schema.cpp holds equal to the schema.
+FIELDS = {
     "/clusters": ("index", "name", "site", "processors"),
-    "/jobs": ("id", "request_type", "priority", "status", "n_components", "processors", "n_clusters",
-              "clusters", "job_spread", "coallocated", "submit_time", "placement_time", "start_time",
-              "end_time", "completion_time", "response_time", "wait_time", "runtime", "overhead",
-              "file_transfer_time", "file_size", "placement_tries", "submission_failures",
-              "completion_failures"),
-    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time"),
+    "/jobs": ("id", "request_type", "priority", "status", "coallocated", "n_components", "processors", "n_clusters",
+              "clusters", "job_spread", "submit_time", "placement_time", "start_time", "end_time", "completion_time",
+              "response_time", "wait_time", "runtime", "overhead", "file_transfer_time", "file_size",
+              "placement_tries", "submission_failures", "completion_failures", "total_placement_time",
+              "estimated_ftt", "jst", "start_delay", "pgt", "pwt", "claiming_tries", "placements", "submission_site"),
     "/placements": ("job_id", "placement", "queued_at", "placed_at", "placement_time", "tries", "estimated_ftt",
                     "jst", "started_at", "ended_at", "outcome"),
-    "/failures": ("time", "job_id", "cluster", "kind"),
-    "/local_jobs": ("trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
+    "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time", "host", "cpu_work"),
+    "/hosts": ("cluster", "index", "name", "cores"),
+    "/allocations": ("owner", "job_id", "component", "placement", "cluster", "host", "first_core", "cores",
+                     "claimed_at", "started_at", "released_at", "outcome"),
+    "/local_jobs": ("id", "trace_id", "cluster", "processors", "submit_time", "start_time", "end_time", "wait_time",
                     "estimate"),
+    "/shares": ("time", "cluster", "host", "taken", "components", "job_id", "component", "share"),
     "/economy": ("job_id", "estimate", "deadline", "budget", "cost", "charge", "load", "accepted", "met", "rejection"),
-    "/messages": ("sent", "received", "from", "to", "kind", "bytes", "job_id"),
+    "/failures": ("time", "job_id", "cluster", "kind", "host"),
+    "/messages": ("sent", "received", "from", "to", "kind", "bytes", "job_id", "failed_at", "route_latency",
+                  "route_bandwidth"),
     "/migrations": ("time", "job_id", "from", "to"),
     "/migration_checks": ("time", "started", "site", "examined", "migrated"),
 }
 
-# Optional: written by simulators that know KOALA's claiming (NaN for other policies), and the site a job was
-# submitted to (-1 for central policies; traces written before it was added lack it).
-OPTIONAL_JOB_FIELDS = ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt",
-                       "claiming_tries", "placements", "submission_site")
-# Optional: what an auditor of messages reads (traces written before they were added lack them).
-OPTIONAL_MESSAGE_FIELDS = ("failed_at", "route_latency", "route_bandwidth")
-# Optional: a time-shared component's host and CPU work (traces written before they were added lack them).
-OPTIONAL_COMPONENT_FIELDS = ("host", "cpu_work")
+# The fields the reader does not require, which traces written before they were added lack: KOALA's claiming
+# figures (NaN for other policies) and the site a job was submitted to (-1 for central policies), what an auditor
+# of messages reads, a time-shared component's host and CPU work, a share's component.
+OPTIONAL_FIELDS = {
+    "/jobs": ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt", "claiming_tries",
+              "placements", "submission_site"),
+    "/components": ("host", "cpu_work"),
+    "/local_jobs": ("id",),
+    "/shares": ("job_id", "component", "share"),
+    "/failures": ("host",),
+    "/messages": ("failed_at", "route_latency", "route_bandwidth"),
+}
+
+# The fields a trace's table must have to be read.
+TABLE_FIELDS = {name: tuple(f for f in fields if f not in OPTIONAL_FIELDS.get(name, ()))
+                for name, fields in FIELDS.items()}
 OPTIONAL_SERIES = ("/utilization/held", "/utilization/gained")
 
 # /placements outcomes: how the attempt that followed a placement ended

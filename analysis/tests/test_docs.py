@@ -276,6 +276,19 @@ def test_trace_format_documents_every_dataset_field_and_attribute(simulated_koal
             assert written == expected, f"docs/trace-format.md, {name}: documented {expected}, written {written}"
 
 
+def test_the_readers_field_lists_are_the_documented_tables():
+    """The analysis reads the fields docs/trace-format.md documents, in the file's order (the C++ test
+    TraceSchema.TheDocumentedFieldTablesAreTheSchema holds those tables equal to the schema simulate writes)."""
+    from coalsim_analysis.trace import FIELDS, OPTIONAL_FIELDS
+
+    documented = {name: tuple(f for f, _ in fields)
+                  for name, fields in documented_fields((DOCS / "trace-format.md").read_text()).items()}
+    assert FIELDS == documented, {name: (FIELDS.get(name), documented.get(name))
+                                  for name in set(FIELDS) | set(documented) if FIELDS.get(name) != documented.get(name)}
+    for name, optional in OPTIONAL_FIELDS.items():
+        assert set(optional) <= set(FIELDS[name]), (name, set(optional) - set(FIELDS[name]))
+
+
 def test_every_figure_kind_is_documented():
     """claiming_utilization and delays were drawn by plot.py but missing from the figure table."""
     from coalsim_analysis.figures import FIGURE_KINDS

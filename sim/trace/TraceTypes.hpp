@@ -1,27 +1,20 @@
-/* HDF5 compound types of the trace rows, in memory layout (the writer stores a packed copy; a reader
- * converts back to these by field name). The caller closes each type with H5Tclose. */
+/* HDF5 compound types of the trace rows, in memory layout, built from the schema (TraceSchema.hpp); the writer
+ * stores a packed copy, a reader converts back to these by field name. The caller closes each type with H5Tclose. */
 #pragma once
 
-#include "sim/trace/TraceRows.hpp"
+#include "sim/trace/TraceSchema.hpp"
 
 #include <hdf5.h>
 
 namespace coalsim {
 
-hid_t job_type();
-hid_t component_type();
-hid_t placement_type();
-hid_t cluster_type();
-hid_t failure_type();
-hid_t local_job_type();
-hid_t allocation_type();
-hid_t host_type();
-hid_t economy_type();
-hid_t share_type();
-hid_t message_type();
-hid_t migration_type();
-hid_t migration_check_type();
-/** A packed copy of `memory_type`, for the file. */
+/** The compound type of `table`'s rows: its fields at their members' offsets. */
+hid_t memory_type(const TraceTable& table);
+template <class Row> hid_t memory_type()
+{
+  return memory_type(trace_table<Row>());
+}
+/** A packed copy of `memory_type`, for the file (HDF5 orders its fields by offset: the row struct's order). */
 hid_t packed(hid_t memory_type);
 
 } // namespace coalsim

@@ -166,14 +166,14 @@ TraceWriter::TraceWriter(const std::string& output, bool force, size_t clusters,
     throw InputError("Invalid output '" + output + "': cannot create " + temporary_ + " (" + std::strerror(errno) +
                      ")");
   }
-  types_["job"]        = job_type();
-  types_["component"]  = component_type();
-  types_["placement"]  = placement_type();
-  types_["cluster"]    = cluster_type();
-  types_["failure"]    = failure_type();
-  types_["local_job"]  = local_job_type();
-  types_["allocation"] = allocation_type();
-  types_["host"]       = host_type();
+  types_["job"]        = memory_type<JobRow>();
+  types_["component"]  = memory_type<ComponentRow>();
+  types_["placement"]  = memory_type<PlacementRow>();
+  types_["cluster"]    = memory_type<ClusterRow>();
+  types_["failure"]    = memory_type<FailureRow>();
+  types_["local_job"]  = memory_type<LocalJobRow>();
+  types_["allocation"] = memory_type<AllocationRow>();
+  types_["host"]       = memory_type<HostRow>();
   for (const char* name : {"job", "component", "placement", "cluster", "failure", "local_job", "allocation", "host"})
     types_[std::string(name) + ".file"] = packed(types_[name]);
 
@@ -282,7 +282,7 @@ void TraceWriter::add_host(const HostRow& row)
 void TraceWriter::add_economy(const EconomyRow& row)
 {
   if (not economy_) {
-    types_["economy"]      = economy_type();
+    types_["economy"]      = memory_type<EconomyRow>();
     types_["economy.file"] = packed(types_["economy"]);
     economy_ = std::make_unique<AppendableDataset>(file_, "/economy", types_["economy"], sizeof(EconomyRow), 0,
                                                    types_["economy.file"]);
@@ -293,7 +293,7 @@ void TraceWriter::add_economy(const EconomyRow& row)
 void TraceWriter::add_share(const ShareRow& row)
 {
   if (not shares_) {
-    types_["share"]      = share_type();
+    types_["share"]      = memory_type<ShareRow>();
     types_["share.file"] = packed(types_["share"]);
     shares_              = std::make_unique<AppendableDataset>(file_, "/shares", types_["share"], sizeof(ShareRow), 0,
                                                   types_["share.file"]);
@@ -343,7 +343,7 @@ void TraceWriter::set_attribute(const std::string& name, double value)
 void TraceWriter::add_message(const MessageRow& row)
 {
   if (not messages_) {
-    types_["message"]      = message_type();
+    types_["message"]      = memory_type<MessageRow>();
     types_["message.file"] = packed(types_["message"]);
     messages_ = std::make_unique<AppendableDataset>(file_, "/messages", types_["message"], sizeof(MessageRow), 0,
                                                     types_["message.file"]);
@@ -354,7 +354,7 @@ void TraceWriter::add_message(const MessageRow& row)
 void TraceWriter::add_migration(const MigrationRow& row)
 {
   if (not migrations_) {
-    types_["migration"]      = migration_type();
+    types_["migration"]      = memory_type<MigrationRow>();
     types_["migration.file"] = packed(types_["migration"]);
     migrations_ = std::make_unique<AppendableDataset>(file_, "/migrations", types_["migration"], sizeof(MigrationRow),
                                                       0, types_["migration.file"]);
@@ -365,7 +365,7 @@ void TraceWriter::add_migration(const MigrationRow& row)
 void TraceWriter::add_migration_check(const MigrationCheckRow& row)
 {
   if (not migration_checks_) {
-    types_["migration_check"]      = migration_check_type();
+    types_["migration_check"]      = memory_type<MigrationCheckRow>();
     types_["migration_check.file"] = packed(types_["migration_check"]);
     migration_checks_ =
         std::make_unique<AppendableDataset>(file_, "/migration_checks", types_["migration_check"],

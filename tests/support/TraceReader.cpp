@@ -83,20 +83,21 @@ Trace read_trace(const std::string& path)
     throw InputError("Invalid trace '" + path + "': not an HDF5 file that can be opened");
   Trace t;
   try {
-    t.jobs        = read_table<JobRow>(file, path, "/jobs", job_type());
-    t.components  = read_table<ComponentRow>(file, path, "/components", component_type());
-    t.placements  = read_table<PlacementRow>(file, path, "/placements", placement_type());
-    t.clusters    = read_table<ClusterRow>(file, path, "/clusters", cluster_type());
-    t.failures    = read_table<FailureRow>(file, path, "/failures", failure_type());
-    t.local_jobs  = read_table<LocalJobRow>(file, path, "/local_jobs", local_job_type());
-    t.allocations = read_table<AllocationRow>(file, path, "/allocations", allocation_type());
-    t.hosts       = read_table<HostRow>(file, path, "/hosts", host_type());
+    t.jobs        = read_table<JobRow>(file, path, "/jobs", memory_type<JobRow>());
+    t.components  = read_table<ComponentRow>(file, path, "/components", memory_type<ComponentRow>());
+    t.placements  = read_table<PlacementRow>(file, path, "/placements", memory_type<PlacementRow>());
+    t.clusters    = read_table<ClusterRow>(file, path, "/clusters", memory_type<ClusterRow>());
+    t.failures    = read_table<FailureRow>(file, path, "/failures", memory_type<FailureRow>());
+    t.local_jobs  = read_table<LocalJobRow>(file, path, "/local_jobs", memory_type<LocalJobRow>());
+    t.allocations = read_table<AllocationRow>(file, path, "/allocations", memory_type<AllocationRow>());
+    t.hosts       = read_table<HostRow>(file, path, "/hosts", memory_type<HostRow>());
     if (H5Lexists(file, "/messages", H5P_DEFAULT) > 0)
-      t.messages = read_table<MessageRow>(file, path, "/messages", message_type());
+      t.messages = read_table<MessageRow>(file, path, "/messages", memory_type<MessageRow>());
     if (H5Lexists(file, "/migrations", H5P_DEFAULT) > 0)
-      t.migrations = read_table<MigrationRow>(file, path, "/migrations", migration_type());
+      t.migrations = read_table<MigrationRow>(file, path, "/migrations", memory_type<MigrationRow>());
     if (H5Lexists(file, "/migration_checks", H5P_DEFAULT) > 0)
-      t.migration_checks = read_table<MigrationCheckRow>(file, path, "/migration_checks", migration_check_type());
+      t.migration_checks =
+          read_table<MigrationCheckRow>(file, path, "/migration_checks", memory_type<MigrationCheckRow>());
     t.sample_time     = read_doubles(file, path, "/utilization/time", nullptr);
     t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
     t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);
@@ -108,10 +109,10 @@ Trace read_trace(const std::string& path)
     t.config          = read_string_attribute(file, "config");
     t.has_economy     = H5Lexists(file, "/economy", H5P_DEFAULT) > 0;
     if (t.has_economy)
-      t.economy = read_table<EconomyRow>(file, path, "/economy", economy_type());
+      t.economy = read_table<EconomyRow>(file, path, "/economy", memory_type<EconomyRow>());
     t.economy_revenue = read_double_attribute(file, "economy_revenue");
     if (H5Lexists(file, "/shares", H5P_DEFAULT) > 0)
-      t.shares = read_table<ShareRow>(file, path, "/shares", share_type());
+      t.shares = read_table<ShareRow>(file, path, "/shares", memory_type<ShareRow>());
   } catch (...) {
     H5Fclose(file);
     throw;
