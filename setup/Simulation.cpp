@@ -20,6 +20,7 @@
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
 #include "sim/trace/AllocationRows.hpp"
+#include "sim/trace/JobRecorder.hpp"
 #include "sim/trace/ProgressReporter.hpp"
 #include "sim/trace/TraceWriter.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
@@ -61,6 +62,7 @@ struct Simulation::Parts {
   std::unique_ptr<BandwidthRepository> bandwidths;
   std::unique_ptr<ClusterHealth> health;
   std::unique_ptr<FileStager> stager;
+  std::unique_ptr<JobRecorder> job_recorder; // hears the grid scheduler: the grid jobs' rows and statistics
   std::unique_ptr<GridScheduler> scheduler;
   std::unique_ptr<ProgressReporter> progress;
 };
@@ -282,9 +284,13 @@ void Simulation::build_grid_side()
   p.stager = std::make_unique<FileStager>(*p.platform, p.tracker);
   if (p.bandwidths)
     p.bandwidths->set_stager(p.stager.get());
-  p.scheduler = std::make_unique<GridScheduler>(
+  std::vector<std::string> cluster_names;
+  for (const auto& cluster : p.platform->clusters())
+    cluster_names.push_back(cluster.name);
+  p.job_recorder = std::make_unique<JobRecorder>(p.trace.get(), p.statistics, std::move(cluster_names));
+  p.scheduler    = std::make_unique<GridScheduler>(
       GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime, *p.stager, *p.recorder,
-                           p.trace.get(), p.statistics, *p.step, &p.tracker, p.platform_file},
+                           *p.job_recorder, *p.step, &p.tracker, p.platform_file},
       config_.overheads.submission, config_.overheads.completion, config_.seed);
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_fault_handling, coalsim_engine, "FaultHandling");
@@ -24,26 +23,18 @@ void GridScheduler::set_health(ClusterHealth* health, std::function<bool()> faul
                    std::move(faults_go_on));
 }
 
-void GridScheduler::add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host)
+void GridScheduler::publish_failure(JobId job, ClusterIndex c, const char* kind, const std::string& host)
 {
-  if (not parts_.trace)
-    return;
-  FailureRow row{};
-  row.time    = now();
-  row.job_id  = job;
-  row.cluster = c;
-  std::strncpy(row.kind, kind, sizeof row.kind - 1);
-  std::strncpy(row.host, host.c_str(), sizeof row.host - 1);
-  parts_.trace->add_failure(row);
+  parts_.lifecycle.failure(now(), job, c, kind, host);
 }
 
 void GridScheduler::count_error(ClusterIndex c, JobId job)
 {
-  add_failure_row(job, c, "component");
+  publish_failure(job, c, "component");
   if (health_ && health_->error(c)) {
     XBT_INFO("cluster %s marked unusable after %d consecutive errors", parts_.platform.cluster(c).name.c_str(),
              health_->consecutive_errors(c));
-    add_failure_row(-1, c, "unusable");
+    publish_failure(-1, c, "unusable");
     request_pass();
   }
 }
@@ -60,7 +51,7 @@ void GridScheduler::fail_components(JobId id, const std::vector<ClusterIndex>& c
     abort_attempt(id, clusters);
     return;
   }
-  ++job.run_failures;
+  parts_.lifecycle.run_failed(id);
   for (ClusterIndex c : clusters)
     count_error(c, id);
   abort_to_policy(id, AbortReason::component_failed, clusters);
@@ -98,7 +89,7 @@ void GridScheduler::run_failed_in_simgrid(JobId id)
 void GridScheduler::cluster_changed(ClusterIndex c, bool up)
 {
   XBT_VERB("cluster %d %s", c, up ? "back up" : "down");
-  add_failure_row(-1, c, up ? "outage_end" : "outage");
+  publish_failure(-1, c, up ? "outage_end" : "outage");
   if (up) {
     request_pass();
     return;
@@ -112,7 +103,7 @@ void GridScheduler::cluster_changed(ClusterIndex c, bool up)
 void GridScheduler::host_changed(ClusterIndex c, const sg4::Host& host, bool up)
 {
   XBT_VERB("host %s %s", host.get_cname(), up ? "back up" : "down");
-  add_failure_row(-1, c, up ? "host_up" : "host_down", host.get_name());
+  publish_failure(-1, c, up ? "host_up" : "host_down", host.get_name());
   if (up) {
     request_pass();
     return;

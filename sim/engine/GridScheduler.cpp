@@ -54,8 +54,7 @@ void GridScheduler::submit(JobSpec spec)
   auto [it, inserted] = active_.emplace(id, ActiveJob{});
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
-  it->second.history.queued(now());
-  ++parts_.statistics.submitted;
+  parts_.lifecycle.submitted(it->second.spec, now());
   if (auto rejection = never_fits(it->second.spec, fit_limits(), whole_grid())) {
     // No placement the policy can make could ever hold it: it leaves at this instant's pass, unseen by the policy.
     never_fitting_.push_back(std::move(*rejection));
@@ -97,8 +96,10 @@ void GridScheduler::pass()
     parts_.policy.on_wake(token);
   }
   Decisions decisions = parts_.policy.decide(parts_.info.view());
-  for (JobId id : decisions.not_placed)
-    ++active_.at(id).placement_tries;
+  for (JobId id : decisions.not_placed) {
+    xbt_assert(active_.count(id), "policy did not place job %ld, which is not in the system", static_cast<long>(id));
+    parts_.lifecycle.not_placed(id);
+  }
   for (auto& placement : decisions.placements)
     apply(std::move(placement));
   std::vector<Rejection> rejections = std::move(never_fitting_);
@@ -111,7 +112,7 @@ void GridScheduler::pass()
     if (rejection.failed) {
       drop(rejection.job);
     } else {
-      active_.at(rejection.job).rejection = rejection.reason;
+      parts_.lifecycle.rejected(rejection.job, rejection.reason);
       leave(rejection.job, JobStatus::rejected);
     }
   }
@@ -194,7 +195,8 @@ void GridScheduler::apply(Placement placement)
   job.placement      = std::move(placement.components);
   job.phase          = Phase::claiming;
   job.placement_time = now();
-  job.history.placed(now(), job.placement_tries);
+  ++job.placements;
+  parts_.lifecycle.placed(job.spec.id, now());
   job.claiming           = placement.claiming;
   job.reserve            = placement.reserve;
   job.component_failures = placement.component_failures;
@@ -222,7 +224,8 @@ void GridScheduler::apply(Placement placement)
   job.staged              = false;
   job.submission_overhead = submission_overhead_.sample(overheads_);
   JobId id                = job.spec.id;
-  auto claim_later        = [this, id] {
+  parts_.lifecycle.submission_overhead(id, job.submission_overhead);
+  auto claim_later = [this, id] {
     at(now() + active_.at(id).submission_overhead, guarded(id, [this, id] { claim_all(id); }));
   };
   if (job.claiming == Claiming::after_transfer)
@@ -251,8 +254,8 @@ void GridScheduler::claim_all(JobId id)
     XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
     stop_attempt(job, PlacementOutcome::claim_failed);
     parts_.info.learn_idle(short_cluster);
-    ++job.submission_failures;
-    add_failure_row(id, short_cluster, "claim");
+    parts_.lifecycle.submission_failed(id);
+    publish_failure(id, short_cluster, "claim");
     reset_to_waiting(job);
     parts_.policy.on_claim_failed(job.spec);
     requeued();
@@ -308,7 +311,7 @@ void GridScheduler::stage_together(JobId id, std::function<void()> then)
     transfer_of[k] = static_cast<int>(same - transfers.begin());
   }
   if (transfers.empty()) {
-    job.stage_time = 0;
+    parts_.lifecycle.staged(id, 0);
     then();
     return;
   }
@@ -324,7 +327,7 @@ void GridScheduler::stage_together(JobId id, std::function<void()> then)
         }
         for (size_t k = 0; k < transfer_of.size(); ++k)
           j.transfer_times[k] = transfer_of[k] < 0 ? 0.0 : outcome.durations[transfer_of[k]];
-        j.stage_time = now() - started;
+        parts_.lifecycle.staged(id, now() - started);
         then();
       }));
 }
@@ -346,7 +349,7 @@ bool GridScheduler::all_claimed(const ActiveJob& job)
 
 void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
 {
-  job.history.ended(outcome, now());
+  parts_.lifecycle.attempt_ended(job.spec.id, outcome, now());
   const bool running   = job.phase == Phase::running;
   const bool by_policy = job.claiming == Claiming::by_policy;
   const bool released  = job.phase == Phase::completing; // the run ended: its processors are free already
@@ -386,7 +389,6 @@ void GridScheduler::reset_to_waiting(ActiveJob& job)
   ++job.attempt; // the attempt's claim, copy and run callbacks are stale now
   job.phase      = Phase::waiting;
   job.start_time = NAN;
-  job.end_time   = NAN;
   job.staged     = false;
   job.run_failed = false;
   job.placement.clear();
@@ -394,6 +396,7 @@ void GridScheduler::reset_to_waiting(ActiveJob& job)
   job.core_ids.clear();
   job.claimed_at.clear();
   job.file_ready.clear();
+  parts_.lifecycle.back_to_waiting(job.spec.id);
 }
 
 void GridScheduler::requeued()
@@ -414,13 +417,13 @@ void GridScheduler::abort_attempt(JobId id, const std::vector<ClusterIndex>& clu
   for (ClusterIndex c : clusters)
     count_error(c, id);
   if (claimed) {
-    ++job.run_failures;
+    parts_.lifecycle.run_failed(id);
     if (not parts_.policy.on_job_failed(job.spec)) {
       drop(id);
       return;
     }
   } else {
-    ++job.submission_failures;
+    parts_.lifecycle.submission_failed(id);
     parts_.policy.on_claim_failed(job.spec);
   }
   requeued();
@@ -450,17 +453,14 @@ void GridScheduler::launch(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
-  job.end_time   = NAN;
-  job.cpu_work.clear();
-  job.history.started(now());
+  parts_.lifecycle.run_started(id, now(), ++running_);
   if (job.claiming == Claiming::by_policy) {
-    job.stage_time = *std::max_element(job.transfer_times.begin(), job.transfer_times.end());
+    parts_.lifecycle.staged(id, *std::max_element(job.transfer_times.begin(), job.transfer_times.end()));
     for (const auto& c : job.placement)
       held_ -= c.processors;
     update_claim_series();
   }
   parts_.policy.on_run_started(job.spec);
-  parts_.statistics.max_running = std::max(parts_.statistics.max_running, ++running_);
   if (job.component_failures) {
     // A component on a faulty cluster fails at a random point of its run, which aborts the job.
     std::vector<ClusterIndex> failing;
@@ -491,16 +491,17 @@ void GridScheduler::release_component(ActiveJob& job, size_t k, HoldingOutcome o
 
 CoreHolding GridScheduler::holding_of(const ActiveJob& job, size_t k)
 {
-  return {CoreOwner::grid_component, job.spec.id,       static_cast<int32_t>(k),
-          job.history.placements(),  job.claimed_at[k], job.start_time};
+  return {CoreOwner::grid_component, job.spec.id,   static_cast<int32_t>(k), job.placements,
+          job.claimed_at[k],         job.start_time};
 }
 
-void GridScheduler::note_cpu_work(ActiveJob& job) const
+void GridScheduler::note_cpu_work(const ActiveJob& job) const
 {
-  job.cpu_work.assign(job.placement.size(), NAN);
+  std::vector<double> work(job.placement.size(), NAN);
   for (size_t k = 0; k < job.placement.size(); ++k)
     if (shares_a_host(job.placement[k]))
-      job.cpu_work[k] = parts_.runtime.cpu_seconds(job.run, k);
+      work[k] = parts_.runtime.cpu_seconds(job.run, k);
+  parts_.lifecycle.cpu_work(job.spec.id, std::move(work));
 }
 
 bool GridScheduler::host_shareable(ClusterIndex c, int host) const
@@ -532,8 +533,7 @@ void GridScheduler::end(JobId id)
 {
   ActiveJob& job = active_.at(id);
   ++job.attempt; // the run's callbacks (a drawn component failure, SimGrid failing it) are stale now
-  job.phase    = Phase::completing;
-  job.end_time = now();
+  job.phase = Phase::completing;
   --running_;
   // Every component ran to completion: its cluster's consecutive errors start again from zero, whichever the
   // policy (the errors of other policies' jobs are outages that killed them, see abort_attempt).
@@ -548,11 +548,12 @@ void GridScheduler::end(JobId id)
   job.cores.clear();
   job.core_ids.clear();
   parts_.policy.on_run_ended(job.spec);
-  job.completion_overhead = completion_overhead_.sample(overheads_);
+  const double completion_overhead = completion_overhead_.sample(overheads_);
+  parts_.lifecycle.run_ended(id, now(), completion_overhead);
   // Drawn only when failures are enabled, so runs without them keep their random streams.
   job.run_failed =
       completion_failure_probability_ > 0 && completion_failures_.uniform() < completion_failure_probability_;
-  at(now() + job.completion_overhead, [this, id] {
+  at(now() + completion_overhead, [this, id] {
     if (active_.at(id).run_failed)
       fail_run(id);
     else
@@ -564,9 +565,9 @@ void GridScheduler::end(JobId id)
 void GridScheduler::fail_run(JobId id)
 {
   ActiveJob& job = active_.at(id);
-  ++job.completion_failures;
-  XBT_VERB("job %ld: completion failure %d", static_cast<long>(id), job.completion_failures);
-  add_failure_row(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
+  XBT_VERB("job %ld: completion failure", static_cast<long>(id));
+  parts_.lifecycle.run_failed(id);
+  publish_failure(id, job.placement.empty() ? no_cluster : job.placement.front().cluster, "completion");
   stop_attempt(job, PlacementOutcome::run_failed);
   if (not parts_.policy.on_job_failed(job.spec)) {
     drop(id);
@@ -580,22 +581,22 @@ void GridScheduler::drop(JobId id)
 {
   // The policy gave the job up (at a scheduling pass, or after its run failed): it leaves as failed, with the
   // row of its last attempt, when the user learns of it.
-  add_failure_row(id, no_cluster, "drop");
-  active_.at(id).completion_time = now();
+  publish_failure(id, no_cluster, "drop");
+  parts_.lifecycle.done(id, now());
   leave(id, JobStatus::failed);
 }
 
 void GridScheduler::complete(JobId id)
 {
   parts_.policy.on_job_finished(active_.at(id).spec);
-  active_.at(id).completion_time = now();
-  active_.at(id).history.ended(PlacementOutcome::completed, now());
+  parts_.lifecycle.done(id, now());
+  parts_.lifecycle.attempt_ended(id, PlacementOutcome::completed, now());
   leave(id, JobStatus::completed);
 }
 
 void GridScheduler::leave(JobId id, JobStatus status)
 {
-  record(active_.at(id), status);
+  publish_left(active_.at(id), status);
   active_.erase(id);
   if (on_job_done_)
     on_job_done_();
@@ -608,7 +609,7 @@ void GridScheduler::finish_run(double time)
   done_ = true;
   if (not run_ends_with_grid_)
     return;
-  parts_.statistics.end_time = time;
+  parts_.lifecycle.finished(time);
   parts_.recorder.finish(time);
 }
 
@@ -625,10 +626,10 @@ void GridScheduler::stop_at(double time)
     for (size_t k = 0; k < job.placement.size(); ++k) // the cores it holds, as unfinished
       if (holds_processors(job, k) && not shares_a_host(job.placement[k]))
         parts_.managers[job.placement[k].cluster]->report_held(job.core_ids[k], holding_of(job, k), time);
-    job.history.stop(time);
+    parts_.lifecycle.stopped(id, time);
     if (job.phase == Phase::running)
       note_cpu_work(job);
-    record(job, JobStatus::unfinished);
+    publish_left(job, JobStatus::unfinished);
   }
   active_.clear();
   finish_run(time);
@@ -636,118 +637,28 @@ void GridScheduler::stop_at(double time)
 
 void GridScheduler::report_economy(JobId id, const EconomyFigures& figures)
 {
-  active_.at(id).economy = figures;
+  xbt_assert(active_.count(id), "economy figures for job %ld, which is not in the system", static_cast<long>(id));
+  parts_.lifecycle.economy(id, figures);
 }
 
-void GridScheduler::record_economy(const ActiveJob& job, JobStatus status)
+void GridScheduler::publish_left(const ActiveJob& job, JobStatus status)
 {
-  const JobSpec& spec = job.spec;
-  if (std::isnan(spec.deadline))
-    return;
-  EconomyRow row{};
-  row.job_id   = spec.id;
-  row.estimate = spec.estimate;
-  row.deadline = spec.deadline;
-  row.budget   = spec.budget;
-  row.accepted = status != JobStatus::rejected;
-  row.cost     = job.economy.cost;
-  row.charge   = row.accepted ? job.economy.cost : NAN;
-  row.load     = job.economy.load;
-  // Its processes ended by the deadline (a rounding error of a billionth of the deadline still meets it: a job
-  // given exactly the share it needs ends on its deadline up to the arithmetic of its rates).
-  row.met =
-      status == JobStatus::completed && job.end_time <= spec.deadline + 1e-9 * std::max(1.0, std::abs(spec.deadline));
-  std::strncpy(row.rejection, job.rejection.c_str(), sizeof row.rejection - 1);
-  parts_.statistics.add(row);
-  if (parts_.trace)
-    parts_.trace->add_economy(row);
+  parts_.lifecycle.left(job.spec, status, job.placement, job.transfer_times);
 }
 
-void GridScheduler::add_policy_figures(JobRow& row, const ActiveJob& job, bool started)
+PlacementOutcome outcome_of(AbortReason reason)
 {
-  if (job.metrics) { // the policy's figures
-    const JobMetrics& m      = *job.metrics;
-    row.total_placement_time = m.total_placement_time;
-    row.estimated_ftt        = m.estimated_ftt;
-    row.estimated_start      = m.estimated_start;
-    row.start_delay          = started ? m.start_delay : NAN;
-    row.pgt                  = started ? m.pgt : NAN;
-    row.pwt                  = started ? m.pwt : NAN;
-    row.claiming_tries       = m.claiming_tries;
-    row.placements           = m.placements;
-  } else {
-    row.total_placement_time = job.placement_time - job.spec.submit_time;
-    row.estimated_ftt        = NAN;
-    row.estimated_start      = NAN;
-    row.start_delay          = NAN;
-    row.pgt                  = NAN;
-    row.pwt                  = NAN;
-    row.claiming_tries       = 0;
-    row.placements           = std::isnan(job.placement_time) ? 0 : 1;
+  switch (reason) {
+    case AbortReason::claim_deadline:
+      return PlacementOutcome::claim_failed;
+    case AbortReason::preempted:
+      return PlacementOutcome::preempted;
+    case AbortReason::component_failed:
+      return PlacementOutcome::component_failed;
+    case AbortReason::given_up:
+      return PlacementOutcome::tries_exceeded;
   }
-}
-
-void GridScheduler::record(const ActiveJob& job, JobStatus status)
-{
-  JobRow row{};
-  const JobSpec& spec = job.spec;
-  row.id              = spec.id;
-  row.request_type    = static_cast<int8_t>(spec.type);
-  row.priority        = static_cast<int8_t>(spec.priority);
-  row.status          = static_cast<int8_t>(status);
-  row.processors      = spec.total_processors;
-  bool started        = not std::isnan(job.start_time);
-  row.n_components    = static_cast<int32_t>(started ? job.placement.size() : spec.components.size());
-  std::string names;
-  std::vector<ClusterIndex> seen = clusters_used(job);
-  for (ClusterIndex c : seen) {
-    if (not names.empty())
-      names += '+';
-    names += parts_.platform.cluster(c).name;
-  }
-  std::strncpy(row.clusters, names.c_str(), sizeof row.clusters - 1);
-  row.n_clusters          = static_cast<int32_t>(seen.size());
-  row.job_spread          = started && row.n_components > 0 ? double(row.n_clusters) / row.n_components : NAN;
-  row.coallocated         = row.n_clusters > 1;
-  row.submit_time         = spec.submit_time;
-  row.placement_time      = job.placement_time;
-  row.start_time          = job.start_time;
-  row.end_time            = job.end_time;
-  row.completion_time     = job.completion_time;
-  row.response_time       = job.completion_time - spec.submit_time;
-  row.wait_time           = job.start_time - spec.submit_time;
-  row.runtime             = job.end_time - job.start_time;
-  row.overhead            = job.submission_overhead + job.completion_overhead;
-  row.file_transfer_time  = job.stage_time;
-  row.file_size           = spec.file ? spec.file->size_bytes : 0.0;
-  row.placement_tries     = job.placement_tries;
-  row.submission_failures = job.submission_failures;
-  row.completion_failures = job.completion_failures + job.run_failures;
-  add_policy_figures(row, job, started);
-  row.submission_site = job.submission_site;
-  parts_.statistics.add(row);
-  record_economy(job, status);
-  if (not parts_.trace)
-    return;
-  parts_.trace->add_job(row);
-  for (PlacementRow placement : job.history.rows()) {
-    placement.job_id = spec.id;
-    parts_.trace->add_placement(placement);
-  }
-  if (not started)
-    return;
-  for (size_t k = 0; k < job.placement.size(); ++k) {
-    ComponentRow c{};
-    c.job_id        = spec.id;
-    c.index         = static_cast<int32_t>(k);
-    c.cluster       = job.placement[k].cluster;
-    c.processors    = job.placement[k].processors;
-    c.file_site     = job.placement[k].file_site;
-    c.transfer_time = job.transfer_times.empty() ? 0.0 : job.transfer_times[k];
-    c.host          = shares_a_host(job.placement[k]) ? job.placement[k].host : -1;
-    c.cpu_work      = k < job.cpu_work.size() ? job.cpu_work[k] : NAN;
-    parts_.trace->add_component(c);
-  }
+  xbt_die("unknown abort reason %d", static_cast<int>(reason));
 }
 
 } // namespace coalsim

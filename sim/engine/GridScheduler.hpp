@@ -4,7 +4,8 @@
  * a placement itself (after the submission overhead, before or after staging its files: a claim fails when
  * processors the policy believed idle are gone) or lets the policy claim component by component through
  * Claims; either way all components start together (a DUROC-like barrier), run, release, and complete
- * after the completion overhead. It holds only the jobs that are in the system. */
+ * after the completion overhead. It holds only the jobs that are in the system, and only what it needs to run them:
+ * it publishes each transition to a JobLifecycleListener, which keeps what the trace and the statistics need. */
 #pragma once
 
 #include "sim/api/Capabilities.hpp"
@@ -15,13 +16,12 @@
 #include "sim/engine/FileStager.hpp"
 #include "sim/engine/InformationService.hpp"
 #include "sim/engine/InstantStep.hpp"
+#include "sim/engine/JobLifecycleListener.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/MessageService.hpp"
 #include "sim/engine/NeverFits.hpp"
-#include "sim/engine/PlacementHistory.hpp"
 #include "sim/engine/RuntimeModel.hpp"
-#include "sim/trace/RunStatistics.hpp"
-#include "sim/trace/TraceWriter.hpp"
+#include "sim/trace/UtilizationRecorder.hpp"
 
 #include <functional>
 #include <map>
@@ -49,8 +49,7 @@ public:
     RuntimeModel& runtime;
     FileStager& stager;
     UtilizationRecorder& recorder;
-    TraceWriter* trace; // may be null
-    RunStatistics& statistics;
+    JobLifecycleListener& lifecycle; // hears every transition (the trace's JobRecorder)
     InstantStep& step;
     // For messages between the sites' schedulers (SiteChannel::send), created at the first one.
     ActivityTracker* tracker = nullptr;
@@ -125,17 +124,11 @@ private:
     FileStager::StageId stage_id = 0;                 // engine-claimed: the stage-in under way
     // by_policy: the file copies under way, by (execution cluster, file site): components on one cluster share one.
     std::map<std::pair<ClusterIndex, ClusterIndex>, FileStager::StageId> copies;
-    std::vector<double> transfer_times;
-    std::vector<double> cpu_work; // per component: a time-shared one's CPU seconds when its run ended (else NaN)
-    double placement_time = NAN, start_time = NAN, end_time = NAN, completion_time = NAN;
-    double stage_time = 0, submission_overhead = 0, completion_overhead = 0;
-    int placement_tries = 0, submission_failures = 0, completion_failures = 0, run_failures = 0;
-    bool run_failed = false;                   // the current run ended with a completion failure
-    std::optional<JobMetrics> metrics;         // as the policy reported them
-    EconomyFigures economy;                    // as the policy reported them (economy policies)
-    std::string rejection;                     // the policy's reason, when it rejected the job
-    ClusterIndex submission_site = no_cluster; // as the policy recorded it (one scheduler per site)
-    PlacementHistory history;                  // one /placements row per placement
+    std::vector<double> transfer_times; // per component: its file's copy (a component sharing another's copy takes it)
+    double placement_time = NAN, start_time = NAN;
+    double submission_overhead = 0;
+    int placements             = 0;     // placements so far (the number of the last, 1-based, for /allocations)
+    bool run_failed            = false; // the current run ended with a completion failure
   };
 
   /** `work` wrapped to run only while the job is in the system and in the attempt (or run) it was made for:
@@ -160,8 +153,8 @@ private:
   std::vector<int> whole_grid() const;
   /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
   static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
-  /** Reads the CPU work of the job's time-shared components from its run (at its end, or at the stop). */
-  void note_cpu_work(ActiveJob& job) const;
+  /** Publishes the CPU work of the job's time-shared components, read from its run (at its end, or at the stop). */
+  void note_cpu_work(const ActiveJob& job) const;
   /** Gives back what component k holds (its processors, or its share of a host); its cores' holding ends with
    *  `outcome`. */
   void release_component(ActiveJob& job, size_t k, HoldingOutcome outcome);
@@ -187,11 +180,8 @@ private:
   void fail_run(JobId id);
   void leave(JobId id, JobStatus status);
   void finish_run(double time);
-  void record(const ActiveJob& job, JobStatus status);
-  /** The job's /economy row, when it has a deadline. */
-  void record_economy(const ActiveJob& job, JobStatus status);
-  /** The /jobs figures the policy reported (JobMetrics), or the engine's own when it reported none. */
-  static void add_policy_figures(JobRow& row, const ActiveJob& job, bool started);
+  /** The job leaves the system (or is still in it at the stop) with `status`. */
+  void publish_left(const ActiveJob& job, JobStatus status);
 
   // Ending an attempt: every way back to waiting goes through these.
   /** The attempt is over: its placement row ends with `outcome`, its run and copies stop, what it claimed is
@@ -225,7 +215,8 @@ private:
    *  fail their components. */
   void run_failed_in_simgrid(JobId id);
   void count_error(ClusterIndex c, JobId job);
-  void add_failure_row(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
+  /** A /failures event, published now. */
+  void publish_failure(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
 
   Parts parts_;
   PolicyNeeds needs_; // the policy's, asked once
@@ -238,7 +229,7 @@ private:
   bool source_exhausted_                 = false;
   bool done_                             = false;
   bool run_ends_with_grid_               = true;
-  int running_                           = 0;
+  int running_                           = 0; // grid jobs running
   double last_pass_time_                 = -1;
   long passes_at_this_time_              = 0;
   std::unordered_map<JobId, ActiveJob> active_;

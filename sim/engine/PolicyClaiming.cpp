@@ -80,7 +80,7 @@ void GridScheduler::stage_component(JobId id, size_t k)
         if (not outcome.arrived()) {
           // A file server went down with its cluster: a component failure there (Mohamed and Epema 2008, Section 4.5).
           XBT_VERB("job %ld: file copy from cluster %d to %d failed", static_cast<long>(id), copy.second, copy.first);
-          ++j.run_failures;
+          parts_.lifecycle.run_failed(id);
           for (ClusterIndex failed : outcome.failed_at)
             count_error(failed, id);
           abort_to_policy(id, AbortReason::component_failed, outcome.failed_at);
@@ -164,14 +164,14 @@ void GridScheduler::abort_job(JobId id, AbortReason reason, ClusterIndex where)
              "the policy aborted job %ld, which it does not claim or which is not under way", static_cast<long>(id));
   switch (reason) {
     case AbortReason::claim_deadline:
-      add_failure_row(id, no_cluster, "claim");
-      ++job.submission_failures;
+      publish_failure(id, no_cluster, "claim");
+      parts_.lifecycle.submission_failed(id);
       break;
     case AbortReason::preempted:
-      add_failure_row(id, where, "preempted");
+      publish_failure(id, where, "preempted");
       break;
     case AbortReason::component_failed:
-      ++job.run_failures;
+      parts_.lifecycle.run_failed(id);
       break;
     case AbortReason::given_up:
       break;
@@ -205,12 +205,14 @@ void GridScheduler::wake_at(double time, uint64_t token)
 
 void GridScheduler::report(JobId job, const JobMetrics& metrics)
 {
-  active_.at(job).metrics = metrics;
+  xbt_assert(active_.count(job), "metrics for job %ld, which is not in the system", static_cast<long>(job));
+  parts_.lifecycle.metrics(job, metrics);
 }
 
 void GridScheduler::report_estimates(JobId job, double estimated_ftt, double estimated_start)
 {
-  active_.at(job).history.estimated(estimated_ftt, estimated_start);
+  xbt_assert(active_.count(job), "estimates for job %ld, which is not in the system", static_cast<long>(job));
+  parts_.lifecycle.estimates(job, estimated_ftt, estimated_start);
 }
 
 } // namespace coalsim

@@ -5,7 +5,6 @@
 #include "sim/engine/Clock.hpp"
 #include "sim/platform/RouteProperties.hpp"
 
-#include <cstring>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -21,22 +20,7 @@ void GridScheduler::send(ClusterIndex from, ClusterIndex to, std::shared_ptr<con
     for (const auto& c : parts_.platform.clusters())
       hosts.push_back(c.scheduler_host);
     messages_ = std::make_unique<MessageService>(std::move(hosts), *parts_.tracker);
-    messages_->set_recorder([this](const MessageService::Record& r) {
-      if (not parts_.trace)
-        return;
-      MessageRow row{};
-      row.sent     = r.sent;
-      row.received = r.received;
-      row.from     = r.from;
-      row.to       = r.to;
-      std::strncpy(row.kind, r.kind.c_str(), sizeof(row.kind) - 1);
-      row.bytes           = r.bytes;
-      row.job_id          = r.job;
-      row.failed_at       = r.failed_at;
-      row.route_latency   = r.route_latency;
-      row.route_bandwidth = r.route_bandwidth;
-      parts_.trace->add_message(row);
-    });
+    messages_->set_recorder([this](const MessageService::Record& r) { parts_.lifecycle.message_ended(r); });
   }
   uint64_t order = messages_so_far_++;
   messages_->send(from, to, std::move(message),
@@ -71,14 +55,14 @@ void GridScheduler::record_submission_site(JobId job, ClusterIndex site)
 {
   xbt_assert(site >= 0 && static_cast<size_t>(site) < parts_.platform.clusters().size(), "job %ld submitted to site %d",
              static_cast<long>(job), site);
-  active_.at(job).submission_site = site;
+  xbt_assert(active_.count(job), "job %ld, not in the system, submitted to site %d", static_cast<long>(job), site);
+  parts_.lifecycle.submission_site(job, site);
 }
 
 void GridScheduler::record_migration(JobId job, ClusterIndex from, ClusterIndex to)
 {
   XBT_VERB("job %ld migrates from site %d to site %d", static_cast<long>(job), from, to);
-  if (parts_.trace)
-    parts_.trace->add_migration(MigrationRow{now(), job, from, to});
+  parts_.lifecycle.migration(now(), job, from, to);
 }
 
 void GridScheduler::record_migration_check(ClusterIndex site, double started, int examined, int migrated)
@@ -86,8 +70,7 @@ void GridScheduler::record_migration_check(ClusterIndex site, double started, in
   xbt_assert(started <= now() && examined >= 0 && migrated >= 0 && migrated <= examined,
              "a migration check of site %d begun at %g (now %g) examined %d jobs and migrated %d", site, started, now(),
              examined, migrated);
-  if (parts_.trace)
-    parts_.trace->add_migration_check(MigrationCheckRow{now(), started, site, examined, migrated});
+  parts_.lifecycle.migration_check(now(), started, site, examined, migrated);
 }
 
 } // namespace coalsim

@@ -1,10 +1,10 @@
-#include "sim/engine/PlacementHistory.hpp"
+#include "sim/trace/PlacementHistory.hpp"
 
 #include <cstring>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_placement_history, coalsim_engine, "PlacementHistory");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_placement_history, coalsim_trace, "PlacementHistory");
 
 namespace coalsim {
 
@@ -27,21 +27,6 @@ const char* to_string(PlacementOutcome outcome)
       return "unfinished";
   }
   xbt_die("unknown placement outcome %d", static_cast<int>(outcome));
-}
-
-PlacementOutcome outcome_of(AbortReason reason)
-{
-  switch (reason) {
-    case AbortReason::claim_deadline:
-      return PlacementOutcome::claim_failed;
-    case AbortReason::preempted:
-      return PlacementOutcome::preempted;
-    case AbortReason::component_failed:
-      return PlacementOutcome::component_failed;
-    case AbortReason::given_up:
-      return PlacementOutcome::tries_exceeded;
-  }
-  xbt_die("unknown abort reason %d", static_cast<int>(reason));
 }
 
 void PlacementHistory::queued(double time)

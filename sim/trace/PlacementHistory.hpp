@@ -6,6 +6,7 @@
 #pragma once
 
 #include "sim/api/Abort.hpp"
+#include "sim/engine/JobLifecycleListener.hpp"
 #include "sim/trace/TraceRows.hpp"
 
 #include <cmath>
@@ -13,21 +14,8 @@
 
 namespace coalsim {
 
-/** How the attempt that followed a placement ended: the `outcome` of its /placements row. */
-enum class PlacementOutcome {
-  completed,        // the run completed: the job is done
-  run_failed,       // the run ended with a completion failure (faults.completion_failure)
-  claim_failed,     // processors were gone at claim time, or the policy's claiming deadline came with components
-                    // unclaimed
-  component_failed, // a component failed (drawn by component_failure, killed by an outage) or its file copy did
-  preempted,        // the policy gave its processors to a higher-priority job
-  tries_exceeded,   // the policy gave it up (its claiming tries exceeded max_claiming_tries); the job fails
-  unfinished        // still under way at the stop time
-};
-
+/** The outcome as the /placements row writes it. */
 const char* to_string(PlacementOutcome outcome);
-/** The outcome of an attempt of a policy-claimed job that was aborted for `reason`. */
-PlacementOutcome outcome_of(AbortReason reason);
 
 class PlacementHistory {
 public:
