@@ -6,7 +6,8 @@
 #pragma once
 
 #include "sim/api/Job.hpp"
-#include "sim/api/JobControl.hpp"
+#include "sim/api/Abort.hpp"
+#include "sim/api/JobReports.hpp"
 #include "sim/engine/MessageService.hpp"
 #include "sim/trace/TraceRows.hpp"
 
@@ -72,7 +73,7 @@ public:
   /** The grid jobs are over at `time` (the last left, or the stop). */
   virtual void finished(double time) = 0;
 
-  // What the policy reports (JobControl)
+  // What the policy reports (JobReports, SiteChannel)
   virtual void metrics(JobId job, const JobMetrics& metrics)                                               = 0;
   virtual void economy(JobId job, const EconomyFigures& figures)                                           = 0;
   virtual void estimates(JobId job, double estimated_ftt, double estimated_start)                          = 0;

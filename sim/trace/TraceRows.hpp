@@ -154,7 +154,7 @@ struct AllocationRow {
   int8_t outcome; // HoldingOutcome
 };
 
-/** A message between two sites' schedulers (JobControl::send); written only by runs that send messages. */
+/** A message between two sites' schedulers (SiteChannel::send); written only by runs that send messages. */
 struct MessageRow {
   double sent;
   double received;
@@ -168,7 +168,7 @@ struct MessageRow {
   double route_bandwidth;
 };
 
-/** A check of one site's waiting jobs for migration (JobControl::record_migration_check), whether or not it moved
+/** A check of one site's waiting jobs for migration (SiteChannel::record_migration_check), whether or not it moved
  *  any; written only by runs that check. */
 struct MigrationCheckRow {
   double time;
