@@ -1,29 +1,123 @@
 #!/usr/bin/python3
-"""Writes a grid of N DAS-2-like clusters, for measuring how the cost per job grows with the number of clusters
-(bench/grid_clusters.py). Cluster i (named g0, g1, ...) has the node count of DAS-2 cluster i mod 5 (72, 32,
-32, 32, 32 dual-core nodes plus a file server), with the links of platforms/make_das2.py: Myrinet inside, a
-100 Mbit/s SURFnet access link per site. The platforms are generated where they are used, not committed.
+"""Writes a grid of N clusters grouped in regions behind a backbone, for grids larger than DAS-2 (the LHC computing
+grid spans about 170 sites, the Open Science Grid over a hundred) and for measuring how the cost per job grows with
+the number of clusters (bench/grid_clusters.py). The platforms are generated where they are used, not committed.
 
-Usage: platforms/make_grid.py N OUTPUT.xml
+The routing is hierarchical, so the file and SimGrid's routing tables grow with the clusters, not with their pairs:
+- the root zone `grid` (Floyd) holds one zone per region and the zone `backbone` (its router `backbone-router`);
+  each region reaches the backbone router through its own uplink (one <zoneRoute> per region);
+- a region zone `rR` (Floyd) holds its clusters and the zone `rR-gw` (its router `rR-router`); each cluster reaches
+  the region's router through its own access link (one <zoneRoute> per cluster).
+A transfer between two clusters of one region crosses their two access links; between regions it also crosses the
+two regions' uplinks. Access links and uplinks are full duplex (SPLITDUPLEX, as in platforms/make_das2.py): a route
+uses the source's link upwards and the destination's downwards.
+
+The clusters are heterogeneous and drawn from the seed (the same seed and arguments give the same file): 1 to 4
+compute nodes of 16, 32 or 64 cores of 1 Gflop/s (16 to 256 processors), a file server (zone property
+`file_server`), a 10 Gbit/s, 5 us network inside, and an access link of 100 Mbit/s, 1 Gbit/s or 10 Gbit/s with 0.5
+to 2 ms of latency. Region uplinks carry 10 or 40 Gbit/s with 2 to 10 ms of latency.
+
+Few, wide nodes, because SimGrid 3.32's loading grows faster than its hosts and links: every host and link it creates
+is first looked up by name in a walk over all those created before, and sealing walks all hosts once per zone. A
+grid of 1,000 clusters of DAS-2's 33-73 dual-core nodes (51,664 hosts) took 49 s of CPU to load; with these nodes
+(about 3,250 hosts) 0.23 s. For the same reason a node's private link inside its cluster is one SHARED link, not
+SimGrid's default pair of links (SPLITDUPLEX): a node's transfers in and out share its 10 Gbit/s. Clusters are named g0, g1, ... and dealt to the
+regions in turn (cluster i in region i mod R), so every region has N/R clusters, give or take one.
+
+Usage: platforms/make_grid.py N OUTPUT.xml [--regions R] [--seed S]
+       (R defaults to the rounded square root of N, at least 1; S to 1)
 """
-import sys
+import argparse
+import math
+import random
 
-from make_das2 import CLUSTERS, platform_of
+NODES = [1, 2, 2, 4]                                        # compute nodes per cluster, drawn uniformly
+CORES = [16, 32, 64]                                         # cores per node (all nodes of a cluster alike)
+ACCESS = [("12.5MBps", 3), ("125MBps", 5), ("1.25GBps", 2)]  # (bandwidth, weight): 100 Mbit/s, 1 and 10 Gbit/s
+UPLINKS = ["1.25GBps", "5GBps"]                              # 10 and 40 Gbit/s
+LAN = "1.25GBps"  # 10 Gbit/s
+LAN_LATENCY = "5us"
 
 
-def grid(count):
-    """The (name, site, nodes) of `count` DAS-2-like clusters."""
-    return [(f"g{i}", f"{CLUSTERS[i % len(CLUSTERS)][1]} {i // len(CLUSTERS)}", CLUSTERS[i % len(CLUSTERS)][2])
-            for i in range(count)]
+def default_regions(count):
+    return max(1, round(math.sqrt(count)))
 
 
-def grid_platform(count):
-    """The platform XML of `count` DAS-2-like clusters."""
-    return platform_of(grid(count), zone="grid", generator=f"platforms/make_grid.py {count}")
+def grid(count, regions, seed):
+    """The clusters and regions of the grid, drawn from `seed`: (clusters, uplinks) where clusters is a list of
+    dicts (name, region, nodes, cores, bandwidth, latency) and uplinks a list of (bandwidth, latency), one per region."""
+    rng = random.Random(seed)
+    bandwidths, weights = zip(*ACCESS)
+    clusters = []
+    for i in range(count):
+        clusters.append({"name": f"g{i}", "region": i % regions, "nodes": rng.choice(NODES), "cores": rng.choice(CORES),
+                         "bandwidth": rng.choices(bandwidths, weights)[0],
+                         "latency": f"{rng.choice([500, 1000, 1500, 2000])}us"})
+    uplinks = [(rng.choice(UPLINKS), f"{rng.choice([2, 4, 6, 8, 10])}ms") for _ in range(regions)]
+    return clusters, uplinks
+
+
+def grid_platform(count, regions=None, seed=1):
+    """The platform XML of a grid of `count` clusters in `regions` regions."""
+    regions = regions or default_regions(count)
+    if not 1 <= regions <= count:
+        raise ValueError(f"regions must be between 1 and the number of clusters ({count}), not {regions}")
+    clusters, uplinks = grid(count, regions, seed)
+    out = ["<?xml version='1.0'?>",
+           '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">',
+           f"<!-- Generated by platforms/make_grid.py ({count} clusters, {regions} regions, seed {seed}):"
+           " edit that script, not this file. -->",
+           '<platform version="4.1">',
+           '  <zone id="grid" routing="Floyd">']
+    for r in range(regions):
+        members = [c for c in clusters if c["region"] == r]
+        out.append(f'    <zone id="r{r}" routing="Floyd">')
+        for c in members:
+            name, nodes = c["name"], c["nodes"]
+            out += [f'      <cluster id="{name}" prefix="{name}-" suffix="" radical="0-{nodes}" speed="1Gf"'
+                    f' core="{c["cores"]}"',
+                    f'               bw="{LAN}" lat="{LAN_LATENCY}" bb_bw="10GBps" bb_lat="{LAN_LATENCY}"'
+                    f' sharing_policy="SHARED" router_id="{name}-router">',
+                    f'        <prop id="site" value="region {r} site {name}"/>',
+                    f'        <prop id="file_server" value="{name}-{nodes}"/>',
+                    "      </cluster>"]
+        out += [f'      <zone id="r{r}-gw" routing="Full">', f'        <router id="r{r}-router"/>', "      </zone>"]
+        for c in members:
+            out.append(f'      <link id="access-{c["name"]}" bandwidth="{c["bandwidth"]}" latency="{c["latency"]}"'
+                       ' sharing_policy="SPLITDUPLEX"/>')
+        for c in members:
+            name = c["name"]
+            out += [f'      <zoneRoute src="{name}" dst="r{r}-gw" gw_src="{name}-router" gw_dst="r{r}-router">',
+                    f'        <link_ctn id="access-{name}" direction="UP"/>',
+                    "      </zoneRoute>"]
+        out.append("    </zone>")
+    out += ['    <zone id="backbone" routing="Full">', '      <router id="backbone-router"/>', "    </zone>"]
+    for r, (bandwidth, latency) in enumerate(uplinks):
+        out.append(f'    <link id="uplink-r{r}" bandwidth="{bandwidth}" latency="{latency}" sharing_policy="SPLITDUPLEX"/>')
+    for r in range(regions):
+        out += [f'    <zoneRoute src="r{r}" dst="backbone" gw_src="r{r}-router" gw_dst="backbone-router">',
+                f'      <link_ctn id="uplink-r{r}" direction="UP"/>',
+                "    </zoneRoute>"]
+    out += ["  </zone>", "</platform>", ""]
+    return "\n".join(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("clusters", type=int, help="number of clusters (at least 1)")
+    parser.add_argument("output", help="the platform file to write")
+    parser.add_argument("--regions", type=int, help="number of regions (default: rounded square root of N)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the cluster sizes and links (default: 1)")
+    args = parser.parse_args()
+    if args.clusters < 1:
+        parser.error("N must be at least 1 cluster")
+    try:
+        text = grid_platform(args.clusters, args.regions, args.seed)
+    except ValueError as e:
+        parser.error(str(e))
+    with open(args.output, "w") as f:
+        f.write(text)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or not sys.argv[1].isdigit() or int(sys.argv[1]) < 1:
-        sys.exit("usage: platforms/make_grid.py N OUTPUT.xml   (N >= 1 clusters)")
-    with open(sys.argv[2], "w") as f:
-        f.write(grid_platform(int(sys.argv[1])))
+    main()

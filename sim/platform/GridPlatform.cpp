@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <limits>
 #include <map>
 #include <xbt/log.h>
@@ -57,6 +58,7 @@ void collect_zones(sg4::NetZone* zone, std::vector<sg4::NetZone*>& out)
 
 GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platform_file,
                            const std::vector<std::string>& selected, const KeyLocation& selected_location)
+    : platform_file_(platform_file)
 {
   // Routes are complete only once the platform is sealed (SimGrid seals it when the run starts): before, SimGrid
   // 3.32 finds no route through the routers of Cluster zones (meta_cluster.xml) nor across Floyd zones (g5k.xml).
@@ -131,26 +133,108 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
   for (size_t i = 0; i < clusters_.size(); ++i)
     clusters_[i].index = static_cast<ClusterIndex>(i);
 
-  const size_t n = clusters_.size();
-  routes_.assign(n, std::vector<std::vector<sg4::Link*>>(n));
-  latency_.assign(n, std::vector<double>(n, 0));
-  bandwidth_.assign(n, std::vector<double>(n, std::numeric_limits<double>::infinity()));
-  for (size_t a = 0; a < n; ++a)
-    for (size_t b = 0; b < n; ++b) {
-      if (a == b)
-        continue;
-      double latency = 0;
-      try { // SimGrid throws when the platform has no route between the two (e.g. a Floyd zone without one)
-        clusters_[a].file_server->route_to(clusters_[b].file_server, routes_[a][b], &latency);
-      } catch (const std::exception& e) {
-        throw_input_error("platform", platform_file, platform_file, zone_line(platform_file, clusters_[a].name),
-                          "no route from cluster '" + clusters_[a].name + "' to cluster '" + clusters_[b].name + "' (" +
-                              e.what() + ")");
-      }
-      latency_[a][b] = latency;
-      for (auto* link : routes_[a][b])
-        bandwidth_[a][b] = std::min(bandwidth_[a][b], link->get_bandwidth());
+  pairs_.resize(clusters_.size());
+  check_routes(engine);
+}
+
+void GridPlatform::ask_route(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links, double& latency) const
+{
+  latency = 0;
+  try { // SimGrid throws when the platform has no route between the two (e.g. a Floyd zone without one)
+    clusters_[from].file_server->route_to(clusters_[to].file_server, links, &latency);
+  } catch (const std::exception& e) {
+    throw_input_error("platform", platform_file_, platform_file_, zone_line(platform_file_, clusters_[from].name),
+                      "no route from cluster '" + clusters_[from].name + "' to cluster '" + clusters_[to].name + "' (" +
+                          e.what() + ")");
+  }
+}
+
+/* Every pair of clusters needs a route; asking SimGrid for all N^2 of them took most of the load of a large grid.
+ * SimGrid routes hierarchically: a route between two clusters is the route up from the first to the zone that holds
+ * both, that zone's route between the two of its sub-zones that hold them, and the route down to the second. So
+ * each zone is checked once for each of its parts that hold clusters (its own hosts, if it is a cluster, and each
+ * sub-zone), between a representative cluster of that part and one of its first part, both ways: about 2N routes in
+ * all. Within a Floyd or Dijkstra zone, routes to and from one part connect every two parts (routes follow the
+ * zone's graph); a Full zone needs a route for each pair of its sub-zones holding hosts, which the platform check
+ * refuses the platform without (check_full_zone_routes); a Cluster zone links all its hosts. */
+void GridPlatform::check_routes(const sg4::Engine& engine) const
+{
+  std::map<const sg4::NetZone*, ClusterIndex> cluster_of; // selected clusters by zone
+  for (const auto& c : clusters_)
+    cluster_of[c.file_server->get_englobing_zone()] = c.index;
+  // The first selected cluster in each zone's subtree (depth first, the zone itself first), or no_cluster.
+  std::map<const sg4::NetZone*, ClusterIndex> representative;
+  std::function<ClusterIndex(const sg4::NetZone*)> find_representative = [&](const sg4::NetZone* zone) {
+    ClusterIndex found = no_cluster;
+    if (auto it = cluster_of.find(zone); it != cluster_of.end())
+      found = it->second;
+    for (const auto* child : zone->get_children()) {
+      ClusterIndex inside = find_representative(child);
+      if (found == no_cluster)
+        found = inside;
     }
+    representative[zone] = found;
+    return found;
+  };
+  find_representative(engine.get_netzone_root());
+  std::vector<sg4::NetZone*> zones; // in declaration order, for the first error to be the same at every load
+  collect_zones(engine.get_netzone_root(), zones);
+  std::vector<sg4::Link*> links;
+  double latency = 0;
+  for (const auto* zone : zones) {
+    std::vector<ClusterIndex> parts;
+    if (auto it = cluster_of.find(zone); it != cluster_of.end())
+      parts.push_back(it->second);
+    for (const auto* child : zone->get_children())
+      if (ClusterIndex r = representative.at(child); r != no_cluster)
+        parts.push_back(r);
+    for (size_t p = 1; p < parts.size(); ++p) {
+      links.clear();
+      ask_route(parts[0], parts[p], links, latency);
+      links.clear();
+      ask_route(parts[p], parts[0], links, latency);
+    }
+  }
+}
+
+GridPlatform::PairRoute& GridPlatform::known_pair(ClusterIndex from, ClusterIndex to) const
+{
+  auto& row = pairs_.at(from);
+  if (row.empty())
+    row.resize(clusters_.size());
+  return row.at(to);
+}
+
+const GridPlatform::PairRoute& GridPlatform::pair(ClusterIndex from, ClusterIndex to) const
+{
+  PairRoute& known = known_pair(from, to);
+  if (known.latency < 0) {
+    std::vector<sg4::Link*> links;
+    known = ask_pair(from, to, links);
+  }
+  return known;
+}
+
+GridPlatform::PairRoute GridPlatform::ask_pair(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links) const
+{
+  PairRoute asked{0, std::numeric_limits<double>::infinity()};
+  if (from != to) {
+    ask_route(from, to, links, asked.latency);
+    for (auto* link : links)
+      asked.bandwidth = std::min(asked.bandwidth, link->get_bandwidth());
+  }
+  return asked;
+}
+
+const std::vector<sg4::Link*>& GridPlatform::route(ClusterIndex from, ClusterIndex to) const
+{
+  const size_t key = static_cast<size_t>(from) * clusters_.size() + static_cast<size_t>(to);
+  auto it          = links_.find(key);
+  if (it != links_.end())
+    return it->second;
+  std::vector<sg4::Link*> links;
+  known_pair(from, to) = ask_pair(from, to, links);
+  return links_.emplace(key, std::move(links)).first->second;
 }
 
 std::vector<std::string> GridPlatform::names() const
@@ -181,7 +265,8 @@ double GridPlatform::estimate(ClusterIndex from, ClusterIndex to, double bytes) 
 {
   if (from == to)
     return 0;
-  return latency_.at(from).at(to) + bytes / bandwidth_.at(from).at(to);
+  const PairRoute& known = pair(from, to);
+  return known.latency + bytes / known.bandwidth;
 }
 
 } // namespace coalsim

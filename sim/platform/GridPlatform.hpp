@@ -11,6 +11,7 @@
 
 #include <simgrid/s4u.hpp>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace coalsim {
@@ -43,15 +44,33 @@ public:
 
   /** Route latency plus size over the route's bottleneck bandwidth, between file servers. */
   double estimate(ClusterIndex from, ClusterIndex to, double bytes) const override;
-  /** The links between two clusters' file servers, and their latency (s), looked up once at load time. */
-  const std::vector<sg4::Link*>& route(ClusterIndex from, ClusterIndex to) const { return routes_.at(from).at(to); }
-  double latency(ClusterIndex from, ClusterIndex to) const { return latency_.at(from).at(to); }
+  /** The links between two clusters' file servers, and their latency (s), asked of SimGrid the first time a pair is
+   *  used and kept (a grid of 1,000 clusters has a million pairs, of which a run uses few). */
+  const std::vector<sg4::Link*>& route(ClusterIndex from, ClusterIndex to) const;
+  double latency(ClusterIndex from, ClusterIndex to) const { return pair(from, to).latency; }
 
 private:
+  struct PairRoute {
+    double latency   = -1; // < 0: not asked yet
+    double bandwidth = 0;  // bottleneck, bytes/s
+  };
+  /** Latency and bottleneck of the pair, asked of SimGrid on first use. */
+  const PairRoute& pair(ClusterIndex from, ClusterIndex to) const;
+  /** The pair's entry in its row (the row made on first use); latency < 0 when not asked yet. */
+  PairRoute& known_pair(ClusterIndex from, ClusterIndex to) const;
+  /** Asks SimGrid for the pair's route: its links into `links`, its latency and bottleneck returned. */
+  PairRoute ask_pair(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links) const;
+  /** SimGrid's route between the two clusters' file servers; an InputError when there is none. */
+  void ask_route(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links, double& latency) const;
+  /** At load: every pair of clusters has a route, checked without asking for every pair (see the .cpp). */
+  void check_routes(const sg4::Engine& engine) const;
+
+  std::string platform_file_;
   std::vector<Cluster> clusters_;
-  std::vector<std::vector<std::vector<sg4::Link*>>> routes_; // [from][to]
-  std::vector<std::vector<double>> latency_;                 // [from][to]
-  std::vector<std::vector<double>> bandwidth_;               // [from][to], bytes/s
+  // Filled on first use: a row per source cluster (empty until used), and the link lists of the pairs that carry
+  // transfers.
+  mutable std::vector<std::vector<PairRoute>> pairs_;
+  mutable std::unordered_map<size_t, std::vector<sg4::Link*>> links_; // key: from * clusters + to
 };
 
 /** Natural order of host names: "fs0-2" < "fs0-10". */
