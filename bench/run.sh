@@ -11,7 +11,8 @@ done
 # alternately (conservative cannot replay the whole log in reasonable time: bench/README.md).
 /usr/bin/python3 bench/replay_disciplines.py --build "$build" --disciplines fcfs easy
 /usr/bin/python3 bench/replay_disciplines.py --build "$build" --days 20
-# The default workload on 10, 30 and 100 DAS-2-like clusters: microseconds per job against the grid's size.
+# The default workload on 10, 100 and 1,000 clusters in regions, with and without files: microseconds per job
+# against the grid's size.
 /usr/bin/python3 bench/grid_clusters.py --build "$build"
 # Libra's time-shared nodes, and the same workload space-shared (its FCFS baseline).
 "$build/bench_run" bench/libra-100k.yaml
