@@ -2,8 +2,9 @@
  * timers per job (its arrival and its end) for JOBS jobs and does nothing else: no scheduler, no resources, no trace.
  * Jobs arrive one after another (exponential gaps, one arrival timer pending at a time, as coalsim's workloads
  * do), as often as benchmark (a)'s grid and background jobs together, and each ends 90 to 192 s after its
- * arrival: about as many timers are pending at once as jobs run in (a), some twenty. Compared with `bench_run bench/das2-100k-delay.yaml` given the same number of jobs (grid plus
- * background): bench/README.md, "The engine's own cost". Prints the jobs, the simulated and the wall time. */
+ * arrival: about as many timers are pending at once as jobs run in (a), some twenty. Compared with `bench_run
+ * bench/das2-100k-delay.yaml` given the same number of jobs (grid plus background): bench/README.md, "The engine's own
+ * cost". Prints the jobs, the simulated and the wall time. */
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u.hpp>
 

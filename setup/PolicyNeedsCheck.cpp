@@ -17,8 +17,8 @@ void check_policy_needs(const PolicyNeeds& needs, const ExperimentConfig& config
     config.overheads.submission_location.fail("policy '" + name + "' claims at its own claiming times, after no " +
                                               "submission delay; set it to 0");
   if (needs.host_shares && not Registry<RuntimeModels>::instance().at(config.runtime_model.kind).traits.shares_hosts)
-    config.policy.name_location.fail("policy '" + name + "' runs jobs on shares of hosts; set runtime_model.kind: " +
-                                     host_sharing_runtime_models());
+    config.policy.name_location.fail(
+        "policy '" + name + "' runs jobs on shares of hosts; set runtime_model.kind: " + host_sharing_runtime_models());
   if (needs.deadlines &&
       (not config.workload.deadline_factor || (not config.workload.replay && not config.workload.estimate_factor)))
     config.policy.name_location.fail("policy '" + name +

@@ -1,7 +1,7 @@
 #include "setup/Registries.hpp"
 
-#include "sim/api/PolicyRegistry.hpp"
 #include "sim/api/LocalDisciplines.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 #include "sim/engine/RuntimeModels.hpp"
 
 namespace coalsim {

@@ -3,8 +3,8 @@
  * `background.scheduler` names one. */
 #pragma once
 
-#include "sim/config/Registry.hpp"
 #include "sim/api/LocalQueue.hpp"
+#include "sim/config/Registry.hpp"
 
 #include <functional>
 #include <memory>

@@ -10,8 +10,8 @@
  * of the profile lets their searches begin late or not at all, with the same schedule (bench/README.md, (f)). */
 #pragma once
 
-#include "sim/api/ProcessorProfile.hpp"
 #include "sim/api/LocalQueue.hpp"
+#include "sim/api/ProcessorProfile.hpp"
 
 #include "sim/engine/ReleaseLog.hpp"
 

@@ -5,8 +5,8 @@
  * and the run's statistics from these). Each is called at the simulated time `time` it happened (or now). */
 #pragma once
 
-#include "sim/api/Job.hpp"
 #include "sim/api/Abort.hpp"
+#include "sim/api/Job.hpp"
 #include "sim/api/JobReports.hpp"
 #include "sim/engine/MessageService.hpp"
 #include "sim/trace/TraceRows.hpp"

@@ -1,7 +1,7 @@
 #include "sim/engine/LocalResourceManager.hpp"
 
-#include "sim/engine/Clock.hpp"
 #include "sim/api/LocalDisciplines.hpp"
+#include "sim/engine/Clock.hpp"
 
 #include <algorithm>
 #include <xbt/asserts.h>

@@ -9,10 +9,10 @@
  * map's (CoreMap.hpp: first fit); every set of cores given back is reported (CoreHolding.hpp) for the trace. */
 #pragma once
 
+#include "sim/api/LocalQueue.hpp"
 #include "sim/engine/CoreHolding.hpp"
 #include "sim/engine/CoreMap.hpp"
 #include "sim/engine/InstantStep.hpp"
-#include "sim/api/LocalQueue.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 

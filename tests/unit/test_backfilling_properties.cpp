@@ -8,8 +8,8 @@
  * - Conservative: what it remembers per kind of job to search less changes no schedule, also when jobs run
  *   past their estimates and the plan is oversubscribed.
  * Each property is also checked not to hold vacuously: EASY and conservative do start jobs out of order. */
-#include "sim/engine/ConservativeBackfilling.hpp"
 #include "sim/api/LocalDisciplines.hpp"
+#include "sim/engine/ConservativeBackfilling.hpp"
 
 #include <gtest/gtest.h>
 

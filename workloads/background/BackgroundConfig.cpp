@@ -1,7 +1,7 @@
 #include "workloads/background/BackgroundConfig.hpp"
 
-#include "sim/config/ConfigNode.hpp"
 #include "sim/api/LocalDisciplines.hpp"
+#include "sim/config/ConfigNode.hpp"
 #include "sim/engine/TimeHorizon.hpp"
 #include <xbt/log.h>
 
