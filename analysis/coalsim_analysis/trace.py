@@ -23,7 +23,8 @@ FIELDS = {
               "clusters", "job_spread", "submit_time", "placement_time", "start_time", "end_time", "completion_time",
               "response_time", "wait_time", "runtime", "overhead", "file_transfer_time", "file_size",
               "placement_tries", "submission_failures", "completion_failures", "total_placement_time",
-              "estimated_ftt", "jst", "start_delay", "pgt", "pwt", "claiming_tries", "placements", "submission_site"),
+              "estimated_ftt", "jst", "start_delay", "pgt", "pwt", "claiming_tries", "placements", "submission_site",
+              "rejection"),
     "/placements": ("job_id", "placement", "queued_at", "placed_at", "placement_time", "tries", "estimated_ftt",
                     "jst", "started_at", "ended_at", "outcome"),
     "/components": ("job_id", "index", "cluster", "processors", "file_site", "transfer_time", "host", "cpu_work"),
@@ -42,11 +43,11 @@ FIELDS = {
 }
 
 # The fields the reader does not require, which traces written before they were added lack: KOALA's claiming
-# figures (NaN for other policies) and the site a job was submitted to (-1 for central policies), what an auditor
-# of messages reads, a time-shared component's host and CPU work, a share's component.
+# figures (NaN for other policies), the site a job was submitted to (-1 for central policies), its rejection code,
+# what an auditor of messages reads, a time-shared component's host and CPU work, a share's component.
 OPTIONAL_FIELDS = {
     "/jobs": ("total_placement_time", "estimated_ftt", "jst", "start_delay", "pgt", "pwt", "claiming_tries",
-              "placements", "submission_site"),
+              "placements", "submission_site", "rejection"),
     "/components": ("host", "cpu_work"),
     "/local_jobs": ("id",),
     "/shares": ("job_id", "component", "share"),

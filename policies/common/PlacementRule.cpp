@@ -44,8 +44,8 @@ Rejection never_fitting_rejection(const JobSpec& job, const GridView& view)
   for (const auto& c : view.clusters())
     whole_grid.push_back(c.processors);
   if (not fitting::fits_capacities(job, whole_grid))
-    return {job.id, "larger than the grid: fits none of its clusters even when idle", false};
-  return {job.id, "fits none of the clusters left usable", true};
+    return {job.id, "larger than the grid: fits none of its clusters even when idle", false, "exceeds_grid"};
+  return {job.id, "fits none of the clusters left usable", true, "no_usable_fit"};
 }
 
 void reject_never_fitting(WaitQueue& queue, const GridView& view, std::vector<Rejection>& rejections)

@@ -67,7 +67,8 @@ void QueuedPolicy::on_claim_failed(const JobSpec& job)
   // reached the maximum number of submission failures.
   WaitQueue::Outcome outcome = queue_.submission_failed(job);
   if (outcome.removed)
-    to_reject_.push_back({job.id, "dropped after " + std::to_string(outcome.failures) + " submission failures", true});
+    to_reject_.push_back({job.id, "dropped after " + std::to_string(outcome.failures) + " submission failures", true,
+                          "submit_failures"});
 }
 
 void QueuedPolicy::on_job_started(const JobSpec& job)

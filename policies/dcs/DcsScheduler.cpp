@@ -25,7 +25,7 @@ void DcsScheduler::on_claim_failed(const JobSpec& job)
     std::string reason = "removed after ";
     reason += std::to_string(outcome.failures);
     reason += " submission failures";
-    to_remove_.push_back({job.id, reason, true});
+    to_remove_.push_back({job.id, reason, true, "submit_failures"});
   }
 }
 

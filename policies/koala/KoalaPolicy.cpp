@@ -98,8 +98,8 @@ void KoalaPolicy::requeue(const JobSpec& job, AbortReason reason, const std::vec
 {
   if (reason == AbortReason::given_up) {
     // The job submission fails (Section 6.1), as a job out of placement tries does.
-    failed_.push_back(
-        {job.id, "claiming failed more than " + std::to_string(settings_.claiming.max_tries) + " times", true});
+    failed_.push_back({job.id, "claiming failed more than " + std::to_string(settings_.claiming.max_tries) + " times",
+                       true, "claiming_tries"});
     state_.erase(job.id);
     placed_.erase(job.id);
     claimer_.forget(job.id);
@@ -219,7 +219,8 @@ void KoalaPolicy::scan(Priority level, std::vector<int>& idle, const GridView& v
     if (queues_.exhausted(*current)) {
       // Counted before the promotion check: a job out of tries fails even if it would move up.
       ++current->tries;
-      decisions.rejections.push_back({job.id, "placement failed " + std::to_string(current->tries) + " times", true});
+      decisions.rejections.push_back(
+          {job.id, "placement failed " + std::to_string(current->tries) + " times", true, "placement_tries"});
       state_.erase(job.id);
       queue.erase(current);
       continue;

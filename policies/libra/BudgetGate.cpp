@@ -44,7 +44,7 @@ Decisions BudgetGate::decide(const GridView& view)
   Decisions decisions = inner_->decide(view);
   for (JobId id : to_reject_) {
     XBT_VERB("job %ld rejected: %s", static_cast<long>(id), reasons::budget);
-    decisions.rejections.push_back({id, reasons::budget, false});
+    decisions.rejections.push_back({id, reasons::budget, false, reasons::budget});
   }
   to_reject_.clear();
   return decisions;

@@ -160,7 +160,7 @@ void LibraPolicy::on_claim_failed(const JobSpec& job)
   // The node could not take the share after all (its host failed, or jobs admitted at the same instant took
   // it): no queue, so the job is turned away.
   forget(job.id);
-  to_reject_.push_back({job.id, reasons::no_node, false});
+  to_reject_.push_back({job.id, reasons::no_node, false, reasons::no_node});
 }
 
 void LibraPolicy::on_wake(uint64_t)
@@ -182,7 +182,7 @@ void LibraPolicy::wake_later()
 void LibraPolicy::reject(JobId id, const char* reason, Decisions& decisions)
 {
   XBT_VERB("job %ld rejected: %s", static_cast<long>(id), reason);
-  decisions.rejections.push_back({id, reason, false});
+  decisions.rejections.push_back({id, reason, false, reason});
 }
 
 void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& decisions)

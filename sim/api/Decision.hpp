@@ -54,7 +54,16 @@ struct Rejection {
   std::string reason;
   /** true: the job failed (e.g. too many submission failures); false: the policy refused it. */
   bool failed = false;
+  /** A short code for the trace (/jobs and /economy `rejection`, at most 15 characters, letters and underscores;
+   *  docs/trace-format.md lists the shipped ones). Empty: `reason` is the code (cut to 15 characters). */
+  std::string code;
 };
+
+/** The code a rejection is traced with: its code, or its reason when it has none. */
+inline const std::string& rejection_code(const Rejection& rejection)
+{
+  return rejection.code.empty() ? rejection.reason : rejection.code;
+}
 
 struct Decisions {
   std::vector<Placement> placements;

@@ -109,12 +109,11 @@ void GridScheduler::pass()
     XBT_VERB("job %ld leaves: %s", static_cast<long>(rejection.job), rejection.reason.c_str());
     xbt_assert(active_.at(rejection.job).phase == Phase::waiting, "policy rejected job %ld, which is not waiting",
                static_cast<long>(rejection.job));
-    if (rejection.failed) {
+    parts_.lifecycle.turned_away(rejection.job, rejection_code(rejection));
+    if (rejection.failed)
       drop(rejection.job);
-    } else {
-      parts_.lifecycle.rejected(rejection.job, rejection.reason);
+    else
       leave(rejection.job, JobStatus::rejected);
-    }
   }
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
     at(decisions.wake_at, [this] { request_pass(); });

@@ -62,8 +62,9 @@ public:
   virtual void back_to_waiting(JobId job) = 0;
   /** It is done for the user: completed, or dropped as failed. */
   virtual void done(JobId job, double time) = 0;
-  /** The policy rejected it, for `reason`. */
-  virtual void rejected(JobId job, const std::string& reason) = 0;
+  /** The policy or the engine turned it away at a pass (it leaves next, rejected or dropped as failed), with the
+   *  rejection's short `code` (Rejection::code, docs/trace-format.md). */
+  virtual void turned_away(JobId job, const std::string& code) = 0;
   /** At the stop time, with the job still in the system: an attempt under way is unfinished. */
   virtual void stopped(JobId job, double time) = 0;
   /** It left the system (or was still in it at the stop) with `status`, on `placement` (empty when it held none),

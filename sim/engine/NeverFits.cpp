@@ -82,18 +82,18 @@ std::optional<Rejection> never_fits(const JobSpec& job, const FitLimits& limits,
 {
   if (not could_fit(job, limits.processors, limits.co_allocates)) {
     if (not could_fit(job, whole_grid, true))
-      return Rejection{job.id, "larger than the grid: fits none of its clusters even when idle", false};
+      return Rejection{job.id, "larger than the grid: fits none of its clusters even when idle", false, "exceeds_grid"};
     if (not could_fit(job, limits.processors, true))
-      return Rejection{job.id, "fits none of the clusters its policy uses, even when idle", false};
-    return Rejection{job.id, "fits no single cluster even when idle, and its policy places a job on one cluster",
-                     false};
+      return Rejection{job.id, "fits none of the clusters its policy uses, even when idle", false, "policy_clusters"};
+    return Rejection{job.id, "fits no single cluster even when idle, and its policy places a job on one cluster", false,
+                     "no_single_fit"};
   }
   std::vector<int> lasting = limits.processors;
   for (size_t c = 0; c < lasting.size(); ++c)
     if (limits.gone[c])
       lasting[c] = 0;
   if (not could_fit(job, lasting, limits.co_allocates))
-    return Rejection{job.id, "fits none of the clusters left usable", true};
+    return Rejection{job.id, "fits none of the clusters left usable", true, "no_usable_fit"};
   return std::nullopt;
 }
 

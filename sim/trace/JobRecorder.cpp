@@ -102,9 +102,9 @@ void JobRecorder::done(JobId job, double time)
   of(job).completion_time = time;
 }
 
-void JobRecorder::rejected(JobId job, const std::string& reason)
+void JobRecorder::turned_away(JobId job, const std::string& code)
 {
-  of(job).rejection = reason;
+  of(job).rejection = code;
 }
 
 void JobRecorder::stopped(JobId job, double time)
@@ -197,7 +197,8 @@ void JobRecorder::record_economy(const JobSpec& spec, const JobRecord& job, JobS
   // given exactly the share it needs ends on its deadline up to the arithmetic of its rates).
   row.met =
       status == JobStatus::completed && job.end_time <= spec.deadline + 1e-9 * std::max(1.0, std::abs(spec.deadline));
-  std::strncpy(row.rejection, job.rejection.c_str(), sizeof row.rejection - 1);
+  if (status == JobStatus::rejected)
+    std::strncpy(row.rejection, job.rejection.c_str(), sizeof row.rejection - 1);
   statistics_.add(row);
   if (trace_)
     trace_->add_economy(row);
@@ -271,6 +272,7 @@ void JobRecorder::left(const JobSpec& spec, JobStatus status, const std::vector<
   row.completion_failures = job.run_failures;
   add_policy_figures(row, spec, job, started);
   row.submission_site = job.submission_site;
+  std::strncpy(row.rejection, job.rejection.c_str(), sizeof row.rejection - 1);
   statistics_.add(row);
   record_economy(spec, job, status);
   if (trace_) {

@@ -35,7 +35,7 @@ public:
   void attempt_ended(JobId job, PlacementOutcome outcome, double time) override;
   void back_to_waiting(JobId job) override;
   void done(JobId job, double time) override;
-  void rejected(JobId job, const std::string& reason) override;
+  void turned_away(JobId job, const std::string& code) override;
   void stopped(JobId job, double time) override;
   void left(const JobSpec& job, JobStatus status, const std::vector<ComponentPlacement>& placement,
             const std::vector<double>& transfer_times) override;
@@ -60,7 +60,7 @@ private:
     std::vector<double> cpu_work;              // per component, of the last run (NaN: not on a share of a host)
     std::optional<JobMetrics> metrics;         // as the policy reported them
     EconomyFigures economy;                    // as the policy reported them (economy policies)
-    std::string rejection;                     // the policy's reason, when it rejected the job
+    std::string rejection;                     // the rejection's code, when it was rejected or given up at a pass
     ClusterIndex submission_site = no_cluster; // as the policy recorded it (one scheduler per site)
     PlacementHistory history;                  // one /placements row per placement
   };

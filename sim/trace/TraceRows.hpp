@@ -44,6 +44,7 @@ struct JobRow {
   int32_t claiming_tries;
   int32_t placements;
   int32_t submission_site;
+  char rejection[32];
 };
 
 /** One placement of a grid job and how the attempt that followed it ended (the outcomes are

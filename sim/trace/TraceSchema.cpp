@@ -95,6 +95,10 @@ template <> const TraceTable& trace_table<JobRow>()
                 "the site (cluster) the job was submitted to, whose scheduler decided it first, for a policy with one "
                 "scheduler per site (`diana`: the workload's or the log's site, else the policy's own `submit_site`); "
                 "-1 where the policy has none (every central policy)"),
+          field("rejection", &JobRow::rejection,
+                "why the job was turned away (status 2) or given up at a scheduling pass (status 1 with a `drop` row "
+                "in `/failures`), as a short code; empty for every other job (one given up after a failed run "
+                "included). The codes below"),
       }};
   return table;
 }
@@ -282,8 +286,8 @@ template <> const TraceTable& trace_table<EconomyRow>()
                 "1 if it completed with its processes ended by its deadline (up to a relative billionth: a job given "
                 "exactly the share it needs ends on its deadline up to rounding)"),
           field("rejection", &EconomyRow::rejection,
-                "the policy's reason when it rejected the job (`budget`, `no_node`, `share_over_core`, "
-                "`not_sequential`, `no_deadline`), empty otherwise"),
+                "the job's rejection code when it was rejected (status 2), as in `/jobs.rejection` (e.g. `budget`, "
+                "`no_node`, `share_over_core`, `exceeds_grid`), empty otherwise"),
       }};
   return table;
 }

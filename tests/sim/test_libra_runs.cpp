@@ -201,6 +201,7 @@ TEST(LibraRuns, JobWhoseEstimateExceedsItsDeadlineNeedsMoreThanACoreAndIsRejecte
   for (JobId id = 0; id < 2; ++id) {
     EXPECT_EQ(jobs[id].status, static_cast<int8_t>(JobStatus::rejected)) << id;
     EXPECT_STREQ(econ[id].rejection, "share_over_core") << id;
+    EXPECT_STREQ(jobs[id].rejection, "share_over_core") << id; // the same code in /jobs
     EXPECT_EQ(econ[id].accepted, 0) << id;
     EXPECT_TRUE(std::isnan(econ[id].charge)) << id;
     EXPECT_TRUE(std::isnan(econ[id].load)) << id;

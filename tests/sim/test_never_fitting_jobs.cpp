@@ -79,6 +79,8 @@ background: {model: none}
                                   &statistics);
   ASSERT_EQ(t.jobs.size(), 3u);
   EXPECT_EQ(count_status(t, JobStatus::rejected), 3); // ordered on a, at their arrival
+  for (const auto& job : t.jobs)
+    EXPECT_STREQ(job.rejection, "policy_clusters"); // the engine's code, whole
   EXPECT_EQ(statistics.by_status[static_cast<int>(JobStatus::rejected)], 3u);
 }
 
@@ -97,8 +99,10 @@ overheads: {submission: 0, completion: 20}
 )");
   ASSERT_EQ(t.jobs.size(), 3u);
   EXPECT_EQ(count_status(t, JobStatus::rejected), 3);
-  for (const auto& job : t.jobs)
+  for (const auto& job : t.jobs) {
     EXPECT_EQ(job.submit_time, 0); // rejected at their arrival, with no decision round
+    EXPECT_STREQ(job.rejection, "no_single_fit");
+  }
   EXPECT_TRUE(t.messages.empty());
 }
 
