@@ -133,6 +133,14 @@ GridBackfilling::FailedTry QueuedPolicy::failed_try(const JobSpec& job) const
                                                     : GridBackfilling::FailedTry::leaves_no_trace;
 }
 
+void QueuedPolicy::on_job_withdrawn(const JobSpec& job)
+{
+  queue_.withdraw(job.id);
+  if (backfilling_)
+    backfilling_->released(job.id);
+  std::erase_if(to_reject_, [&job](const Rejection& r) { return r.job == job.id; });
+}
+
 Decisions QueuedPolicy::decide(const GridView& view)
 {
   Decisions decisions;

@@ -39,6 +39,7 @@ public:
   void on_run_started(const JobSpec& job) override;
   void on_run_ended(const JobSpec& job) override;
   bool on_job_failed(const JobSpec& job) override;
+  void on_job_withdrawn(const JobSpec& job) override;
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override { return queue_.size(); }
 

@@ -47,6 +47,14 @@ void WaitQueue::erase(Position it)
   waiting_.erase(it);
 }
 
+void WaitQueue::withdraw(JobId id)
+{
+  auto it = std::find_if(waiting_.begin(), waiting_.end(), [id](const Waiting& w) { return w.job->id == id; });
+  if (it != waiting_.end())
+    erase(it);
+  handed_out_.erase(id);
+}
+
 void WaitQueue::hand_out(JobId id, const Failures& failures)
 {
   if (failures.submission > 0 || failures.completion > 0)

@@ -93,6 +93,8 @@ public:
   Outcome submission_failed(const JobSpec& job);
   /** A started job's run failed: as submission_failed(), with its completion failures. */
   Outcome completion_failed(const JobSpec& job);
+  /** Takes the waiting job `id` out of the queue, with its failure counts (the engine withdrew it). */
+  void withdraw(JobId id);
   /** The failure counts of a placed job are no longer needed (it started and cannot fail again). */
   void forget(JobId id) { handed_out_.erase(id); }
   /** Placed jobs whose failure counts are kept (for tests). */

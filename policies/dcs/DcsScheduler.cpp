@@ -2,6 +2,7 @@
 
 #include "policies/common/PlacementRule.hpp"
 
+#include <algorithm>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -27,6 +28,16 @@ void DcsScheduler::on_claim_failed(const JobSpec& job)
     reason += " submission failures";
     to_remove_.push_back({job.id, reason, true, "submit_failures"});
   }
+}
+
+void DcsScheduler::on_job_withdrawn(const JobSpec& job)
+{
+  queue_.withdraw(job.id);
+  if (backfilling_)
+    backfilling_->released(job.id);
+  if (submitting_ == job.id)
+    submitting_.reset();
+  std::erase_if(to_remove_, [&job](const Rejection& r) { return r.job == job.id; });
 }
 
 void DcsScheduler::on_job_started(const JobSpec& job)

@@ -57,6 +57,7 @@ public:
   void on_run_started(const JobSpec& job) override;
   void on_run_ended(const JobSpec& job) override;
   bool on_job_failed(const JobSpec& job) override;
+  void on_job_withdrawn(const JobSpec& job) override;
   /** A completed job can fail no more: its failure counts (kept for a completion failure) go. */
   void on_job_finished(const JobSpec& job) override { queue_.forget(job.id); }
   /** Placed jobs whose failure counts are kept (for tests). */

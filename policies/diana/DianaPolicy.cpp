@@ -195,6 +195,15 @@ void DianaPolicy::answer_query(ClusterIndex from, ClusterIndex to, const Query& 
   channel_->send(to, from, std::make_shared<Reply>(query.round, query.about, load, jobs_ahead, settings_.reply_bytes));
 }
 
+std::vector<JobId> DianaPolicy::still_held(const std::vector<JobId>& jobs) const
+{
+  std::vector<JobId> held;
+  for (JobId id : jobs)
+    if (jobs_.count(id)) // else withdrawn on its way
+      held.push_back(id);
+  return held;
+}
+
 void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered)
 {
   if (const auto* query = message.as<Query>()) {
@@ -207,16 +216,20 @@ void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& 
       round_answered(to, reply->round, from, Report{reply->load, reply->jobs_ahead});
     // else: the replier's or the asker's host went off on the way; the asker hears nothing (its timeout decides).
   } else if (const auto* migration = message.as<JobMigration>()) {
+    std::vector<JobId> jobs = still_held(migration->jobs);
     if (delivered)
-      for (JobId id : migration->jobs) {
+      for (JobId id : jobs) {
         JobState& job = jobs_.at(id);
         ++job.migrations;
         ++job.priority; // 4.8: the migrated job's priority is raised
         channel_->record_migration(id, from, to);
       }
-    enqueue_submission(delivered ? to : from, migration->jobs); // the peer is gone: the jobs stay home
+    if (not jobs.empty())
+      enqueue_submission(delivered ? to : from, jobs); // the peer is gone: the jobs stay home
   } else if (const auto* submission = message.as<JobSubmission>()) {
-    enqueue_submission(delivered ? to : from, submission->jobs);
+    std::vector<JobId> jobs = still_held(submission->jobs);
+    if (not jobs.empty())
+      enqueue_submission(delivered ? to : from, jobs);
   }
   // Output: the job's output is back at its submission site; nothing waits for it.
 }
@@ -272,10 +285,12 @@ void DianaPolicy::finish_round(ClusterIndex site, uint64_t round_id)
     }
   if (round.migration) {
     sites_[site].migration_round.reset();
-    decide_migration(site, round);
+    if (not round.jobs.empty()) // else its job was withdrawn
+      decide_migration(site, round);
   } else {
     sites_[site].decision_round.reset();
-    decide_batch(site, round);
+    if (not round.jobs.empty())
+      decide_batch(site, round);
     next_decision(site);
   }
 }
@@ -502,6 +517,24 @@ void DianaPolicy::on_job_finished(const JobSpec& job)
   if (it->second.execution != it->second.submission)
     channel_->send(it->second.execution, it->second.submission, std::make_shared<Output>(job.id, it->second.output));
   jobs_.erase(it);
+}
+
+void DianaPolicy::on_job_withdrawn(const JobSpec& job)
+{
+  const JobId id = job.id;
+  for (Site& site : sites_) {
+    std::erase(site.arrived, id);
+    for (auto& batch : site.batches)
+      std::erase(batch, id);
+    std::erase_if(site.batches, [](const std::vector<JobId>& batch) { return batch.empty(); });
+    site.queue.remove(id);
+  }
+  for (auto& [round_id, round] : rounds_) // a round left without jobs decides nothing when it ends
+    std::erase(round.second.jobs, id);
+  for (auto& [submission, jobs] : submissions_)
+    std::erase(jobs, id);
+  jobs_.erase(id); // a message carrying it delivers the others alone
+  --waiting_;
 }
 
 bool DianaPolicy::on_job_failed(const JobSpec& job)

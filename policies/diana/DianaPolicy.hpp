@@ -40,6 +40,9 @@ public:
   void on_job_finished(const JobSpec& job) override;
   /** A failed run (e.g. its input's file server went off) is not resubmitted: the report has no such rule. */
   bool on_job_failed(const JobSpec& job) override;
+  /** The job leaves wherever it is: arrived, in a batch or a round waiting for its replies, queued at a site, or on
+   *  its way to a peer (the peer then receives it no more). */
+  void on_job_withdrawn(const JobSpec& job) override;
   void on_wake(uint64_t token) override;
   void on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered) override;
   Decisions decide(const GridView& view) override;
@@ -91,6 +94,8 @@ private:
   void next_decision(ClusterIndex site);
   uint64_t start_round(ClusterIndex site, bool migration, std::vector<JobId> jobs, int asked_priority);
   void answer_query(ClusterIndex from, ClusterIndex to, const Query& query);
+  /** The jobs of a message that the policy still holds (the engine may have withdrawn some on their way). */
+  std::vector<JobId> still_held(const std::vector<JobId>& jobs) const;
   void round_answered(ClusterIndex site, uint64_t round_id, ClusterIndex peer, std::optional<Report> report);
   void finish_round(ClusterIndex site, uint64_t round_id);
   void decide_batch(ClusterIndex site, const Round& round);

@@ -94,6 +94,16 @@ void KoalaPolicy::on_job_aborted(const JobSpec& job, const Abort& ended)
   requeue(job, ended.reason, ended.clusters);
 }
 
+void KoalaPolicy::on_job_withdrawn(const JobSpec& job)
+{
+  std::erase(arrivals_, &job);
+  queues_.remove(job.id);
+  state_.erase(job.id);
+  placed_.erase(job.id);
+  claimer_.forget(job.id);
+  std::erase_if(failed_, [&job](const Rejection& r) { return r.job == job.id; });
+}
+
 void KoalaPolicy::requeue(const JobSpec& job, AbortReason reason, const std::vector<ClusterIndex>& clusters)
 {
   if (reason == AbortReason::given_up) {

@@ -46,6 +46,7 @@ public:
   void on_job_finished(const JobSpec& job) override;
   /** A failed run (a completion failure) aborts the job: back to its placement queue (Section 4.5). */
   bool on_job_failed(const JobSpec& job) override;
+  void on_job_withdrawn(const JobSpec& job) override;
   /** The ICP's re-placement of one component that cannot claim (Algorithm 2, line 5), with the placement rule;
    *  none for ordered jobs, whose components the user fixed. */
   std::optional<ComponentPlacement> replace_component(const JobSpec& job, size_t component, const GridView& view);

@@ -58,4 +58,10 @@ bool PlacementQueues::count_failed_try(std::list<Entry>::iterator entry, Priorit
   return true;
 }
 
+void PlacementQueues::remove(JobId job)
+{
+  for (auto& queue : queues_)
+    queue.remove_if([job](const Entry& entry) { return entry.job->id == job; });
+}
+
 } // namespace coalsim::koala

@@ -43,6 +43,8 @@ public:
   /** Counts a failed placement try of the entry: promotes it (moving it to the tail of the next queue
    *  up, returning true) after every P tries. */
   bool count_failed_try(std::list<Entry>::iterator entry, Priority level);
+  /** Takes the job out of whichever queue holds it. */
+  void remove(JobId job);
   /** True when the entry has used up its placement tries. */
   bool exhausted(const Entry& entry) const { return settings_.max_tries > 0 && entry.tries >= settings_.max_tries; }
 

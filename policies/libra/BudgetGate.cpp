@@ -39,6 +39,12 @@ void BudgetGate::on_job_submitted(const JobSpec& job)
   inner_->on_job_submitted(job);
 }
 
+void BudgetGate::on_job_withdrawn(const JobSpec& job)
+{
+  if (std::erase(to_reject_, job.id) == 0)
+    inner_->on_job_withdrawn(job);
+}
+
 Decisions BudgetGate::decide(const GridView& view)
 {
   Decisions decisions = inner_->decide(view);

@@ -28,6 +28,7 @@ public:
   void on_run_ended(const JobSpec& job) override { inner_->on_run_ended(job); }
   void on_job_finished(const JobSpec& job) override { inner_->on_job_finished(job); }
   bool on_job_failed(const JobSpec& job) override { return inner_->on_job_failed(job); }
+  void on_job_withdrawn(const JobSpec& job) override;
   void on_job_placed(const JobSpec& job) override { inner_->on_job_placed(job); }
   void on_job_aborted(const JobSpec& job, const Abort& abort) override { inner_->on_job_aborted(job, abort); }
   void on_wake(uint64_t token) override { inner_->on_wake(token); }

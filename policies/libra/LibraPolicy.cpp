@@ -179,6 +179,12 @@ void LibraPolicy::wake_later()
   }
 }
 
+void LibraPolicy::on_job_withdrawn(const JobSpec& job)
+{
+  std::erase_if(arrived_, [&job](const JobSpec& waiting) { return waiting.id == job.id; });
+  std::erase_if(to_reject_, [&job](const Rejection& r) { return r.job == job.id; });
+}
+
 void LibraPolicy::reject(JobId id, const char* reason, Decisions& decisions)
 {
   XBT_VERB("job %ld rejected: %s", static_cast<long>(id), reason);

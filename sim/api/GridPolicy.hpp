@@ -39,6 +39,12 @@ public:
   virtual void on_job_started(const JobSpec& /*job*/) {}
   /** The job's components started together: its run began. */
   virtual void on_run_started(const JobSpec& /*job*/) {}
+  /** The engine took the waiting job away: no placement the policy can make could hold it any more, as clusters
+   *  were marked unusable after it arrived (sim/engine/NeverFits.hpp). It leaves as failed (a `drop` row, rejection
+   *  code `no_usable_fit`). The policy forgets it now: the reference is invalid after the call. Called at a
+   *  scheduling pass, after decide(), only for a job waiting with the policy (submitted, or back after a failed
+   *  claim, an abort or a failed run it took back). Every policy must implement it, so that no job waits for ever. */
+  virtual void on_job_withdrawn(const JobSpec& job) = 0;
   /** The job's processes ended and its processors are released; on_job_finished (or on_job_failed, for a
    *  completion failure) follows after the completion overhead. */
   virtual void on_run_ended(const JobSpec& /*job*/) {}

@@ -35,6 +35,12 @@ void GridScheduler::count_error(ClusterIndex c, JobId job)
     XBT_INFO("cluster %s marked unusable after %d consecutive errors", parts_.platform.cluster(c).name.c_str(),
              health_->consecutive_errors(c));
     publish_failure(-1, c, "unusable");
+    // The usable clusters shrank for good: every waiting job is checked again at the pass (a cluster that is only
+    // down comes back, so an outage is no reason).
+    any_unusable_ = true;
+    for (const auto& [id, job] : active_)
+      if (job.phase == Phase::waiting)
+        recheck_.push_back(id);
     request_pass();
   }
 }

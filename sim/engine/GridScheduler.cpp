@@ -117,7 +117,34 @@ void GridScheduler::pass()
   }
   if (not std::isnan(decisions.wake_at) && decisions.wake_at > now())
     at(decisions.wake_at, [this] { request_pass(); });
+  if (not recheck_.empty())
+    withdraw_never_fitting();
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+}
+
+void GridScheduler::withdraw_never_fitting()
+{
+  std::vector<JobId> ids = std::move(recheck_);
+  recheck_.clear();
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  const FitLimits limits = fit_limits();
+  const auto grid        = whole_grid();
+  for (JobId id : ids) {
+    auto it = active_.find(id);
+    if (it == active_.end() || it->second.phase != Phase::waiting)
+      continue; // it left, or the policy placed it meanwhile (a failed claim brings it back here)
+    auto rejection = never_fits(it->second.spec, limits, grid);
+    if (not rejection)
+      continue;
+    XBT_VERB("job %ld withdrawn: %s", static_cast<long>(id), rejection->reason.c_str());
+    parts_.policy.on_job_withdrawn(it->second.spec);
+    parts_.lifecycle.turned_away(id, rejection_code(*rejection));
+    if (rejection->failed)
+      drop(id);
+    else
+      leave(id, JobStatus::rejected);
+  }
 }
 
 FitLimits GridScheduler::fit_limits() const
@@ -386,6 +413,8 @@ void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
 void GridScheduler::reset_to_waiting(ActiveJob& job)
 {
   ++job.attempt; // the attempt's claim, copy and run callbacks are stale now
+  if (any_unusable_)
+    recheck_.push_back(job.spec.id); // it may fit none of the clusters left usable
   job.phase      = Phase::waiting;
   job.start_time = NAN;
   job.staged     = false;

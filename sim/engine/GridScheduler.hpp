@@ -248,6 +248,12 @@ private:
   std::function<void()> on_job_done_;
   ClusterHealth* health_ = nullptr;
   std::vector<Rejection> never_fitting_; // jobs that arrived at this instant and no placement could ever hold
+  // Waiting jobs to check again at the next pass, since a cluster was marked unusable (every waiting job, when it
+  // happened; a job back to waiting, after it happened).
+  std::vector<JobId> recheck_;
+  bool any_unusable_ = false;
+  /** Withdraws from the policy the jobs of recheck_ still waiting that no placement could hold any more. */
+  void withdraw_never_fitting();
   // by_policy placements: processors claimed but not yet running; placed but not yet claimed
   int held_ = 0, gained_ = 0;
 };

@@ -14,6 +14,10 @@ class ForgetsTheFileSite : public GridPolicy {
 public:
   void on_job_submitted(const JobSpec& job) override { waiting_.push_back(job); }
   void on_claim_failed(const JobSpec& job) override { waiting_.push_back(job); }
+  void on_job_withdrawn(const JobSpec& job) override
+  {
+    std::erase_if(waiting_, [&job](const JobSpec& waiting) { return waiting.id == job.id; });
+  }
   Decisions decide(const GridView&) override
   {
     Decisions decisions;

@@ -4,6 +4,7 @@
 #include "SimulationFixture.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ public:
   }
   void on_job_submitted(const JobSpec& job) override { waiting_.push_back(&job); }
   void on_claim_failed(const JobSpec& job) override { waiting_.push_back(&job); }
+  void on_job_withdrawn(const JobSpec& job) override { std::erase(waiting_, &job); }
   Decisions decide(const GridView& view) override
   {
     Decisions decisions;
@@ -104,6 +106,84 @@ overheads: {submission: 0, completion: 20}
     EXPECT_STREQ(job.rejection, "no_single_fit");
   }
   EXPECT_TRUE(t.messages.empty());
+}
+
+namespace {
+/** Two jobs of 3 processors ordered on b, for the policy that never rejects: job 0 runs there from 0, job 1 waits
+ *  behind it. b goes down 5-15 s, killing job 0; with `unusable_after` 1 that error marks b unusable for good. */
+std::string jobs_outlived_by_cluster_b(int unusable_after)
+{
+  return R"(
+policy: {name: test_uses_cluster_b_only}
+workload: {jobs: 2, arrival: batch, components: 1, component_size: 3, runtime: 100, request_types: {ordered: 1},
+           ordered_clusters: [b]}
+background: {model: none}
+info_service: {poll_interval: 0}
+overheads: {submission: 0, completion: 0}
+stop: {max_time: 100000}
+faults: {unusable_after: )" +
+         std::to_string(unusable_after) + R"(, clusters: {b: {outages: ["5+10"]}}}
+)";
+}
+} // namespace
+
+TEST(NeverFittingJobs, AWaitingJobThatClustersMarkedUnusableLeaveWithoutRoomIsWithdrawnFromAnyPolicy)
+{
+  // Before the engine checked waiting jobs again, job 1 waited with its policy until the stop (unfinished at
+  // 100000 s): the policy never rejects, and only its arrival was checked.
+  auto t = testing::simulate_yaml(jobs_outlived_by_cluster_b(1));
+  ASSERT_EQ(t.jobs.size(), 2u);
+  for (const auto& job : t.jobs) {
+    EXPECT_EQ(job.status, static_cast<int8_t>(JobStatus::failed)) << job.id;
+    EXPECT_NEAR(job.completion_time, 5.0, 1e-9) << job.id;
+  }
+  const auto& waiting = t.jobs[0].id == 1 ? t.jobs[0] : t.jobs[1];
+  EXPECT_STREQ(waiting.rejection, "no_usable_fit"); // withdrawn at the pass after b was marked unusable
+  EXPECT_TRUE(std::isnan(waiting.start_time));
+  std::vector<std::string> kinds;
+  for (const auto& f : t.failures)
+    kinds.push_back(std::string(f.kind) + "@" + std::to_string(f.job_id));
+  EXPECT_EQ(kinds,
+            (std::vector<std::string>{"outage@-1", "component@0", "unusable@-1", "drop@0", "drop@1", "outage_end@-1"}));
+}
+
+TEST(NeverFittingJobs, AnOutageThatEndsWithdrawsNoJob)
+{
+  // One error is below the threshold of 2: b is down 5-15 s but stays usable, so job 1 waits and runs after it
+  // (from 15 s, where job 0, killed at 5 and given up by its policy, no longer holds b).
+  auto t = testing::simulate_yaml(jobs_outlived_by_cluster_b(2));
+  ASSERT_EQ(t.jobs.size(), 2u);
+  const auto& waiting = t.jobs[0].id == 1 ? t.jobs[0] : t.jobs[1];
+  EXPECT_EQ(waiting.status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_STREQ(waiting.rejection, "");
+  EXPECT_NEAR(waiting.start_time, 15.0, 1e-9);
+}
+
+TEST(NeverFittingJobs, DianaJobsWaitingWhenEverySiteIsMarkedUnusableAreWithdrawn)
+{
+  // Site c0 of the report's lab alone (two processors); four jobs of two processors submitted to it at 0: job 0
+  // runs, three wait in c0's queue. c0 goes down at 5 s, and that error marks it unusable: job 0 fails (DIANA takes
+  // no failed run back) and the three waiting ones can never be placed. Before the engine checked waiting jobs
+  // again, they waited in DIANA's queue until the stop (unfinished at 100000 s).
+  auto t = testing::simulate_yaml("platform: " COALSIM_SOURCE_DIR "/platforms/diana-lab.xml\n"
+                                  R"(
+clusters: [c0]
+policy: {name: diana, costs: static, submission: iterative}
+workload: {jobs: 4, arrival: batch, components: 1, component_size: 2, request_types: {unordered: 1}, runtime: 100,
+           submit_site: c0}
+background: {model: none}
+info_service: {poll_interval: 0}
+stop: {max_time: 100000}
+faults: {unusable_after: 1, clusters: {c0: {outages: ["5+10"]}}}
+)");
+  ASSERT_EQ(t.jobs.size(), 4u);
+  int withdrawn = 0;
+  for (const auto& job : t.jobs) {
+    EXPECT_EQ(job.status, static_cast<int8_t>(JobStatus::failed)) << job.id;
+    EXPECT_NEAR(job.completion_time, 5.0, 1e-9) << job.id;
+    withdrawn += std::string(job.rejection) == "no_usable_fit";
+  }
+  EXPECT_EQ(withdrawn, 3); // job 0, given up after its failed run, has no code
 }
 
 } // namespace coalsim

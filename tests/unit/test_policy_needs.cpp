@@ -22,6 +22,7 @@ public:
   void grant(const Capabilities& granted) override { got = granted; }
   void on_job_submitted(const JobSpec&) override {}
   void on_claim_failed(const JobSpec&) override {}
+  void on_job_withdrawn(const JobSpec&) override {}
   Decisions decide(const GridView&) override { return {}; }
   size_t waiting_jobs() const override { return 0; }
   Capabilities got;
