@@ -17,6 +17,7 @@
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/RuntimeModels.hpp"
+#include "sim/engine/TraceDecisionLog.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
 #include "sim/trace/AllocationRows.hpp"
@@ -56,6 +57,7 @@ struct Simulation::Parts {
   std::vector<std::unique_ptr<BackgroundLoad>> background;
   /** No grid jobs: the run is the background's own (a trace replay on its own cluster). */
   bool background_only = false;
+  std::unique_ptr<TraceDecisionLog> decisions; // with trace.decisions; outlives the policy granted it
   std::unique_ptr<GridPolicy> policy;
   std::unique_ptr<JobSource> workload;
   std::unique_ptr<InformationService> info;
@@ -288,9 +290,11 @@ void Simulation::build_grid_side()
   for (const auto& cluster : p.platform->clusters())
     cluster_names.push_back(cluster.name);
   p.job_recorder = std::make_unique<JobRecorder>(p.trace.get(), p.statistics, std::move(cluster_names));
-  p.scheduler    = std::make_unique<GridScheduler>(
+  if (p.trace && config_.trace.decisions)
+    p.decisions = std::make_unique<TraceDecisionLog>(*p.trace);
+  p.scheduler = std::make_unique<GridScheduler>(
       GridScheduler::Parts{*p.platform, p.managers, *p.info, *p.policy, *p.runtime, *p.stager, *p.recorder,
-                           *p.job_recorder, *p.step, &p.tracker, p.platform_file},
+                           *p.job_recorder, *p.step, &p.tracker, p.platform_file, p.decisions.get()},
       config_.overheads.submission, config_.overheads.completion, config_.seed);
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);

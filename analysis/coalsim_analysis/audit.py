@@ -75,6 +75,8 @@ class _Audit:
                 self.allocations = _optional_table(h5, "/allocations", path, ALLOCATION_FIELDS)
                 self.hosts = _optional_table(h5, "/hosts", path, ("cluster", "index", "cores"))
                 self.shares = _optional_table(h5, "/shares", path, ("time", "cluster", "host", "taken", "components"))
+                self.decisions = _optional_table(h5, "/decisions", path,
+                                                 ("time", "round", "job_id", "deciding_site", "cluster", "outcome"))
         except (KeyError, OSError, RuntimeError, ValueError, TypeError) as error:
             raise TraceFormatError(f"{path}: unreadable trace ({type(error).__name__}: {error})") from error
         t = self.trace
@@ -94,7 +96,7 @@ class _Audit:
                       self.allocations_match_jobs, self.no_core_holds_two_jobs, self.no_cluster_over_its_processors,
                       self.shares_within_host_cores, self.time_shared_hosts_hold_no_cores,
                       self.cpu_work_equals_estimate, self.messages_no_faster_than_routes,
-                      self.migrated_jobs_were_waiting):
+                      self.migrated_jobs_were_waiting, self.chosen_clusters_were_placed):
             skipped = check()
             name = check.__name__
             if skipped:
@@ -603,6 +605,30 @@ class _Audit:
                     raise Violation("/migrations", row, f"job {job} migrated at {_fmt(time)} while placed, not "
                                     f"waiting (placement {p['placement'][i]}: placed at {_fmt(p['placed_at'][i])}, "
                                     f"started at {_fmt(p['started_at'][i])}, ended at {_fmt(p['ended_at'][i])})")
+        return None
+
+
+    # ------------------------------------------------------------------ the decision log
+
+    def chosen_clusters_were_placed(self):
+        d = self.decisions
+        if d is None or len(d) == 0:
+            return "no /decisions rows (trace.decisions off)"
+        p = self.placements
+        if p.dtype.names is None:
+            return "no /placements dataset"
+        placed = {(int(j), float(t)) for j, t in zip(p["job_id"], p["placed_at"])}
+        central = (d["deciding_site"] == -1) & (np.char.strip(d["outcome"].astype("S16")) == b"chosen")
+        chosen_by_round = {}
+        for row in np.flatnonzero(central):
+            chosen_by_round.setdefault(int(d["round"][row]), []).append(int(row))
+        for rows in chosen_by_round.values():
+            first = rows[0]
+            job, time = int(d["job_id"][first]), float(d["time"][first])
+            if (job, time) not in placed:
+                raise Violation("/decisions", first, f"round {int(d['round'][first])} chose cluster "
+                                f"{int(d['cluster'][first])} for job {job} at {_fmt(time)}, but /placements has no "
+                                f"placement of job {job} at that instant")
         return None
 
 

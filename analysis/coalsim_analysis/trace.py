@@ -40,6 +40,8 @@ FIELDS = {
                   "route_bandwidth"),
     "/migrations": ("time", "job_id", "from", "to"),
     "/migration_checks": ("time", "started", "site", "examined", "migrated"),
+    "/decisions": ("time", "round", "job_id", "deciding_site", "cluster", "host", "outcome", "reason"),
+    "/decision_terms": ("round", "cluster", "host", "name", "value"),
 }
 
 # The fields the reader does not require, which traces written before they were added lack: KOALA's claiming

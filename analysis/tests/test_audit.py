@@ -34,6 +34,8 @@ SHARE_DTYPE = np.dtype([("time", "<f8"), ("cluster", "<i4"), ("host", "<i4"), ("
 MESSAGE_DTYPE = np.dtype([("sent", "<f8"), ("received", "<f8"), ("from", "<i4"), ("to", "<i4"), ("kind", "S16"),
                           ("bytes", "<f8"), ("job_id", "<i8"), ("route_latency", "<f8"), ("route_bandwidth", "<f8")])
 MIGRATION_DTYPE = np.dtype([("time", "<f8"), ("job_id", "<i8"), ("from", "<i4"), ("to", "<i4")])
+DECISION_DTYPE = np.dtype([("time", "<f8"), ("round", "<i8"), ("job_id", "<i8"), ("deciding_site", "<i4"),
+                           ("cluster", "<i4"), ("host", "<i4"), ("outcome", "S16"), ("reason", "S32")])
 ECONOMY_DTYPE = np.dtype([("job_id", "<i8"), ("estimate", "<f8"), ("deadline", "<f8"), ("budget", "<f8"),
                           ("cost", "<f8"), ("charge", "<f8"), ("load", "<f8"), ("accepted", "i1"), ("met", "i1"),
                           ("rejection", "S16")])
@@ -79,6 +81,12 @@ def clean_tables():
         "local_jobs": [(0, -1, 1, 1, 2, 3, 9, 1, 6)],
         "messages": [(0.2, 0.5, 0, 1, b"job", 1000.0, 0, 0.1, 1e4)],
         "migrations": [(0.5, 0, 0, 1)],
+        # The decision log of a central scheduler: job 0 placed on A and B at 1, job 1 on A at 1 and 4 (after B
+        # refused it), job 3 waiting at 6 (A had too few idle), placed at 12.
+        "decisions": [(1.0, 1, 0, -1, 0, -1, b"chosen", b""), (1.0, 1, 0, -1, 1, -1, b"chosen", b""),
+                      (1.0, 2, 1, -1, 0, -1, b"chosen", b""), (4.0, 3, 1, -1, 0, -1, b"chosen", b""),
+                      (4.0, 3, 1, -1, 1, -1, b"refused", b"too_few_idle"),
+                      (6.0, 4, 3, -1, 0, -1, b"refused", b"too_few_idle"), (12.0, 5, 3, -1, 0, -1, b"chosen", b"")],
         "shares": None,
         "economy": None,
         "util_time": [10, 20],
@@ -95,7 +103,8 @@ def write(path, t, component_dtype=SPACE_SHARED_COMPONENTS):
                             ("placements", PLACEMENT_DTYPE), ("components", component_dtype),
                             ("failures", FAILURE_DTYPE), ("allocations", ALLOCATION_DTYPE),
                             ("local_jobs", LOCAL_DTYPE), ("messages", MESSAGE_DTYPE),
-                            ("migrations", MIGRATION_DTYPE), ("shares", SHARE_DTYPE), ("economy", ECONOMY_DTYPE)):
+                            ("migrations", MIGRATION_DTYPE), ("shares", SHARE_DTYPE), ("economy", ECONOMY_DTYPE),
+                            ("decisions", DECISION_DTYPE)):
             if t.get(name) is not None:
                 h5.create_dataset(name, data=np.array(t[name], dtype=dtype))
         util = h5.create_group("utilization")
@@ -124,6 +133,28 @@ def test_the_hand_made_trace_is_clean_and_every_check_runs(tmp_path):
     skipped = {name for name, _ in result.skipped}
     assert skipped == {"shares_within_host_cores", "time_shared_hosts_hold_no_cores", "cpu_work_equals_estimate"}
     assert "no_core_holds_two_jobs" in result.checked and "migrated_jobs_were_waiting" in result.checked
+    assert "chosen_clusters_were_placed" in result.checked
+
+
+def test_a_decision_round_that_chose_a_cluster_for_a_job_not_placed_then(tmp_path):
+    t = clean_tables()
+    t["decisions"][5] = (6.0, 4, 3, -1, 0, -1, b"chosen", b"")  # job 3 waited at 6: it was placed at 12
+    v = violation(tmp_path, t)
+    assert (v.dataset, v.row) == ("/decisions", 5) and "no placement of job 3 at that instant" in str(v)
+
+
+def test_a_diana_sites_choice_is_not_a_placement(tmp_path):
+    """A site's scheduler hands the job over: its placement comes later, at the site chosen."""
+    t = clean_tables()
+    t["decisions"].append((0.2, 6, 0, 0, 1, -1, b"chosen", b""))
+    assert "chosen_clusters_were_placed" in audit_trace(write(tmp_path / "t.h5", t)).checked
+
+
+def test_a_trace_without_the_decision_log_skips_its_check(tmp_path):
+    t = clean_tables()
+    t["decisions"] = None
+    assert ("chosen_clusters_were_placed", "no /decisions rows (trace.decisions off)") in \
+        audit_trace(write(tmp_path / "t.h5", t)).skipped
 
 
 @pytest.mark.parametrize("block", [1, 3, 4_000_000])

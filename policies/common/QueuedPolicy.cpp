@@ -1,5 +1,7 @@
 #include "policies/common/QueuedPolicy.hpp"
 
+#include "policies/common/PlacementLog.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <xbt/asserts.h>
@@ -29,6 +31,7 @@ PolicyNeeds QueuedPolicy::needs() const
 
 void QueuedPolicy::grant(const Capabilities& granted)
 {
+  log_ = granted.decisions;
   if (backfilling_)
     timers_ = required(granted.timers, "Timers", "backfilling");
 }
@@ -99,6 +102,17 @@ bool QueuedPolicy::on_job_failed(const JobSpec& job)
 
 std::optional<fitting::Components> QueuedPolicy::fit(const JobSpec& job, std::vector<int>& idle, const GridView& view,
                                                      bool reservation)
+{
+  if (reservation || not log_->enabled())
+    return choose(job, idle, view, reservation);
+  const std::vector<int> before = idle;
+  auto placed                   = choose(job, idle, view, false);
+  log_placement_try(*log_, job, view, before, placed, file_readable(job, view));
+  return placed;
+}
+
+std::optional<fitting::Components> QueuedPolicy::choose(const JobSpec& job, std::vector<int>& idle,
+                                                        const GridView& view, bool reservation)
 {
   std::optional<fitting::Components> placed;
   if (not file_readable(job, view))

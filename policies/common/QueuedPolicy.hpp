@@ -50,9 +50,12 @@ public:
   }
 
 private:
-  /** place(), or with `reservation` the rule's plan(), which keeps its state. */
+  /** place(), or with `reservation` the rule's plan(), which keeps its state; a placement (not a plan) in the
+   *  decision log when it is on. */
   std::optional<fitting::Components> fit(const JobSpec& job, std::vector<int>& idle, const GridView& view,
                                          bool reservation);
+  std::optional<fitting::Components> choose(const JobSpec& job, std::vector<int>& idle, const GridView& view,
+                                            bool reservation);
   /** What a failed fit() of `job` leaves: ordered and flexible jobs are fitted by pure functions, the others by
    *  the rule. */
   GridBackfilling::FailedTry failed_try(const JobSpec& job) const;
@@ -65,6 +68,7 @@ private:
   Timers* timers_ = nullptr;                   // with backfilling
   WaitQueue queue_;                            // placed jobs leave it; a failed claim brings them back
   std::vector<Rejection> to_reject_;
+  DecisionLog* log_ = &DecisionLog::off();
 };
 
 } // namespace coalsim

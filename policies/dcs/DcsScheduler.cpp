@@ -1,5 +1,6 @@
 #include "policies/dcs/DcsScheduler.hpp"
 
+#include "policies/common/PlacementLog.hpp"
 #include "policies/common/PlacementRule.hpp"
 
 #include <algorithm>
@@ -59,6 +60,7 @@ PolicyNeeds DcsScheduler::needs() const
 
 void DcsScheduler::grant(const Capabilities& granted)
 {
+  log_ = granted.decisions;
   if (backfilling_)
     timers_ = required(granted.timers, "Timers", "backfilling");
 }
@@ -94,6 +96,9 @@ std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std
   // The thesis's jobs read no input file; a job that has one reads it from the replica nearest each component
   // (as the wait-queue policies do), and cannot start while every replica is on a cluster that is down.
   const bool readable = file_readable(job, view);
+  std::vector<int> before; // the idle counts before the approval, for the decision log
+  if (log_->enabled())
+    before = idle;
   std::optional<fitting::Components> approved;
   if (not pass) {
     if (readable)
@@ -114,6 +119,8 @@ std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std
   }
   if (approved)
     assign_nearest_replicas(job, *approved, view);
+  if (log_->enabled())
+    log_placement_try(*log_, job, view, before, approved, readable);
   return approved;
 }
 

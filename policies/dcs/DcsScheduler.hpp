@@ -85,6 +85,7 @@ private:
   std::vector<Rejection> to_remove_;
   std::optional<std::vector<int>> failed_idle_; // the idle list of the last (re)scheduling failure
   double next_check_ = 0;                       // when res_spy next compares the idle list
+  DecisionLog* log_  = &DecisionLog::off();
 };
 
 } // namespace coalsim::dcs

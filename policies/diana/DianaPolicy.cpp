@@ -41,6 +41,7 @@ void DianaPolicy::grant(const Capabilities& granted)
   channel_   = required(granted.site_channel, "SiteChannel", "DIANA");
   timers_    = required(granted.timers, "Timers", "DIANA");
   live_view_ = required(granted.live_view, "LiveView", "DIANA");
+  log_       = granted.decisions;
   // The network costs between sites, from the routes of their scheduler hosts (a bad loss or jitter property of a
   // link is an input error now, before the run).
   size_t n = sites_.size();
@@ -338,7 +339,9 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
       totals.push_back(c.alive ? total_cost(c, settings_.weights) : std::numeric_limits<double>::infinity());
     bool any_alive = std::any_of(costs.begin(), costs.end(), [](const SiteCosts& c) { return c.alive; });
     if (any_alive) {
-      auto sizes  = sub_bulk_sizes(n, ranks_from_costs(totals));
+      auto sizes = sub_bulk_sizes(n, ranks_from_costs(totals));
+      if (log_->enabled())
+        log_round(site, round, costs, std::vector<int>(sizes.begin(), sizes.end()));
       size_t next = 0;
       for (size_t s = 0; s < sizes.size(); ++s) {
         if (sizes[s] == 0)
@@ -360,7 +363,55 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
   JobKind kind         = settings_.kind.value_or(
               job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
   auto target = choose_site(costs, kind, settings_.weights, site, settings_.local_first, has_room);
+  if (log_->enabled()) {
+    std::vector<int> given(sites_.size(), 0);
+    given[target.value_or(site)] = n;
+    log_round(site, round, costs, given);
+  }
   hand_over(site, target.value_or(site), round.jobs, false);
+}
+
+void DianaPolicy::log_round(ClusterIndex site, const Round& round, const std::vector<SiteCosts>& costs,
+                            const std::vector<int>& given) const
+{
+  const uint64_t r    = log_->begin_round(round.jobs.front(), site);
+  const auto replies  = round.replies.replies();
+  const GridView view = live_view_->view();
+  const int needed    = processors_needed(*jobs_.at(round.jobs.front()).spec);
+  for (size_t s = 0; s < sites_.size(); ++s) {
+    const auto c = static_cast<ClusterIndex>(s);
+    std::optional<Report> report;
+    if (c == site) {
+      if (view.cluster(site).usable)
+        report = Report{own_load(site), round.migration ? sites_[site].queue.jobs_ahead(round.jobs.front()) : 0};
+    } else if (auto it = replies.find(static_cast<int>(s)); it != replies.end()) {
+      report = it->second;
+    }
+    const char* outcome = given[s] > 0 ? "chosen" : "considered";
+    const char* reason  = "";
+    if (not report) {
+      outcome = c == site ? "refused" : "no_reply";
+      reason  = c == site ? "unusable" : "";
+    } else {
+      log_->term(r, c, -1, "queue_length", report->load.queued);
+      log_->term(r, c, -1, "jobs_ahead", report->jobs_ahead);
+      log_->term(r, c, -1, "processors", report->load.processors);
+      log_->term(r, c, -1, "busy", report->load.busy);
+      if (report->load.processors < needed) {
+        outcome = "refused";
+        reason  = "too_small";
+      }
+    }
+    if (costs[s].alive) {
+      log_->term(r, c, -1, "cost.computation", costs[s].computation);
+      log_->term(r, c, -1, "cost.network", costs[s].network);
+      log_->term(r, c, -1, "cost.data_transfer", costs[s].data_transfer);
+      log_->term(r, c, -1, "cost.total", total_cost(costs[s], settings_.weights));
+    }
+    if (given[s] > 0 && round.jobs.size() > 1)
+      log_->term(r, c, -1, "jobs", given[s]);
+    log_->candidate(r, c, -1, outcome, reason);
+  }
 }
 
 void DianaPolicy::decide_migration(ClusterIndex site, const Round& round)
@@ -388,6 +439,11 @@ bool DianaPolicy::migrate_if_better(ClusterIndex site, const Round& round)
     if (costs[peer].alive)
       offers.push_back({peer, report.jobs_ahead, total_cost(costs[peer], settings_.weights)});
   auto target = choose_migration(local, offers, settings_.max_migrations);
+  if (log_->enabled()) {
+    std::vector<int> given(sites_.size(), 0);
+    given[target.value_or(site)] = 1;
+    log_round(site, round, costs, given);
+  }
   if (not target)
     return false;
   sites_[site].queue.remove(id);

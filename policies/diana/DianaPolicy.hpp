@@ -103,6 +103,10 @@ private:
   /** Hands the job the migration round asked about to the best peer, if one beats its home; whether it did. */
   bool migrate_if_better(ClusterIndex site, const Round& round);
   std::vector<SiteCosts> costs_for(ClusterIndex site, const Round& round, int bulk_jobs) const;
+  /** The round in the decision log: per site what it reported (or that it did not answer), its cost terms, and
+   *  the jobs it got (`given[s]`; the site chosen has some). Only with the log on. */
+  void log_round(ClusterIndex site, const Round& round, const std::vector<SiteCosts>& costs,
+                 const std::vector<int>& given) const;
   /** Hands `jobs` from `from` to `to` (a remote submission, or a migration), or queues them at home. */
   void hand_over(ClusterIndex from, ClusterIndex to, const std::vector<JobId>& jobs, bool migration);
   void enqueue(ClusterIndex site, JobId job);
@@ -118,6 +122,7 @@ private:
   SiteChannel* channel_ = nullptr;
   Timers* timers_       = nullptr;
   LiveView* live_view_  = nullptr;
+  DecisionLog* log_     = &DecisionLog::off();
   RngStream submission_sites_;
   RngStream job_sizes_;
   std::vector<Site> sites_;

@@ -1,6 +1,7 @@
 #include "policies/koala/KoalaPolicy.hpp"
 
 #include "policies/common/CloseToFiles.hpp"
+#include "policies/common/PlacementLog.hpp"
 #include "policies/koala/ClaimingTimes.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 
@@ -64,6 +65,7 @@ PolicyNeeds KoalaPolicy::needs() const
 void KoalaPolicy::grant(const Capabilities& granted)
 {
   claimer_.grant(granted);
+  log_ = granted.decisions;
 }
 
 void KoalaPolicy::on_job_submitted(const JobSpec& job)
@@ -143,6 +145,16 @@ bool KoalaPolicy::on_job_failed(const JobSpec& job)
 }
 
 std::optional<fitting::Components> KoalaPolicy::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
+{
+  if (not log_->enabled())
+    return choose(job, idle, view);
+  const std::vector<int> before = idle;
+  auto placed                   = choose(job, idle, view);
+  log_placement_try(*log_, job, view, before, placed, file_readable(job, view));
+  return placed;
+}
+
+std::optional<fitting::Components> KoalaPolicy::choose(const JobSpec& job, std::vector<int>& idle, const GridView& view)
 {
   // A failed job is placed elsewhere next time (Section 4.5): its failed clusters look full. When the
   // other clusters cannot take it, it may go back to them (else a job could wait forever).

@@ -65,7 +65,9 @@ private:
     double L;
     std::vector<ClusterIndex> avoid; // clusters of failed components, avoided in the next placement
   };
+  /** choose(), in the decision log when it is on. */
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view);
+  std::optional<fitting::Components> choose(const JobSpec& job, std::vector<int>& idle, const GridView& view);
   std::optional<fitting::Components> place_on(const JobSpec& job, std::vector<int>& idle, const GridView& view);
   Placement placement_of(const JobSpec& job, fitting::Components components);
   /** The job is back in its placement queue after an attempt that ended for `reason`. */
@@ -81,6 +83,7 @@ private:
   std::vector<Rejection> failed_; // jobs out of claiming tries, reported at the next decision
   double next_scan_ = 0;
   IncrementalClaiming claimer_;
+  DecisionLog* log_ = &DecisionLog::off();
 };
 
 } // namespace coalsim::koala

@@ -34,6 +34,7 @@ PolicyNeeds LibraPolicy::needs() const
 
 void LibraPolicy::grant(const Capabilities& granted)
 {
+  log_     = granted.decisions;
   shares_  = required(granted.host_shares, "HostShares", "Libra");
   timers_  = required(granted.timers, "Timers", "Libra");
   reports_ = required(granted.reports, "JobReports", "Libra");
@@ -185,6 +186,29 @@ void LibraPolicy::on_job_withdrawn(const JobSpec& job)
   std::erase_if(to_reject_, [&job](const Rejection& r) { return r.job == job.id; });
 }
 
+void LibraPolicy::log_admission(const JobSpec& job, const GridView& view, double share, const std::vector<bool>& open,
+                                const std::vector<NodeLoad>& answers, std::optional<size_t> chosen) const
+{
+  const uint64_t round = log_->begin_round(job.id, no_cluster);
+  log_->term(round, no_cluster, -1, "share", share);
+  for (size_t n = 0; n < nodes_.size(); ++n) {
+    const Node& node = nodes_[n];
+    if (not open[n]) {
+      log_->candidate(round, node.cluster, node.host, "refused",
+                      view.cluster(node.cluster).usable ? "not_shareable" : "unusable");
+      continue;
+    }
+    log_->term(round, node.cluster, node.host, "load", answers[n].load);
+    if (chosen == n)
+      log_->candidate(round, node.cluster, node.host, "chosen", "");
+    else if (answers[n].accepts)
+      log_->candidate(round, node.cluster, node.host, "considered",
+                      settings_.choice == NodeChoice::best_fit ? "not_best_fit" : "not_least_loaded");
+    else
+      log_->candidate(round, node.cluster, node.host, "refused", "over_capacity");
+  }
+}
+
 void LibraPolicy::reject(JobId id, const char* reason, Decisions& decisions)
 {
   XBT_VERB("job %ld rejected: %s", static_cast<long>(id), reason);
@@ -217,6 +241,8 @@ void LibraPolicy::consider(const JobSpec& job, const GridView& view, Decisions& 
       answers[n] = admit(shares_needed(n), share, nodes_[n].cores, settings_.sharing);
   }
   auto chosen = choose_node(answers, settings_.choice);
+  if (log_->enabled())
+    log_admission(job, view, share, open, answers, chosen);
   if (not chosen) {
     // The least load an open node would have carried with the job (above 1: none could fit its share).
     for (size_t n = 0; n < nodes_.size(); ++n)

@@ -91,10 +91,14 @@ private:
   void forget(JobId id);
   /** Admits or rejects one arrived job. */
   void consider(const JobSpec& job, const GridView& view, Decisions& decisions);
+  /** The admission round in the decision log: each node's load with the job, and whether it accepted. */
+  void log_admission(const JobSpec& job, const GridView& view, double share, const std::vector<bool>& open,
+                     const std::vector<NodeLoad>& answers, std::optional<size_t> chosen) const;
   void reject(JobId id, const char* reason, Decisions& decisions);
   void wake_later();
 
   Settings settings_;
+  DecisionLog* log_ = &DecisionLog::off();
   std::vector<Node> nodes_;
   std::vector<std::vector<JobId>> on_node_; // per node, its admitted jobs in admission order
   std::vector<bool> changed_;               // per node: a job left it since its shares were last set

@@ -24,7 +24,10 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     , completion_failures_(seed, "middleware.completion_failures")
 {
   step_id_ = parts_.step.add([this] { pass(); });
-  parts_.policy.grant(declared_only(needs_, Capabilities{this, this, this, this, this, this}));
+  Capabilities offered{this, this, this, this, this, this};
+  if (parts_.decisions)
+    offered.decisions = parts_.decisions;
+  parts_.policy.grant(declared_only(needs_, offered));
   parts_.info.start([this] { request_pass(); }, [this] { return not done_; });
 }
 

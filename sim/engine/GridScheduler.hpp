@@ -54,6 +54,8 @@ public:
     // For messages between the sites' schedulers (SiteChannel::send), created at the first one.
     ActivityTracker* tracker = nullptr;
     std::string platform_file;
+    // The decision log (trace.decisions) granted to the policy; null: the log is off (DecisionLog::off()).
+    DecisionLog* decisions = nullptr;
   };
   GridScheduler(Parts parts, const Distribution& submission_overhead, const Distribution& completion_overhead,
                 uint64_t seed);

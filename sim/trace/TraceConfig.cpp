@@ -10,7 +10,7 @@ namespace coalsim {
 
 const KeyList& trace_keys()
 {
-  static const KeyList keys = {"sample_interval", "local_jobs"};
+  static const KeyList keys = {"sample_interval", "local_jobs", "decisions"};
   return keys;
 }
 
@@ -20,6 +20,10 @@ TraceConfig read_trace(ConfigNode trace)
   trace.allow_only(trace_keys());
   c.sample_interval = trace.get("sample_interval", 60.0, finest_interval);
   c.local_jobs      = trace.get("local_jobs", false);
+  // Read only when given, so that the resolved configuration of a run without the log (the trace's `config`) is
+  // what it was before the log existed.
+  if (auto decisions = trace.find("decisions"))
+    c.decisions = decisions->as_bool();
   return c;
 }
 

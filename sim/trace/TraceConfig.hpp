@@ -10,6 +10,7 @@ class ConfigNode;
 struct TraceConfig {
   double sample_interval = 60;    // seconds per utilization and queue-length sample
   bool local_jobs        = false; // write /local_jobs
+  bool decisions         = false; // write the policy's decision log (/decisions, /decision_terms)
 };
 
 const KeyList& trace_keys();

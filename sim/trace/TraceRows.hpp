@@ -187,4 +187,25 @@ struct MigrationRow {
   int32_t to;
 };
 
+/** The decision log (`trace.decisions`, DecisionLog): one candidate a decision round considered. */
+struct DecisionRow {
+  double time;
+  int64_t round;
+  int64_t job_id;
+  int32_t deciding_site;
+  int32_t cluster;
+  int32_t host;
+  char outcome[16];
+  char reason[32];
+};
+
+/** The decision log: one figure a round weighed about one candidate. */
+struct DecisionTermRow {
+  int64_t round;
+  int32_t cluster;
+  int32_t host;
+  char name[32];
+  double value;
+};
+
 } // namespace coalsim

@@ -368,13 +368,64 @@ template <> const TraceTable& trace_table<MigrationCheckRow>()
   return table;
 }
 
+template <> const TraceTable& trace_table<DecisionRow>()
+{
+  static const TraceTable table{
+      "/decisions",
+      sizeof(DecisionRow),
+      {
+          field("time", &DecisionRow::time, "when the round decided"),
+          field("round", &DecisionRow::round, "the round's number, counted over the run from 1"),
+          field("job_id", &DecisionRow::job_id, "the job decided (the first job of a bulk or sub-bulk round)"),
+          field("deciding_site", &DecisionRow::deciding_site,
+                "the site whose scheduler decided (`diana`), -1 for a central scheduler"),
+          field("cluster", &DecisionRow::cluster, "the candidate cluster (the site)"),
+          field("host", &DecisionRow::host,
+                "the candidate host, index in its cluster (`libra`'s nodes), -1 for a whole cluster"),
+          field("outcome", &DecisionRow::outcome,
+                "`chosen` (the job, or some of a bulk, went there), `refused` (it could take none), `no_reply` (a "
+                "peer that did not answer by the timeout, or whose host was off), `considered` (it could, but the "
+                "round chose another)"),
+          field("reason", &DecisionRow::reason,
+                "why, as a short code, or empty: `unusable` (marked unusable, or the deciding site's own cluster "
+                "unusable), `down` (an outage), `too_small` (`diana`: fewer processors than the job needs), "
+                "`too_few_idle` (fewer idle processors than the job's smallest component, or than an ordered job asks "
+                "there), `not_requested` (an ordered job names other clusters), `no_file` (no replica of its input in "
+                "reach), `not_shareable` (`libra`: the host runs other work or is off), `over_capacity` (`libra`: the "
+                "shares with the job would exceed the node's cores), `not_least_loaded` / `not_best_fit` (`libra`: it "
+                "accepted, but another node was chosen by `node_choice`)"),
+      }};
+  return table;
+}
+
+template <> const TraceTable& trace_table<DecisionTermRow>()
+{
+  static const TraceTable table{
+      "/decision_terms",
+      sizeof(DecisionTermRow),
+      {
+          field("round", &DecisionTermRow::round, "the round"),
+          field("cluster", &DecisionTermRow::cluster, "the candidate it is about, -1 for the job itself"),
+          field("host", &DecisionTermRow::host, "as in `/decisions`"),
+          field("name", &DecisionTermRow::name,
+                "the figure: `diana`: `queue_length`, `jobs_ahead` (of the job at its priority; 0 for the deciding "
+                "site in a placement round), `processors`, `busy` (what the site reported, or what the deciding site "
+                "knows of itself), `cost.computation`, `cost.network`, `cost.data_transfer`, `cost.total` (eq. 3.5, "
+                "for each site that answered and can hold the job), `jobs` (the jobs of a bulk a site got); `libra`: "
+                "`share` (the job's minimum share, cluster -1), `load` (each open node's load with the job); central "
+                "schedulers: `idle` (each cluster's idle processors as the scheduler saw them before the try)"),
+          field("value", &DecisionTermRow::value, "its value"),
+      }};
+  return table;
+}
+
 std::vector<const TraceTable*> trace_tables()
 {
-  return {&trace_table<ClusterRow>(),       &trace_table<JobRow>(),     &trace_table<PlacementRow>(),
-          &trace_table<ComponentRow>(),     &trace_table<HostRow>(),    &trace_table<AllocationRow>(),
-          &trace_table<LocalJobRow>(),      &trace_table<ShareRow>(),   &trace_table<EconomyRow>(),
-          &trace_table<FailureRow>(),       &trace_table<MessageRow>(), &trace_table<MigrationRow>(),
-          &trace_table<MigrationCheckRow>()};
+  return {&trace_table<ClusterRow>(),        &trace_table<JobRow>(),      &trace_table<PlacementRow>(),
+          &trace_table<ComponentRow>(),      &trace_table<HostRow>(),     &trace_table<AllocationRow>(),
+          &trace_table<LocalJobRow>(),       &trace_table<ShareRow>(),    &trace_table<EconomyRow>(),
+          &trace_table<FailureRow>(),        &trace_table<MessageRow>(),  &trace_table<MigrationRow>(),
+          &trace_table<MigrationCheckRow>(), &trace_table<DecisionRow>(), &trace_table<DecisionTermRow>()};
 }
 
 std::string TraceField::type_name() const

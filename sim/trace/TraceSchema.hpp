@@ -52,6 +52,8 @@ template <> const TraceTable& trace_table<FailureRow>();
 template <> const TraceTable& trace_table<MessageRow>();
 template <> const TraceTable& trace_table<MigrationRow>();
 template <> const TraceTable& trace_table<MigrationCheckRow>();
+template <> const TraceTable& trace_table<DecisionRow>();
+template <> const TraceTable& trace_table<DecisionTermRow>();
 
 /** Every table of the trace, in the order of docs/trace-format.md. */
 std::vector<const TraceTable*> trace_tables();

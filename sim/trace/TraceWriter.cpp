@@ -227,6 +227,8 @@ TraceWriter::~TraceWriter()
   messages_.reset();
   migrations_.reset();
   migration_checks_.reset();
+  decisions_.reset();
+  decision_terms_.reset();
   sample_time_.reset();
   grid_busy_.reset();
   background_busy_.reset();
@@ -374,6 +376,28 @@ void TraceWriter::add_migration_check(const MigrationCheckRow& row)
   migration_checks_->append(&row);
 }
 
+void TraceWriter::add_decision(const DecisionRow& row)
+{
+  if (not decisions_) {
+    types_["decision"]      = memory_type<DecisionRow>();
+    types_["decision.file"] = packed(types_["decision"]);
+    decisions_ = std::make_unique<AppendableDataset>(file_, "/decisions", types_["decision"], sizeof(DecisionRow), 0,
+                                                     types_["decision.file"]);
+  }
+  decisions_->append(&row);
+}
+
+void TraceWriter::add_decision_term(const DecisionTermRow& row)
+{
+  if (not decision_terms_) {
+    types_["decision_term"]      = memory_type<DecisionTermRow>();
+    types_["decision_term.file"] = packed(types_["decision_term"]);
+    decision_terms_ = std::make_unique<AppendableDataset>(file_, "/decision_terms", types_["decision_term"],
+                                                          sizeof(DecisionTermRow), 0, types_["decision_term.file"]);
+  }
+  decision_terms_->append(&row);
+}
+
 void TraceWriter::set_attribute(const std::string& name, int64_t value)
 {
   set_scalar_attribute(name, H5T_NATIVE_INT64, &value);
@@ -389,7 +413,7 @@ void TraceWriter::commit()
     (*d)->flush();
     d->reset();
   }
-  for (auto* d : {&messages_, &migrations_, &migration_checks_})
+  for (auto* d : {&messages_, &migrations_, &migration_checks_, &decisions_, &decision_terms_})
     if (*d) {
       (*d)->flush();
       d->reset();

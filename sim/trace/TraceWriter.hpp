@@ -68,6 +68,9 @@ public:
   void add_migration(const MigrationRow& row);
   /** /migration_checks too, created at its first row. */
   void add_migration_check(const MigrationCheckRow& row);
+  /** The decision log (`trace.decisions`): /decisions and /decision_terms, each created at its first row. */
+  void add_decision(const DecisionRow& row);
+  void add_decision_term(const DecisionTermRow& row);
   void add_sample(const UtilizationSample& sample);
   void set_attribute(const std::string& name, const std::string& value);
   void set_attribute(const std::string& name, double value);
@@ -93,7 +96,8 @@ private:
   std::map<std::string, hid_t> types_;
   std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, allocations_,
       hosts_, sample_time_, grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_, economy_, shares_;
-  std::unique_ptr<AppendableDataset> messages_, migrations_, migration_checks_; // created at their first row
+  std::unique_ptr<AppendableDataset> messages_, migrations_, migration_checks_, decisions_,
+      decision_terms_; // created at their first row
   bool committed_ = false;
 };
 

@@ -531,3 +531,41 @@ TEST(LibraRuns, HostFailureFailsItsJobsAndTheHostTakesSharesAgainOnceBack)
       hosts.push_back(row.host);
   EXPECT_EQ(hosts, (std::vector<int>{0, 1, 0})) << "s-0 for jobs 0 and 1, s-1 for job 2, s-0 again for job 3";
 }
+
+TEST(LibraRuns, DecisionLogHasEachNodesLoadAndWhetherItAccepted)
+{
+  // The five jobs of the first test, with the decision log: one admission round per job, one row per node. Least
+  // loaded, ties to s-0: loads with the job 0.5/0.5 (s-0), 1/0.5 (s-1), 1/1 (s-0), 1.5/1 (s-1), 1.5/1.5 (none).
+  std::string log;
+  for (int j = 1; j <= 5; ++j)
+    log += swf(j, 0, 30, 1, 30);
+  auto t = simulate_yaml(libra_run(log, "", 2, "trace: {decisions: true}\n"));
+  ASSERT_TRUE(t.has_decisions);
+  ASSERT_EQ(t.decisions.size(), 10u);
+  const char* expected[5][2][2] = {{{"chosen", ""}, {"considered", "not_least_loaded"}},
+                                   {{"considered", "not_least_loaded"}, {"chosen", ""}},
+                                   {{"chosen", ""}, {"considered", "not_least_loaded"}},
+                                   {{"refused", "over_capacity"}, {"chosen", ""}},
+                                   {{"refused", "over_capacity"}, {"refused", "over_capacity"}}};
+  const double loads[5][2]      = {{0.5, 0.5}, {1, 0.5}, {1, 1}, {1.5, 1}, {1.5, 1.5}};
+  for (size_t i = 0; i < t.decisions.size(); ++i) {
+    const auto& d = t.decisions[i];
+    const int job = static_cast<int>(i / 2), node = static_cast<int>(i % 2);
+    EXPECT_EQ(d.round, job + 1) << i;
+    EXPECT_EQ(d.job_id, job) << i;
+    EXPECT_EQ(d.deciding_site, -1) << i; // a central scheduler
+    EXPECT_EQ(d.host, node) << i;
+    EXPECT_STREQ(d.outcome, expected[job][node][0]) << i;
+    EXPECT_STREQ(d.reason, expected[job][node][1]) << i;
+    EXPECT_EQ(d.time, 0) << i;
+  }
+  std::map<std::tuple<int64_t, int, std::string>, double> terms;
+  for (const auto& term : t.decision_terms)
+    terms[{term.round, term.host, term.name}] = term.value;
+  ASSERT_EQ(terms.size(), 15u); // per round: the share, and each node's load
+  for (int job = 0; job < 5; ++job) {
+    EXPECT_DOUBLE_EQ((terms[{job + 1, -1, "share"}]), 0.5) << job;
+    for (int node = 0; node < 2; ++node)
+      EXPECT_DOUBLE_EQ((terms[{job + 1, node, "load"}]), loads[job][node]) << job << " " << node;
+  }
+}

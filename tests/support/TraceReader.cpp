@@ -98,6 +98,11 @@ Trace read_trace(const std::string& path)
     if (H5Lexists(file, "/migration_checks", H5P_DEFAULT) > 0)
       t.migration_checks =
           read_table<MigrationCheckRow>(file, path, "/migration_checks", memory_type<MigrationCheckRow>());
+    t.has_decisions = H5Lexists(file, "/decisions", H5P_DEFAULT) > 0;
+    if (t.has_decisions)
+      t.decisions = read_table<DecisionRow>(file, path, "/decisions", memory_type<DecisionRow>());
+    if (H5Lexists(file, "/decision_terms", H5P_DEFAULT) > 0)
+      t.decision_terms = read_table<DecisionTermRow>(file, path, "/decision_terms", memory_type<DecisionTermRow>());
     t.sample_time     = read_doubles(file, path, "/utilization/time", nullptr);
     t.grid_busy       = read_doubles(file, path, "/utilization/grid_busy", &t.columns);
     t.background_busy = read_doubles(file, path, "/utilization/background_busy", nullptr);

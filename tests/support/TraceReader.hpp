@@ -35,6 +35,9 @@ struct Trace {
   std::vector<ShareRow> shares;           // changes of time-shared hosts' shares (empty without /shares)
   std::vector<AllocationRow> allocations; // the cores each job held
   std::vector<HostRow> hosts;
+  bool has_decisions = false;                  // the trace has the decision log (trace.decisions)
+  std::vector<DecisionRow> decisions;          // empty without it
+  std::vector<DecisionTermRow> decision_terms; // likewise
 };
 
 /** Throws InputError when the file or one of its datasets is missing. */

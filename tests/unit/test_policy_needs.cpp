@@ -43,6 +43,26 @@ TEST(PolicyNeeds, APolicyThatDeclaresNothingIsGrantedNothing)
   EXPECT_EQ(policy.got.live_view, nullptr);
   EXPECT_EQ(policy.got.site_channel, nullptr);
   EXPECT_EQ(policy.got.reports, nullptr);
+  // The decision log is the exception: every policy gets one, off unless trace.decisions.
+  ASSERT_NE(policy.got.decisions, nullptr);
+  EXPECT_FALSE(policy.got.decisions->enabled());
+}
+
+TEST(PolicyNeeds, TheDecisionLogOfferedIsGrantedWhateverThePolicyDeclares)
+{
+  class KeptLog final : public DecisionLog {
+  public:
+    KeptLog() : DecisionLog(true) {}
+    uint64_t begin_round(JobId, ClusterIndex) override { return 1; }
+    void candidate(uint64_t, ClusterIndex, int, const char*, const char*) override {}
+    void term(uint64_t, ClusterIndex, int, const char*, double) override {}
+  } log;
+  Capabilities offered;
+  offered.decisions = &log;
+  EXPECT_EQ(declared_only(PolicyNeeds{}, offered).decisions, &log); // no need declares it
+  PolicyNeeds needs;
+  needs.timers = true;
+  EXPECT_EQ(declared_only(needs, offered).decisions, &log);
 }
 
 TEST(PolicyNeeds, APolicyIsGrantedExactlyWhatItDeclares)

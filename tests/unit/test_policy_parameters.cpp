@@ -89,5 +89,5 @@ TEST(ExperimentKeys, EverySectionsKeysAndEveryPolicysParametersAreListedOnceSort
   } catch (const InputError& e) {
     unknown = e.what();
   }
-  EXPECT_NE(unknown.find("valid keys here: sample_interval, local_jobs)"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("valid keys here: sample_interval, local_jobs, decisions)"), std::string::npos) << unknown;
 }
