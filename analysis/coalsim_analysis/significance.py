@@ -54,15 +54,24 @@ def significant(tree, intervals, means) -> bool:
 
 def _significant(node, intervals, means):
     """(verdict on the means, whether it is significant)."""
+    def decided(op, holds, a_mean, a_box, b_mean, b_box):
+        return _decided(op, a_box, b_box) and not math.isnan(a_mean) and not math.isnan(b_mean)
+    return _walk(node, intervals, means, decided, every=all, some=any)
+
+
+def _walk(node, intervals, means, measure, every, some):
+    """(verdict on the means, how settled it is): `measure(op, holds, a_mean, a_box, b_mean, b_box)` of each
+    comparison, combined with `every` over the parts a verdict needs all of, with `some` over those of which one
+    suffices (significance: all and any; the shrink factor needed: max and min)."""
     if isinstance(node, ast.BoolOp):
-        parts = [_significant(v, intervals, means) for v in node.values]
+        parts = [_walk(v, intervals, means, measure, every, some) for v in node.values]
         verdict = all(v for v, _ in parts) if isinstance(node.op, ast.And) else any(v for v, _ in parts)
-        deciding = [s for v, s in parts if v == verdict]
+        deciding = [m for v, m in parts if v == verdict]
         needs_all = verdict if isinstance(node.op, ast.And) else not verdict
-        return verdict, (all(deciding) if needs_all else any(deciding))
+        return verdict, (every(deciding) if needs_all else some(deciding))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        verdict, sig = _significant(node.operand, intervals, means)
-        return not verdict, sig
+        verdict, settled = _walk(node.operand, intervals, means, measure, every, some)
+        return not verdict, settled
     if isinstance(node, ast.Compare):
         sides = [node.left, *node.comparators]
         values = [_mean_value(s, means) for s in sides]
@@ -71,11 +80,10 @@ def _significant(node, intervals, means):
         for i, op in enumerate(node.ops):
             left, right = values[i], values[i + 1]
             holds = not (math.isnan(left) or math.isnan(right)) and _COMPARE[type(op)](left, right)
-            pairs.append((holds, _decided(op, boxes[i], boxes[i + 1]) and not math.isnan(left) and not math.isnan(right)))
-        verdict = all(h for h, _ in pairs)
-        if verdict:
-            return True, all(d for _, d in pairs)
-        return False, any(d for h, d in pairs if not h)
+            pairs.append((holds, measure(op, holds, left, boxes[i], right, boxes[i + 1])))
+        if all(h for h, _ in pairs):
+            return True, every(m for _, m in pairs)
+        return False, some(m for h, m in pairs if not h)
     raise TypeError(type(node).__name__)
 
 
@@ -117,28 +125,7 @@ def _comparison_ratio(op, holds, a_mean, a_box, b_mean, b_box) -> float:
 
 def _shrink(node, intervals, means):
     """(verdict on the means, shrink factor needed)."""
-    if isinstance(node, ast.BoolOp):
-        parts = [_shrink(v, intervals, means) for v in node.values]
-        verdict = all(v for v, _ in parts) if isinstance(node.op, ast.And) else any(v for v, _ in parts)
-        deciding = [r for v, r in parts if v == verdict]
-        needs_all = verdict if isinstance(node.op, ast.And) else not verdict
-        return verdict, (max(deciding) if needs_all else min(deciding))
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        verdict, ratio = _shrink(node.operand, intervals, means)
-        return not verdict, ratio
-    if isinstance(node, ast.Compare):
-        sides = [node.left, *node.comparators]
-        values = [_mean_value(s, means) for s in sides]
-        boxes = [_interval(s, intervals, means) for s in sides]
-        pairs = []
-        for i, op in enumerate(node.ops):
-            left, right = values[i], values[i + 1]
-            holds = not (math.isnan(left) or math.isnan(right)) and _COMPARE[type(op)](left, right)
-            pairs.append((holds, _comparison_ratio(op, holds, left, boxes[i], right, boxes[i + 1])))
-        if all(h for h, _ in pairs):
-            return True, max(r for _, r in pairs)
-        return False, min(r for h, r in pairs if not h)
-    raise TypeError(type(node).__name__)
+    return _walk(node, intervals, means, _comparison_ratio, every=max, some=min)
 
 
 def seeds_needed(ratio: float, seeds: int) -> float:
