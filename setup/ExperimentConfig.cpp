@@ -23,6 +23,7 @@ const KeyList& root_keys()
                                "policy",
                                {"workload", workload_keys()},
                                {"background", background_keys()},
+                               {"job_shape", job_shape_keys()},
                                {"info_service", information_service_keys()},
                                {"runtime_model", runtime_model_keys()},
                                {"overheads", overheads_keys()},
@@ -109,13 +110,15 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<Over
   config.policy            = read_policy(root);
   config.workload          = read_workload(root.section("workload"));
   config.background        = read_background(root.section("background"));
-  config.info_service      = read_information_service(root.section("info_service"));
-  config.faults            = read_faults(root.section("faults"));
-  config.runtime_model     = read_runtime_model(root.section("runtime_model"));
-  config.overheads         = read_overheads(root.section("overheads"));
-  config.stop              = read_stop(root.section("stop"));
-  config.trace             = read_trace(root.section("trace"));
-  config.simgrid           = read_simgrid(root.section("simgrid"));
+  if (auto shape = root.find("job_shape")) // absent: nothing written, so that the resolved YAML is as before shapes
+    config.job_shape = read_job_shape(*shape);
+  config.info_service  = read_information_service(root.section("info_service"));
+  config.faults        = read_faults(root.section("faults"));
+  config.runtime_model = read_runtime_model(root.section("runtime_model"));
+  config.overheads     = read_overheads(root.section("overheads"));
+  config.stop          = read_stop(root.section("stop"));
+  config.trace         = read_trace(root.section("trace"));
+  config.simgrid       = read_simgrid(root.section("simgrid"));
 
   YAML::Emitter out;
   out << tree;

@@ -12,6 +12,7 @@
 #include "sim/config/KeyLocation.hpp"
 #include "sim/engine/FaultConfig.hpp"
 #include "sim/engine/InformationServiceConfig.hpp"
+#include "sim/engine/JobShapeConfig.hpp"
 #include "sim/engine/OverheadsConfig.hpp"
 #include "sim/engine/RuntimeModelConfig.hpp"
 #include "sim/trace/TraceConfig.hpp"
@@ -35,6 +36,7 @@ struct ExperimentConfig {
   PolicyConfig policy;
   WorkloadConfig workload;
   BackgroundConfig background;
+  JobShapeConfig job_shape; // every job a pool job when the section is absent
   InformationServiceConfig info_service;
   FaultConfig faults;
   RuntimeModelConfig runtime_model;

@@ -156,6 +156,24 @@ void Simulation::build_platform()
   for (const auto& [name, location] : config_.faults.cluster_locations)
     if (parts_->platform->find(name) == no_cluster)
       location.fail("cluster '" + name + "' is not in this run");
+  for (const auto& [name, location] : config_.job_shape.cluster_locations)
+    if (parts_->platform->find(name) == no_cluster)
+      location.fail("cluster '" + name + "' is not in this run");
+  for (const Cluster& c : parts_->platform->clusters()) {
+    const LocatedShapePolicy& shape = config_.job_shape.of(c.name);
+    if (shape.policy.pool() || c.compute_hosts.empty())
+      continue;
+    const int cores = c.compute_hosts.front()->get_core_count();
+    for (const sg4::Host* host : c.compute_hosts)
+      if (host->get_core_count() != cores)
+        shape.kind_at.fail("cluster " + c.name + " has hosts of " + std::to_string(cores) + " and " +
+                           std::to_string(host->get_core_count()) + " cores (" + host->get_cname() +
+                           "): shaped jobs need hosts of one core count");
+    if (shape.policy.kind == ShapeKind::nodes && shape.policy.cores_per_node > cores)
+      shape.cores_per_node_at.fail(std::to_string(shape.policy.cores_per_node) + " cores per node on cluster " +
+                                   c.name + ", whose hosts have " + std::to_string(cores) +
+                                   ": no job could ever start there");
+  }
 }
 
 /** The trace file (written under a temporary name until the run succeeds) and the utilization samples. */
@@ -208,6 +226,7 @@ void Simulation::build_local_side()
   for (const auto& c : p.platform->clusters()) {
     p.managers.push_back(
         std::make_unique<LocalResourceManager>(c, *p.recorder, *p.step, /*track_hosts=*/true, model_of(c).scheduling));
+    p.managers.back()->set_shape_policy(config_.job_shape.of(c.name).policy);
     p.managers.back()->set_job_numbers(&p.local_job_numbers);
     p.managers.back()->set_on_local_job_done([&p, this](const LocalJobRecord& job) {
       p.statistics.local_wait.add(job.start_time - job.submit_time);

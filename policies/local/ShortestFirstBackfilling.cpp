@@ -38,6 +38,10 @@ void ShortestFirstBackfilling::start_job(Seq seq, LocalPass& pass, const Start& 
 
 ShortestFirstBackfilling::Reservation ShortestFirstBackfilling::reserve_head(int head_size, const LocalPass& pass)
 {
+  if (pass.shaped != nullptr) {
+    auto [shadow, extra] = pass.shaped->reserve_head(head_size, pass.now);
+    return {shadow, 0, std::move(extra)};
+  }
   if (pass.idle + pass.running_processors < head_size || pass.running.empty())
     return {INFINITY, 0};
   int free = pass.idle;
@@ -52,12 +56,17 @@ ShortestFirstBackfilling::Reservation ShortestFirstBackfilling::reserve_head(int
 }
 
 const ShortestFirstBackfilling::Key* ShortestFirstBackfilling::next_candidate(const LocalPass& pass,
-                                                                              const Reservation& head) const
+                                                                              Reservation& head) const
 {
   const Key* best = nullptr;
   for (auto it = behind_head_.begin(); it != behind_head_.end() && it->first <= pass.idle; ++it) {
     const Key& first = *it->second.begin(); // the shortest of this size; if it cannot start, no job of it can
-    if (it->first > head.extra && pass.now + first.first > head.shadow)
+    if (pass.shaped != nullptr && not pass.shaped->fits_now(it->first))
+      continue;
+    const bool extra_only = pass.shaped == nullptr ? it->first <= head.extra
+                                                   : std::isfinite(head.shadow) &&
+                                                         pass.shaped->fits_extra(it->first, head.host_extra, false);
+    if (not extra_only && pass.now + first.first > head.shadow)
       continue;
     if (best == nullptr || first < *best)
       best = &first;
@@ -67,7 +76,7 @@ const ShortestFirstBackfilling::Key* ShortestFirstBackfilling::next_candidate(co
 
 void ShortestFirstBackfilling::pass(LocalPass& pass, const Start& start)
 {
-  while (not waiting_.empty() && waiting_.begin()->second.request.size <= pass.idle)
+  while (not waiting_.empty() && fits_now(pass, waiting_.begin()->second.request.size))
     start_job(waiting_.begin()->first, pass, start);
   if (behind_head_.empty() || behind_head_.begin()->first > pass.idle)
     return; // no waiting job fits the idle processors
@@ -76,9 +85,13 @@ void ShortestFirstBackfilling::pass(LocalPass& pass, const Start& start)
   // candidates start in (estimate, queue order) until none is left.
   while (const Key* next = next_candidate(pass, head)) {
     const auto [estimate, seq] = *next;
-    if (pass.now + estimate > head.shadow)
-      head.extra -= waiting_.at(seq).request.size; // it still runs at the shadow time, on processors the head
-                                                   // does not need
+    if (pass.now + estimate > head.shadow) {
+      // It still runs at the shadow time, on processors the head does not need.
+      if (pass.shaped == nullptr)
+        head.extra -= waiting_.at(seq).request.size;
+      else
+        pass.shaped->fits_extra(waiting_.at(seq).request.size, head.host_extra, true);
+    }
     start_job(seq, pass, start);
   }
 }

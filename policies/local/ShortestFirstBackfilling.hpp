@@ -5,7 +5,8 @@
  * the jobs behind it are then tried in order of their estimated runtime, shortest first (queue order among
  * equal estimates), and one starts if it fits the idle processors and either ends by the shadow time or uses
  * only the extra processors. Only the order in which the candidates are tried differs from `easy`, so the head's
- * start is never delayed by a backfilled job, as under EASY. */
+ * start is never delayed by a backfilled job, as under EASY. With shaped jobs the reservation and the extra
+ * processors are EASY's, host by host (EasyBackfilling.hpp). */
 #pragma once
 
 #include "sim/api/LocalQueue.hpp"
@@ -14,6 +15,7 @@
 #include <map>
 #include <set>
 #include <utility>
+#include <vector>
 
 namespace coalsim {
 
@@ -29,6 +31,7 @@ private:
   struct Reservation {
     double shadow; // when the head may start at the latest; infinite when no estimated end makes room
     int extra;     // the processors free at the shadow time beyond the head's need
+    std::vector<int> host_extra = {}; // with shaped jobs: the extra cores host by host (`extra` unused)
   };
 
   /** The head's reservation: the first estimated end (by then, every running job estimated to end at or before
@@ -41,7 +44,7 @@ private:
 
   /** The job to start next behind the head: the first in (estimate, queue order) that fits the idle processors
    *  and ends by the shadow time or uses only extra processors; nullptr for none. */
-  const Key* next_candidate(const LocalPass& pass, const Reservation& head) const;
+  const Key* next_candidate(const LocalPass& pass, Reservation& head) const;
 
   std::map<Seq, QueuedLocalJob> waiting_;
   /** The jobs behind the head by size, each size's in (estimate, queue order): in a size class only the first

@@ -4,12 +4,15 @@
  * disciplines register by name (LocalDisciplines.hpp). */
 #pragma once
 
+#include "sim/api/ShapedCapacity.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace coalsim {
 
@@ -40,7 +43,18 @@ struct LocalPass {
   bool only_arrivals;            // nothing but arrivals since the last pass
   bool capacity_changed;         // processors were taken or given back with no estimated end since the last pass
                                  // (grid components, dummy jobs, failed hosts, outages, killed local jobs)
+  /** With shaped jobs (JobShape.hpp): where jobs fit host by host; nullptr when every job is a pool job, and
+   *  counting processors suffices. */
+  const ShapedCapacity* shaped = nullptr;
+  /** The hosts the next start must take (a conservative reservation's); empty: first fit. */
+  std::vector<HostCores> start_on = {};
 };
+
+/** Whether a waiting job of `size` fits now: by its shape when jobs are shaped, else by the idle count. */
+inline bool fits_now(const LocalPass& pass, int size)
+{
+  return size <= pass.idle && (pass.shaped == nullptr || pass.shaped->fits_now(size));
+}
 
 class LocalQueue {
 public:

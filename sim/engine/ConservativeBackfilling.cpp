@@ -124,6 +124,10 @@ void ConservativeBackfilling::compress(double now)
 
 void ConservativeBackfilling::pass(LocalPass& pass, const Start& start)
 {
+  if (pass.shaped != nullptr) {
+    pass_by_host(pass, start);
+    return;
+  }
   if (not profile_ || pass.capacity_changed) {
     replan(pass);
   } else {

@@ -7,7 +7,10 @@
  * jobs, failed hosts, outages) change the profile for ever: the reservations are kept where they still fit
  * and the others moved to the earliest time they do.
  * A compression visits every waiting job, but most cannot move: what each kind of job (size and estimate) knows
- * of the profile lets their searches begin late or not at all, with the same schedule (bench/README.md, (f)). */
+ * of the profile lets their searches begin late or not at all, with the same schedule (bench/README.md, (f)).
+ * With shaped jobs (JobShape.hpp) the profile is one per host (ConservativeByHost.cpp): at every pass each waiting
+ * job, in queue order, is planned again from now at the earliest time it fits by its shape on the hosts' profiles
+ * (first fit by host index), and a job whose reservation is now starts on the hosts it reserved. */
 #pragma once
 
 #include "sim/api/LocalQueue.hpp"
@@ -64,6 +67,9 @@ private:
   double no_window_before(const Waiting& w, double now);
   /** Processors were added to the profile over [from, until). */
   void add_free(double from, double until, int count);
+  /** With shaped jobs: every waiting job planned again in queue order on the hosts' profiles, and those whose
+   *  reservation is now started on the hosts they reserved. */
+  void pass_by_host(LocalPass& pass, const Start& start);
   /** Starts the jobs whose reservation has come, if their processors are idle. */
   void start_due(LocalPass& pass, const Start& start);
 

@@ -39,6 +39,7 @@ void CoreMap::set(Core core, State to)
     ++out_of_use_;
   }
   state_[core] = to;
+  ++version_;
 }
 
 void CoreMap::take(int count, std::vector<Core>& into)

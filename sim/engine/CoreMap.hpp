@@ -35,6 +35,8 @@ public:
 
   int free() const { return free_; }
   int free_on(int host) const { return free_on_[host]; }
+  /** Changes with every core that changes state (for those who cache what they found in the map). */
+  uint64_t version() const { return version_; }
   /** Cores out of use (their host is off) that nobody holds. */
   int out_of_use() const { return out_of_use_; }
   bool is_free(Core core) const { return state_[core] == State::free; }
@@ -70,6 +72,7 @@ private:
   int first_free_host_ = 0; // no host before it has a free core (first fit starts there)
   int free_            = 0;
   int out_of_use_      = 0;
+  uint64_t version_    = 0;
 };
 
 } // namespace coalsim

@@ -51,6 +51,10 @@ void EasyBackfilling::start_job(Seq seq, LocalPass& pass, const Start& start)
 
 EasyBackfilling::Reservation EasyBackfilling::reserve_head(int head_size, const LocalPass& pass)
 {
+  if (pass.shaped != nullptr) {
+    auto [shadow, extra] = pass.shaped->reserve_head(head_size, pass.now);
+    return {shadow, 0, std::move(extra)};
+  }
   const int total = pass.idle + pass.running_processors; // free once every running job has ended
   if (total < head_size || pass.running.empty())
     return {INFINITY, 0};
@@ -88,14 +92,14 @@ void EasyBackfilling::pass(LocalPass& pass, const Start& start)
   bool head_is_old    = not waiting_.empty() && waiting_.begin()->first < first_new_;
   bool newcomers_only = pass.only_arrivals && no_job_overdue && head_is_old;
   if (not newcomers_only)
-    while (not waiting_.empty() && waiting_.begin()->second.request.size <= pass.idle)
+    while (not waiting_.empty() && fits_now(pass, waiting_.begin()->second.request.size))
       start_job(waiting_.begin()->first, pass, start);
   if (waiting_.size() > 1)
     backfill(pass, start, newcomers_only);
   first_new_ = next_seq_;
 }
 
-EasyBackfilling::Seq EasyBackfilling::first_startable(const LocalPass& pass, const Reservation& head, Seq from) const
+EasyBackfilling::Seq EasyBackfilling::first_startable(const LocalPass& pass, Reservation& head, Seq from) const
 {
   Seq first        = 0;
   double time_left = head.shadow - pass.now; // a job this long or shorter ends by the shadow time
@@ -106,7 +110,12 @@ EasyBackfilling::Seq EasyBackfilling::first_startable(const LocalPass& pass, con
       if (s != seqs.end() && (first == 0 || *s < first))
         first = *s;
     };
-    if (it->first <= head.extra) {
+    if (pass.shaped != nullptr && not pass.shaped->fits_now(it->first))
+      continue;
+    const bool extra_only = pass.shaped == nullptr ? it->first <= head.extra
+                                                   : std::isfinite(head.shadow) &&
+                                                         pass.shaped->fits_extra(it->first, head.host_extra, false);
+    if (extra_only) {
       consider(size_class.all);
       continue;
     }
@@ -124,8 +133,13 @@ void EasyBackfilling::backfill(LocalPass& pass, const Start& start, bool newcome
   const Seq from   = newcomers_only ? first_new_ : 0;
   while (Seq seq = first_startable(pass, head, from)) {
     const QueuedLocalJob& job = waiting_.at(seq);
-    if (pass.now + job.estimate > head.shadow)
-      head.extra -= job.request.size; // it still runs at the shadow time, on processors the head does not need
+    if (pass.now + job.estimate > head.shadow) {
+      // It still runs at the shadow time, on processors the head does not need.
+      if (pass.shaped == nullptr)
+        head.extra -= job.request.size;
+      else
+        pass.shaped->fits_extra(job.request.size, head.host_extra, true);
+    }
     start_job(seq, pass, start);
   }
 }

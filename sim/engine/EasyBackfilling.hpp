@@ -6,6 +6,10 @@
  * takes from them); the first such job in queue order starts first. A running job past its estimated end
  * is expected to end now. Processors held by grid components have no estimated end: when only their
  * release could make room for the head, the shadow time is infinite and any job that fits may start.
+ * With shaped jobs (JobShape.hpp) every count is host by host (ShapedCapacity.hpp): the head's shadow time is
+ * the first estimated end at which it fits by its shape, the extra processors are each host's free cores then
+ * beyond what the head takes there, and a job that runs past the shadow time may start only if the cores it takes
+ * now (first fit) are all extra on their hosts.
  *
  * The jobs behind the head are indexed by size and estimate, so that a pass looks only at the kinds of job
  * that could start, not at every waiting job. */
@@ -16,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace coalsim {
 
@@ -31,6 +36,7 @@ private:
   struct Reservation {
     double shadow;
     int extra;
+    std::vector<int> host_extra = {}; // with shaped jobs: the extra cores host by host (`extra` unused)
   };
   /** The waiting jobs of one size behind the head: all of them, and by estimate. */
   struct SizeClass {
@@ -44,7 +50,7 @@ private:
    *  reservation; with `newcomers_only`, only jobs that arrived since the last pass. */
   void backfill(LocalPass& pass, const Start& start, bool newcomers_only);
   /** The first job in queue order behind the head that may start now (0: none). */
-  Seq first_startable(const LocalPass& pass, const Reservation& head, Seq from) const;
+  Seq first_startable(const LocalPass& pass, Reservation& head, Seq from) const;
   void start_job(Seq seq, LocalPass& pass, const Start& start);
   void index(Seq seq);
   void unindex(Seq seq);

@@ -1,4 +1,4 @@
-/* First come, first served: the head starts when it fits; nothing overtakes it. */
+/* First come, first served: the head starts when it fits (by its shape, with shaped jobs); nothing overtakes it. */
 #include "sim/api/LocalDisciplines.hpp"
 
 #include <list>
@@ -17,7 +17,7 @@ public:
   bool passes_on_capacity_loss() const override { return false; }
   void pass(LocalPass& pass, const Start& start) override
   {
-    while (not waiting_.empty() && waiting_.front().request.size <= pass.idle) {
+    while (not waiting_.empty() && fits_now(pass, waiting_.front().request.size)) {
       pass.idle -= waiting_.front().request.size;
       start(waiting_.front());
       waiting_.pop_front();

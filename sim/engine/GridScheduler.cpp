@@ -156,7 +156,7 @@ FitLimits GridScheduler::fit_limits() const
   limits.co_allocates = needs_.co_allocates;
   for (size_t c = 0; c < parts_.managers.size(); ++c) {
     const auto cluster = static_cast<ClusterIndex>(c);
-    limits.processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->processors() : 0);
+    limits.processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->largest_job() : 0);
     limits.gone.push_back(health_ != nullptr && not health_->usable(cluster));
   }
   return limits;
@@ -166,7 +166,7 @@ std::vector<int> GridScheduler::whole_grid() const
 {
   std::vector<int> processors;
   for (const auto& manager : parts_.managers)
-    processors.push_back(manager->processors());
+    processors.push_back(manager->largest_job());
   return processors;
 }
 
@@ -266,15 +266,15 @@ void GridScheduler::apply(Placement placement)
 void GridScheduler::claim_all(JobId id)
 {
   ActiveJob& job = active_.at(id);
-  std::map<ClusterIndex, int> needed;
+  std::map<ClusterIndex, std::vector<int>> needed; // the components' processors, by cluster
   ClusterIndex short_cluster = no_cluster;
   for (const auto& c : job.placement)
     if (not shares_a_host(c))
-      needed[c.cluster] += c.processors;
+      needed[c.cluster].push_back(c.processors);
     else if (short_cluster == no_cluster && not parts_.managers[c.cluster]->can_claim_share(c.host, c.share))
       short_cluster = c.cluster;
-  for (const auto& [cluster, count] : needed)
-    if (short_cluster == no_cluster && parts_.managers[cluster]->idle() < count) {
+  for (const auto& [cluster, sizes] : needed)
+    if (short_cluster == no_cluster && not parts_.managers[cluster]->can_claim(sizes)) {
       short_cluster = cluster;
       break;
     }

@@ -34,9 +34,54 @@ LocalResourceManager::LocalResourceManager(const Cluster& cluster, UtilizationRe
 {
 }
 
-void LocalResourceManager::take_cores(int count, std::vector<CoreMap::Core>& into)
+void LocalResourceManager::set_shape_policy(const ShapePolicy& policy)
 {
-  if (track_hosts_)
+  if (policy.pool()) {
+    shapes_.reset();
+    return;
+  }
+  xbt_assert(track_hosts_, "shaped jobs need host tracking");
+  xbt_assert(running_jobs_.empty() && busy_grid_ == 0, "the shape policy of %s set while jobs run",
+             cluster_->name.c_str());
+  const int host_cores = cores_.hosts() > 0 ? cores_.cores_of(0) : 1;
+  for (int h = 0; h < cores_.hosts(); ++h)
+    xbt_assert(cores_.cores_of(h) == host_cores, "shaped jobs on %s, whose hosts differ in cores",
+               cluster_->name.c_str());
+  shapes_ = std::make_unique<ShapeFit>(policy, cores_, host_cores);
+}
+
+bool LocalResourceManager::can_claim(const std::vector<int>& sizes) const
+{
+  if (not shapes_) {
+    int sum = 0;
+    for (int size : sizes)
+      sum += size;
+    return idle() >= sum;
+  }
+  if (down_)
+    return false;
+  std::vector<int> free(cores_.hosts());
+  for (int h = 0; h < cores_.hosts(); ++h)
+    free[h] = cores_.free_on(h);
+  std::vector<HostCores> take;
+  for (int size : sizes) {
+    take.clear();
+    if (not shapes_->place(
+            shapes_->held(size), [&free](int h) { return free[h]; }, take))
+      return false;
+    for (const HostCores& h : take)
+      free[h.host] -= h.cores;
+  }
+  return true;
+}
+
+void LocalResourceManager::take_cores(int count, std::vector<CoreMap::Core>& into, const std::vector<HostCores>& on)
+{
+  if (not track_hosts_)
+    return;
+  if (shapes_)
+    shapes_->take(count, cores_, into, on);
+  else
     cores_.take(count, into);
 }
 
@@ -121,14 +166,15 @@ void LocalResourceManager::changed()
 bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* hosts, std::vector<CoreMap::Core>* cores)
 {
   xbt_assert(count > 0, "claim of %d processors", count);
-  if (idle() < count)
+  const int held = shapes_ ? shapes_->held(count) : count;
+  if (idle() < held || (shapes_ && not shapes_->fits_now(held)))
     return false;
-  busy_grid_ += count;
+  busy_grid_ += held;
   if (track_hosts_) {
     xbt_assert(hosts != nullptr && cores != nullptr, "host tracking needs a core list");
     const size_t first = cores->size();
-    take_cores(count, *cores);
-    for (size_t i = first; i < cores->size(); ++i)
+    take_cores(held, *cores);
+    for (size_t i = first; i < first + static_cast<size_t>(count); ++i) // its processes run on the first `count`
       hosts->push_back(cluster_->compute_hosts[cores_.host_of((*cores)[i])]);
   }
   needs_pass(Change::capacity_lost); // a backfilling plan counted on these processors
@@ -139,6 +185,8 @@ bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* hosts, std:
 void LocalResourceManager::release(int count, const std::vector<CoreMap::Core>& cores, const CoreHolding& holding,
                                    HoldingOutcome outcome)
 {
+  if (shapes_)
+    count = static_cast<int>(cores.size()); // the shape's cores, more than its processes may run on
   xbt_assert(count <= busy_grid_, "releasing %d grid processors on %s, only %d busy", count, cluster_->name.c_str(),
              busy_grid_);
   busy_grid_ -= count;
@@ -241,9 +289,11 @@ int LocalResourceManager::components_sharing(int host) const
 
 void LocalResourceManager::submit_background(const LocalJobRequest& job)
 {
-  xbt_assert(job.size >= 1 && job.size <= cluster_->processors, "local job of %d processors on %s", job.size,
+  xbt_assert(job.size >= 1 && job.size <= largest_job(), "local job of %d processors on %s", job.size,
              cluster_->name.c_str());
   QueuedLocalJob queued{job, now(), std::isnan(job.estimate) ? job.runtime : job.estimate, (*next_job_number_)++};
+  if (shapes_)
+    queued.request.size = shapes_->held(job.size); // the disciplines count the cores it holds
   queue_->push(queued);
   if (queue_->arrival_may_start(queued, idle()))
     step_->request(step_id_);
@@ -265,9 +315,9 @@ void LocalResourceManager::pass()
     only_arrivals_ = true;
     return; // nothing may start (capacity_changed_ stays for the pass that can)
   }
-  LocalPass state{now(), idle(), running_, running_processors_, only_arrivals_, capacity_changed_};
+  LocalPass state{now(), idle(), running_, running_processors_, only_arrivals_, capacity_changed_, shapes_.get()};
   const size_t waiting = queue_->size();
-  queue_->pass(state, [this](const QueuedLocalJob& job) { start(job); });
+  queue_->pass(state, [this, &state](const QueuedLocalJob& job) { start(job, state.start_on); });
   only_arrivals_    = true;
   capacity_changed_ = false;
   wake_when_due();
@@ -293,18 +343,20 @@ void LocalResourceManager::wake_when_due()
     });
 }
 
-void LocalResourceManager::start(const QueuedLocalJob& job)
+void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<HostCores>& on)
 {
   int size = job.request.size;
   busy_background_ += size;
   std::vector<CoreMap::Core> cores;
-  take_cores(size, cores);
+  take_cores(size, cores, on);
   double start = now();
   auto slot    = running_.emplace(start + job.estimate, size);
   running_processors_ += size;
   LocalJobRecord record{job.number,      cluster_->index, job.request.trace_id,        size,
                         job.submit_time, start,           start + job.request.runtime, job.estimate};
   auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
+  if (shapes_)
+    it->shaped = shapes_->started(slot->first, it->cores);
   it->end = at(record.end_time, [this, it] {
     finish(it, HoldingOutcome::completed);
     needs_pass(Change::local_job_ended);
@@ -316,6 +368,8 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOu
 {
   queue_->ended(job->slot->first, job->record.size, now());
   running_.erase(job->slot);
+  if (shapes_)
+    shapes_->ended(job->shaped);
   running_processors_ -= job->record.size;
   busy_background_ -= job->record.size;
   return_cores(job->cores);
@@ -368,7 +422,7 @@ void LocalResourceManager::start_dummy(int size)
   busy_background_ += size;
   DummyJob dummy{{CoreOwner::dummy_job, (*next_job_number_)++, -1, -1, now(), now()}, {}};
   if (track_hosts_) {
-    take_cores(size, dummy.cores);
+    cores_.take(size, dummy.cores); // any cores: a dummy job has no shape
     dummies_.push_back(std::move(dummy));
   }
   needs_pass(Change::capacity_lost);

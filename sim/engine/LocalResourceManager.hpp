@@ -6,13 +6,16 @@
  * queued ones wait for the cluster to come back. A single compute host that fails takes its cores away
  * until it is back: the local and dummy jobs on it are killed, and the cores a grid component returns
  * from it stay out of use (the scheduler aborts that component). Which cores a job gets is its cluster's core
- * map's (CoreMap.hpp: first fit); every set of cores given back is reported (CoreHolding.hpp) for the trace. */
+ * map's (CoreMap.hpp: first fit); every set of cores given back is reported (CoreHolding.hpp) for the trace.
+ * With a shape policy other than the pool (set_shape_policy), local jobs and grid components are shaped
+ * (JobShape.hpp) and fit host by host (ShapeFit.hpp). */
 #pragma once
 
 #include "sim/api/LocalQueue.hpp"
 #include "sim/engine/CoreHolding.hpp"
 #include "sim/engine/CoreMap.hpp"
 #include "sim/engine/InstantStep.hpp"
+#include "sim/engine/ShapeFit.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
@@ -62,12 +65,23 @@ public:
   int busy_grid() const { return busy_grid_; }
   int busy_background() const { return busy_background_; }
   size_t background_waiting() const { return queue_->size(); }
+  /** Shapes every local job and grid component of `processors` by `policy` (JobShape.hpp), from now on; the pool
+   *  (the default) counts processors. Needs host tracking, and hosts of one core count. */
+  void set_shape_policy(const ShapePolicy& policy);
+  /** The most processors a job may ask for (a larger one could never fit the cluster): all of them in the pool. */
+  int largest_job() const { return shapes_ ? shapes_->largest() : processors(); }
+  /** The idle processors as the grid is told: in the pool, idle(); with shapes, those a shaped job could take now
+   *  (whole nodes' worth: c cores on each host with at least c free, or the wholly free hosts). */
+  int idle_for_grid() const { return shapes_ && not down_ ? shapes_->usable_idle() : idle(); }
+  /** Whether grid components of `sizes` processors could all be claimed now, one after the other. */
+  bool can_claim(const std::vector<int>& sizes) const;
   /** The local discipline, by its registered name (LocalDisciplines.hpp). */
   const std::string& scheduling() const { return scheduling_; }
 
   /** Claims `count` processors for a grid component; false (and nothing claimed) if fewer are idle.
    *  With host tracking, appends the cores the core map gives (first fit) to `cores` and their hosts to `hosts`,
-   *  one per processor, in the same order. */
+   *  one per processor, in the same order. A shaped component holds its shape's cores (whole nodes' worth), and
+   *  its processes run on the first `count`. */
   bool claim(int count, std::vector<sg4::Host*>* hosts, std::vector<CoreMap::Core>* cores);
   /** Gives back a grid component's `count` processors (`cores` with host tracking), reported as `holding` ended
    *  now with `outcome`. */
@@ -155,6 +169,7 @@ private:
     RunningByEnd::iterator slot;
     std::vector<CoreMap::Core> cores;
     simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
+    ShapeFit::Running::iterator shaped = {};      // with shapes: its entry in shapes_
   };
 
   /** The queue's pass at this instant's step: starts the waiting local jobs the local policy allows. */
@@ -166,15 +181,17 @@ private:
   };
   /** Something changed that may let a waiting job start: a pass follows at this instant's step. */
   void needs_pass(Change change);
-  void start(const QueuedLocalJob& job);
+  /** Starts `job` on the hosts `on` (a reservation's), or first fit when empty. */
+  void start(const QueuedLocalJob& job, const std::vector<HostCores>& on);
   /** After a pass: a timer for the queue's next due start (LocalQueue::next_due), so that a job whose
    *  reservation falls at an instant when nothing else happens still starts then; the timer of a due time that
    *  changed is removed. */
   void wake_when_due();
   /** The local job ends (at its end time, or killed by an outage): its processors are free again. */
   void finish(std::list<RunningJob>::iterator job, HoldingOutcome outcome);
-  /** With host tracking: takes `count` idle cores (first fit) into `into`, and back. */
-  void take_cores(int count, std::vector<CoreMap::Core>& into);
+  /** With host tracking: takes `count` idle cores (first fit; by shape with shapes, on the hosts `on` if not empty)
+   *  into `into`, and back. */
+  void take_cores(int count, std::vector<CoreMap::Core>& into, const std::vector<HostCores>& on = {});
   /** Cores of hosts that are off go out of use instead. */
   void return_cores(const std::vector<CoreMap::Core>& cores);
   /** Reports `cores` of `holding` given back (or held) at `time`. */
@@ -201,8 +218,9 @@ private:
   int running_processors_ = 0;         // the sum of running_'s sizes
   std::list<RunningJob> running_jobs_; // in order of start
   bool down_ = false;
-  CoreMap cores_;     // with host tracking: which core is whose
-  int hosts_off_ = 0; // hosts failed on their own (host_down without host_up yet)
+  CoreMap cores_;                    // with host tracking: which core is whose
+  std::unique_ptr<ShapeFit> shapes_; // where shaped jobs fit; none in the pool
+  int hosts_off_ = 0;                // hosts failed on their own (host_down without host_up yet)
   int dummy_     = 0;
   struct DummyJob {
     CoreHolding holding;

@@ -29,7 +29,7 @@ std::vector<int> GridScheduler::claimable() const
 {
   std::vector<int> idle(parts_.managers.size());
   for (size_t c = 0; c < idle.size(); ++c)
-    idle[c] = health_ && not health_->available(static_cast<ClusterIndex>(c)) ? 0 : parts_.managers[c]->idle();
+    idle[c] = health_ && not health_->available(static_cast<ClusterIndex>(c)) ? 0 : parts_.managers[c]->idle_for_grid();
   return idle;
 }
 

@@ -28,7 +28,7 @@ void ReplayedBackground::arrive()
     return;
   // One timer per distinct submit time: jobs submitted together keep their trace order in the local queue.
   while (has_next_ && next_.submit_time <= now()) {
-    if (next_.processors > manager_->processors()) {
+    if (next_.processors > manager_->largest_job()) { // by its shape
       ++too_large_;
     } else {
       manager_->submit_background({next_.processors, next_.runtime, next_.estimate, next_.trace_id});

@@ -22,7 +22,7 @@ SyntheticBackground::SyntheticBackground(const BackgroundModel& model, LocalReso
   } else if (model_.utilization > 0) {
     // Utilization = arrival rate * E[size] * E[runtime] / processors, with the sizes as drawn (rounded and
     // capped at the cluster's processors, see arrive()).
-    double mean_size = model_.size.mean_of_sizes(1, manager.processors());
+    double mean_size = model_.size.mean_of_sizes(1, manager.largest_job());
     double work      = mean_size * model_.runtime.mean();
     double rate      = model_.utilization * manager.processors() / work;
     interarrival_    = Distribution::exponential(1.0 / rate);
@@ -41,7 +41,7 @@ void SyntheticBackground::arrive()
 {
   if (not keep_going_())
     return;
-  const int size = rounded_within(model_.size.sample(rng_), 1, manager_->processors());
+  const int size = rounded_within(model_.size.sample(rng_), 1, manager_->largest_job());
   manager_->submit_background({size, model_.runtime.sample(rng_)});
   ++submitted_;
   at(now() + interarrival_.sample(rng_), [this] { arrive(); });

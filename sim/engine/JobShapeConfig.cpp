@@ -1,0 +1,62 @@
+#include "sim/engine/JobShapeConfig.hpp"
+
+#include "sim/config/ConfigNode.hpp"
+
+namespace coalsim {
+
+namespace {
+const KeyList& cluster_shape_keys()
+{
+  static const KeyList keys = {"kind", "cores_per_node"};
+  return keys;
+}
+
+LocatedShapePolicy read_policy(ConfigNode& node, const LocatedShapePolicy& located_base)
+{
+  const ShapePolicy& base = located_base.policy;
+  ShapePolicy p;
+  const std::string base_kind = base.kind == ShapeKind::nodes         ? "nodes"
+                                : base.kind == ShapeKind::whole_nodes ? "whole_nodes"
+                                                                      : "pool";
+  const bool kind_given       = node.has("kind");
+  const KeyLocation kind_at   = kind_given ? node.child("kind").location() : node.location();
+  const std::string kind      = node.get_choice("kind", base_kind, {"pool", "nodes", "whole_nodes"});
+  p.kind = kind == "nodes" ? ShapeKind::nodes : kind == "whole_nodes" ? ShapeKind::whole_nodes : ShapeKind::pool;
+  if (node.has("cores_per_node") && p.kind != ShapeKind::nodes)
+    node.child("cores_per_node").fail("only read with 'kind: nodes'");
+  if (p.kind == ShapeKind::nodes)
+    p.cores_per_node = node.get("cores_per_node", base.kind == ShapeKind::nodes ? base.cores_per_node : 1, 1);
+  LocatedShapePolicy located{p, kind_at, kind_at};
+  if (node.has("cores_per_node") && node.child("cores_per_node").location().given())
+    located.cores_per_node_at = node.child("cores_per_node").location();
+  else if (base.kind == ShapeKind::nodes && not kind_given) // inherited from the section's default
+    located.cores_per_node_at = located_base.cores_per_node_at;
+  return located;
+}
+} // namespace
+
+const KeyList& job_shape_keys()
+{
+  static const KeyList keys = [] {
+    KeyList all = cluster_shape_keys();
+    all.emplace_back("clusters");
+    return all;
+  }();
+  return keys;
+}
+
+JobShapeConfig read_job_shape(ConfigNode shape)
+{
+  JobShapeConfig c;
+  shape.allow_only(job_shape_keys());
+  c.defaults = read_policy(shape, c.defaults);
+  if (auto clusters = shape.find("clusters"))
+    for (auto& [name, node] : clusters->entries()) {
+      node.allow_only(cluster_shape_keys());
+      c.per_cluster[name]       = read_policy(node, c.defaults);
+      c.cluster_locations[name] = node.location();
+    }
+  return c;
+}
+
+} // namespace coalsim
