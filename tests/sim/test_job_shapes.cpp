@@ -1,0 +1,333 @@
+/* Shaped jobs (docs/concepts.md, Shapes), hand-computed from the definitions on cluster q of 4 four-core hosts
+ * (platforms/test/quad-nodes.xml): a `nodes` job of p processors with c cores per node takes c cores on each of
+ * ceil(p / c) distinct hosts, a `whole_nodes` job ceil(p / 4) hosts whole; hosts are taken first fit by index.
+ * The same workloads as pool jobs (any free cores) finish otherwise. */
+#include "tests/integration/SimulateCommand.hpp"
+
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/InstantStep.hpp"
+#include "sim/engine/LocalResourceManager.hpp"
+#include "sim/trace/UtilizationRecorder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <gtest/gtest.h>
+#include <map>
+#include <random>
+#include <set>
+#include <simgrid/s4u.hpp>
+#include <string>
+#include <tuple>
+#include <vector>
+#include <xbt/log.h>
+
+using namespace coalsim;
+
+namespace {
+
+/** One manager on cluster q, tracking hosts, with `discipline` and shape `policy`. A test may run several one after
+ *  the other: SimGrid's clock goes on from one engine to the next, so times are counted from the manager's
+ *  creation. */
+class ShapedManager {
+public:
+  ShapedManager(const std::string& discipline, const ShapePolicy& policy)
+  {
+    engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/quad-nodes.xml");
+    cluster_.name = std::string(1, 'q');
+    for (const char* host : {"q-0", "q-1", "q-2", "q-3"})
+      cluster_.compute_hosts.push_back(engine.host_by_name(host));
+    cluster_.processors = 16;
+    origin_             = sg4::Engine::get_clock();
+    manager             = std::make_unique<LocalResourceManager>(cluster_, recorder_, step, true, discipline);
+    manager->set_shape_policy(policy);
+    manager->set_on_local_job_done([this](const LocalJobRecord& r) { ended[r.trace_id] = r; });
+    manager->set_on_cores_released([this](const HeldCores& held) {
+      std::map<int, int> by_host;
+      for (CoreMap::Core core : held.cores)
+        ++by_host[manager->core_map().host_of(core)];
+      holdings.push_back({held.holding.job_id, held.holding.started_at, held.released_at, by_host});
+    });
+  }
+  /** Submits local job `id` of `size` processors, `runtime` s (its estimate), at `time`; the jobs of one time in
+   *  the order given. */
+  void submit(double time, int64_t id, int size, double runtime, double estimate = NAN)
+  {
+    LocalJobRequest job{size, runtime, estimate, id};
+    auto [slot, first] = arrivals_.try_emplace(time);
+    slot->second.push_back(job);
+    if (first) // one timer per time: SimGrid need not keep the order of timers set for one instant
+      at(origin_ + time, [this, time] {
+        for (const LocalJobRequest& j : arrivals_.at(time))
+          manager->submit_background(j);
+      });
+  }
+  std::map<int64_t, double> ends() const
+  {
+    std::map<int64_t, double> out;
+    for (const auto& [id, r] : ended)
+      out[id] = r.end_time - origin_;
+    return out;
+  }
+
+private:
+  bool quiet_    = (xbt_log_control_set("root.thres:critical"), true);
+  int argc_      = 1;
+  char name_[5]  = "test";
+  char* argv_[2] = {name_, nullptr};
+
+public:
+  sg4::Engine engine{&argc_, argv_};
+  InstantStep step;
+
+private:
+  Cluster cluster_;
+  UtilizationRecorder recorder_{1, 60, [](const UtilizationSample&) {}};
+  double origin_ = 0;
+  std::map<double, std::vector<LocalJobRequest>> arrivals_;
+
+public:
+  /** At `time` after the manager's creation. */
+  void at_time(double time, std::function<void()> action) { at(origin_ + time, std::move(action)); }
+  std::unique_ptr<LocalResourceManager> manager;
+  std::map<int64_t, LocalJobRecord> ended; // by trace id
+  struct Holding {
+    int64_t job;
+    double start, end;
+    std::map<int, int> by_host; // host -> cores
+  };
+  std::vector<Holding> holdings;
+};
+
+const ShapePolicy pool{};
+ShapePolicy nodes(int c)
+{
+  return {ShapeKind::nodes, c};
+}
+const ShapePolicy whole{ShapeKind::whole_nodes, 1};
+
+using Ends = std::map<int64_t, double>;
+
+} // namespace
+
+TEST(JobShapes, FcfsThreeCoresOnOneHostLeaveAFifthJobWaitingThatThePoolWouldStart)
+{
+  // Five jobs of 3 processors, 60 s, at 0. Pool: 15 of 16 cores, all start at 0. Nodes of 3 cores: one job per host
+  // (each keeps 1 core free), the fifth waits for the first end: 60 -> 120.
+  for (const ShapePolicy& policy : {pool, nodes(3)}) {
+    ShapedManager m("fcfs", policy);
+    for (int id = 0; id < 5; ++id)
+      m.submit(0, id, 3, 60);
+    m.engine.run();
+    const double fifth = policy.pool() ? 60 : 120;
+    EXPECT_EQ(m.ends(), (Ends{{0, 60}, {1, 60}, {2, 60}, {3, 60}, {4, fifth}}));
+  }
+}
+
+TEST(JobShapes, FcfsEightJobsOfThreeCoresOnEachOfNHostsFinishLaterThanPooled)
+{
+  // 8 jobs at 0, FCFS, each c cores on each of N distinct hosts (nodes of c = 3 cores, p = 3N processors): sizes
+  // N = 1, 2, 1, 3, 2, 1, 4, 1 and runtimes 60 s each. First fit by host index, from the definitions:
+  //   t=0: J0 (1 host) q-0; J1 (2 hosts) q-1, q-2; J2 q-3; J3 (3 hosts) waits: every host has 1 core free.
+  //   t=60: all end; J3 q-0..q-2, J4 (2 hosts) needs 2 hosts with 3 free: only q-3: waits.
+  //   t=120: J4 q-0, q-1; J5 q-2; J6 (4 hosts) waits. t=180: J6 all; t=240: J7.
+  // Completions 60, 60, 60, 120, 180, 180, 240, 300. In the pool (24 cores at most asked, 16 here) the same jobs
+  // pack into any free cores: t=0 J0-J2 (12), J3 (9) waits; t=60: J3 + J4 (15); t=120: J5, J6 (15); t=180: J7.
+  const std::vector<int> hosts = {1, 2, 1, 3, 2, 1, 4, 1};
+  for (const ShapePolicy& policy : {pool, nodes(3)}) {
+    ShapedManager m("fcfs", policy);
+    for (size_t id = 0; id < hosts.size(); ++id)
+      m.submit(0, static_cast<int64_t>(id), 3 * hosts[id], 60);
+    m.engine.run();
+    if (policy.pool())
+      EXPECT_EQ(m.ends(), (Ends{{0, 60}, {1, 60}, {2, 60}, {3, 120}, {4, 120}, {5, 180}, {6, 180}, {7, 240}}));
+    else
+      EXPECT_EQ(m.ends(), (Ends{{0, 60}, {1, 60}, {2, 60}, {3, 120}, {4, 180}, {5, 180}, {6, 240}, {7, 300}}));
+  }
+}
+
+TEST(JobShapes, WholeNodesTakeAHostEachEvenForOneProcessor)
+{
+  for (const ShapePolicy& policy : {pool, whole}) {
+    ShapedManager m("fcfs", policy);
+    for (int id = 0; id < 6; ++id)
+      m.submit(0, id, 1, 60);
+    m.at_time(1, [&] { EXPECT_EQ(m.manager->busy_background(), policy.pool() ? 6 : 16); });
+    m.engine.run();
+    const double late = policy.pool() ? 60 : 120;
+    EXPECT_EQ(m.ends(), (Ends{{0, 60}, {1, 60}, {2, 60}, {3, 60}, {4, late}, {5, late}}));
+    if (not policy.pool()) {
+      for (const auto& h : m.holdings)
+        EXPECT_EQ(h.by_host.size(), 1u) << "job " << h.job;
+    }
+  }
+}
+
+namespace {
+/** A, B, C, D (3 processors: one host of 3 cores each) fill every host but one core; E (12: all four hosts) is
+ *  the head; F (3, 200 s) and G (3, 40 s) behind it. */
+void submit_backfilling_case(ShapedManager& m)
+{
+  m.submit(0, 'A', 3, 100);
+  m.submit(0, 'B', 3, 50);
+  m.submit(0, 'C', 3, 100);
+  m.submit(0, 'D', 3, 100);
+  m.submit(0, 'E', 12, 10);
+  m.submit(0, 'F', 3, 200);
+  m.submit(0, 'G', 3, 40);
+}
+} // namespace
+
+TEST(JobShapes, EasyAndConservativeCountTheShadowTimeAndExtraProcessorsHostByHost)
+{
+  // Pool: E's shadow time is 100 (4 idle + 12 from A, C, D), 4 extra processors: F (3) starts at 0 on them and ends
+  // at 200; G starts at 50 (B's 3 cores, ends by the shadow time); E at 100. Conservative plans the same. SJBF
+  // tries G first: G at 0 (ends by the shadow time), F at 40 on the extra processors, ends at 240.
+  // Nodes of 3 cores: at 0 no host has 3 free cores, so F cannot start. At 50 B's host is free; E's shadow is 100,
+  // when every host has 4 free and E takes 3 of each: 1 extra core per host, so F (3 cores on one host, past the
+  // shadow time) may not start; G (ends at 90) may. E runs 100-110, then F 110-310. Conservative plans E at 100, F
+  // at 110 (E's window on every host leaves no 200 s window before), G at 50.
+  for (const std::string discipline : {"easy", "easy_sjbf", "conservative"})
+    for (const ShapePolicy& policy : {pool, nodes(3)}) {
+      ShapedManager m(discipline, policy);
+      submit_backfilling_case(m);
+      m.engine.run();
+      const bool sjbf_pool = policy.pool() && discipline == "easy_sjbf";
+      const double f       = sjbf_pool ? 240 : policy.pool() ? 200 : 310;
+      const double g       = sjbf_pool ? 40 : 90;
+      EXPECT_EQ(m.ends(), (Ends{{'A', 100}, {'B', 50}, {'C', 100}, {'D', 100}, {'E', 110}, {'F', f}, {'G', g}}))
+          << discipline << (policy.pool() ? " pool" : " nodes of 3");
+      if (not policy.pool()) {
+        for (const auto& h : m.holdings) {
+          if (h.job == m.ended.at('E').id) {
+            EXPECT_EQ(h.by_host, (std::map<int, int>{{0, 3}, {1, 3}, {2, 3}, {3, 3}}));
+          }
+        }
+      }
+    }
+}
+
+TEST(JobShapes, AFailedHostKillsExactlyTheJobsHoldingItsCores)
+{
+  // Nodes of 2 cores: X (4 processors) takes 2 cores of q-0 and q-1, Y (4) the other 2 of each, Z (2) 2 cores of
+  // q-2. q-1 fails at 10: X and Y die, Z runs on. In the pool X would have q-0, Y q-1, Z q-2: only Y dies.
+  for (const ShapePolicy& policy : {pool, nodes(2)}) {
+    ShapedManager m("fcfs", policy);
+    m.submit(0, 'X', 4, 100);
+    m.submit(0, 'Y', 4, 100);
+    m.submit(0, 'Z', 2, 100);
+    sg4::Host* host = m.engine.host_by_name("q-1");
+    m.at_time(10, [&] {
+      host->turn_off();
+      m.manager->host_down(host);
+      EXPECT_EQ(m.manager->core_map().free_on(1), 0) << "the failed host's cores are out of use";
+    });
+    m.engine.run();
+    host->turn_on(); // for the next engine of this test
+    const double x = policy.pool() ? 100 : 10;
+    EXPECT_EQ(m.ends(), (Ends{{'X', x}, {'Y', 10}, {'Z', 100}})) << (policy.pool() ? "pool" : "nodes of 2");
+  }
+}
+
+TEST(JobShapes, GridClaimsTakeTheShapeAndTellTheGridOnlyWhatFits)
+{
+  ShapedManager m("fcfs", nodes(3));
+  m.at_time(0, [&] {
+    std::vector<sg4::Host*> hosts;
+    std::vector<CoreMap::Core> cores;
+    ASSERT_TRUE(m.manager->claim(5, &hosts, &cores)); // 2 hosts of 3 cores: 6 held, 5 processes
+    EXPECT_EQ(cores.size(), 6u);
+    EXPECT_EQ(hosts.size(), 5u);
+    EXPECT_EQ(m.manager->busy_grid(), 6);
+    EXPECT_EQ(m.manager->idle(), 10);
+    EXPECT_EQ(m.manager->idle_for_grid(), 6) << "two hosts with 3 free cores";
+    EXPECT_TRUE(m.manager->can_claim({3, 3}));
+    EXPECT_FALSE(m.manager->can_claim({3, 3, 3})) << "10 cores are idle, but only 2 hosts have 3 free";
+    EXPECT_FALSE(m.manager->claim(9, &hosts, &cores));
+    m.manager->release(5, cores, {CoreOwner::grid_component, 0}, HoldingOutcome::completed);
+    EXPECT_EQ(m.manager->busy_grid(), 0);
+    EXPECT_EQ(m.manager->idle_for_grid(), 12);
+    EXPECT_EQ(m.manager->largest_job(), 12) << "3 cores on each of 4 hosts";
+  });
+  m.engine.run();
+}
+
+TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
+{
+  // Any discipline, any shape, estimates below and above the runtimes (jobs past their estimates): every job ends,
+  // no host holds more than its 4 cores at once, every job holds its shape (c cores on each of n distinct hosts).
+  std::mt19937_64 rng(37);
+  for (int round = 0; round < 24; ++round) {
+    const std::string discipline = std::vector<std::string>{"fcfs", "easy", "easy_sjbf", "conservative"}[round % 4];
+    const int kind               = std::uniform_int_distribution<int>(0, 4)(rng); // 0-3: nodes of 1-4 cores, 4: whole
+    const ShapePolicy policy     = kind < 4 ? nodes(kind + 1) : whole;
+    const int largest            = 4 * (kind < 4 ? kind + 1 : 4);
+    ShapedManager m(discipline, policy);
+    std::map<int64_t, int> sizes;
+    const int jobs = 40;
+    double t       = 0;
+    for (int id = 0; id < jobs; ++id) {
+      t += std::uniform_int_distribution<int>(0, 20)(rng);
+      const int size       = std::uniform_int_distribution<int>(1, largest)(rng);
+      const double runtime = std::uniform_int_distribution<int>(1, 100)(rng);
+      const double factor  = std::uniform_real_distribution<double>(0.5, 3)(rng);
+      sizes[id]            = size;
+      m.submit(t, id, size, runtime, std::round(runtime * factor));
+    }
+    m.engine.run();
+    SCOPED_TRACE(discipline + " kind " + std::to_string(kind));
+    ASSERT_EQ(m.ended.size(), static_cast<size_t>(jobs)) << "every job ends";
+    // Each job's shape.
+    for (const auto& h : m.holdings) {
+      auto job = std::find_if(m.ended.begin(), m.ended.end(), [&](const auto& e) { return e.second.id == h.job; });
+      ASSERT_NE(job, m.ended.end());
+      const JobShape shape = shape_of(policy, sizes.at(job->first), 4);
+      EXPECT_EQ(static_cast<int>(h.by_host.size()), shape.count) << "job " << job->first;
+      for (const auto& [host, cores] : h.by_host)
+        EXPECT_EQ(cores, shape.cores_per_host) << "job " << job->first << " on host " << host;
+    }
+    // No host over its cores: sweep each host's holdings in time.
+    std::map<int, std::vector<std::pair<double, int>>> changes;
+    for (const auto& h : m.holdings)
+      for (const auto& [host, cores] : h.by_host) {
+        changes[host].emplace_back(h.start, cores);
+        changes[host].emplace_back(h.end, -cores);
+      }
+    for (auto& [host, events] : changes) {
+      std::sort(events.begin(), events.end()); // at equal times the releases (negative) first
+      int held = 0;
+      for (const auto& [time, delta] : events) {
+        held += delta;
+        EXPECT_LE(held, 4) << "host " << host << " at " << time;
+      }
+    }
+  }
+}
+
+TEST(JobShapes, ShapesThatCanNeverFitAreRefusedNamingFileLineAndKey)
+{
+  namespace fs = std::filesystem;
+  fs::path dir = coalsim::testing::test_folder("job-shapes-");
+  auto refused = [&](const std::string& name, const std::string& yaml, const std::string& message) {
+    const std::string file = coalsim::testing::write(dir / name, yaml);
+    auto result            = coalsim::testing::run("--config " + file + " -q -o " + (dir / "out.h5").string());
+    EXPECT_EQ(result.status, 2) << result.output;
+    EXPECT_EQ(result.output.rfind("simulate: " + message, 0), 0u) << result.output;
+    EXPECT_FALSE(fs::exists(dir / "out.h5"));
+  };
+  const std::string head = "platform: platforms/das2-fs0-fs3.xml\nworkload: {jobs: 1}\n";
+  refused("cores.yaml", head + "job_shape:\n  kind: nodes\n  cores_per_node: 3\n",
+          "Invalid key 'job_shape.cores_per_node' in " + (dir / "cores.yaml").string() +
+              ":5: 3 cores per node on cluster fs0, whose hosts have 2: no job could ever start there");
+  refused("cluster.yaml", head + "job_shape:\n  clusters:\n    fs3: {kind: nodes, cores_per_node: 4}\n",
+          "Invalid key 'job_shape.clusters.fs3.cores_per_node' in " + (dir / "cluster.yaml").string() +
+              ":5: 4 cores per node on cluster fs3, whose hosts have 2: no job could ever start there");
+  refused("pool.yaml", head + "job_shape: {kind: pool, cores_per_node: 2}\n",
+          "Invalid key 'job_shape.cores_per_node' in " + (dir / "pool.yaml").string() +
+              ":3: only read with 'kind: nodes'");
+  refused("kind.yaml", head + "job_shape: {kind: nodes_of_two}\n",
+          "Invalid key 'job_shape.kind' in " + (dir / "kind.yaml").string() + ":3: valid values are");
+  refused("absent.yaml", head + "job_shape: {clusters: {fs9: {kind: whole_nodes}}}\n",
+          "Invalid key 'job_shape.clusters.fs9' in " + (dir / "absent.yaml").string() +
+              ":3: cluster 'fs9' is not in this run");
+}
