@@ -1,5 +1,6 @@
 /* simulate: runs one experiment on a SimGrid platform and prints its summary. */
 #include "setup/ExperimentConfig.hpp"
+#include "setup/Plugins.hpp"
 #include "setup/Registries.hpp"
 #include "setup/Simulation.hpp"
 #include "sim/api/PolicyRegistry.hpp"
@@ -25,6 +26,9 @@ int main(int argc, char** argv)
     ("config,c", po::value<std::string>(), "experiment file (YAML); default: the built-in workloads/default.yaml")
     ("platform,p", po::value<std::string>(), "SimGrid platform file (overrides `platform`)")
     ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`); `--policy help` lists them")
+    ("plugin", po::value<std::vector<std::string>>()->composing(), "load policies from a shared library built against the "
+                                                                  "installed coalsim package (repeatable), e.g. --plugin "
+                                                                  "./libmypolicy.so --policy mine")
     ("list", po::value<std::string>(), "print the registered entries of a pluggable kind, with their parameters, and exit "
                                        "(policies, local_disciplines, runtime_models, ...; `--list help` names the kinds)")
     ("markdown", "with --list: print the docs' tables of the kind instead")
@@ -55,6 +59,15 @@ int main(int argc, char** argv)
     std::cerr << "simulate: Invalid command line: " << e.what() << "\n(see simulate --help)\n";
     return 2;
   }
+  // Before anything lists or runs a policy, so that the plugins' policies are among them.
+  if (vm.count("plugin"))
+    try {
+      for (const auto& path : vm["plugin"].as<std::vector<std::string>>())
+        load_plugin(path);
+    } catch (const InputError& e) {
+      std::cerr << "simulate: " << e.what() << "\n";
+      return 2;
+    }
   if (vm.count("help")) {
     std::cout << options << "\n" << PolicyRegistry::instance().help();
     return 0;

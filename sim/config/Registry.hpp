@@ -28,6 +28,15 @@
 
 namespace coalsim {
 
+/** Two entries of one name are a build mistake, found before any run: the process stops. While simulate loads a
+ *  plugin (`--plugin`, setup/Plugins.cpp), a clash is the plugin's instead: it is noted here, the entry left out,
+ *  for the loader to report as the plugin's input error (an exception cannot cross the plugin's loading). */
+struct RegistrationClashes {
+  static inline bool noting = false;
+  /** "policy 'wf'", one per clash noted. */
+  static inline std::vector<std::string> noted = {};
+};
+
 template <class Kind> class Registry {
 public:
   using Factory = typename Kind::Factory;
@@ -50,7 +59,11 @@ public:
   bool add(std::string name, std::string description, Factory factory, std::vector<ParameterSpec> parameters = {},
            Traits traits = {})
   {
-    if (entries_.count(name) > 0) { // two entries of one name: a build mistake, found before any run
+    if (entries_.count(name) > 0) {
+      if (RegistrationClashes::noting) {
+        RegistrationClashes::noted.push_back(std::string(Kind::thing) + " '" + name + "'");
+        return false;
+      }
       std::fprintf(stderr, "coalsim: %s '%s' registered twice\n", Kind::thing, name.c_str());
       std::abort();
     }
