@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
-"""simulate --plugin (tests/plugin/CMakeLists.txt names the CTest entry).
+"""simulate --plugin (tests/plugin/CMakeLists.txt names the two CTest entries).
 
+package: installs the build into a temporary prefix, copies examples/plugin into a clean folder, configures and builds
+it against the installed package (find_package(coalsim)), and runs the installed simulate with its `lru` policy on
+small experiments; checks the trace (its policy, every job completed) and the policy's effect: single-processor jobs
+on an idle DAS-2 go to the five clusters in turn, where `wf` puts every one on the largest.
 errors: every plugin simulate refuses stops it with exit code 2 and a message that names the file and says why."""
 import argparse
 import os
@@ -9,6 +13,21 @@ import subprocess
 import sys
 import tempfile
 
+import h5py
+
+EXPERIMENT = """name: plugin-rotation
+platform: das2.xml
+clusters: all
+seed: 3
+workload:
+  jobs: {jobs}
+  rate: 0.02
+  components: 1
+  component_size: 1
+  runtime: {{dist: uniform, min: 90, max: 192}}
+  request_types: {{unordered: 1}}
+"""
+
 failures = []
 
 
@@ -16,6 +35,73 @@ def check(condition, what):
     if not condition:
         failures.append(what)
         print("FAILED:", what)
+
+
+def run(command, **kwargs):
+    """Runs `command`; stops the test with its output when it fails."""
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} exited with {result.returncode}:\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def placed_clusters(trace):
+    """The jobs' clusters in the order they were placed, the clusters' names, and the trace's policy."""
+    with h5py.File(trace, "r") as f:
+        jobs = f["jobs"][:]
+        names = [n.decode() for n in f["clusters"]["name"]]
+        policy = f.attrs["policy"]
+        policy = policy.decode() if isinstance(policy, bytes) else policy
+    check(all(s == 0 for s in jobs["status"]), f"every job of {trace} completed")
+    order = sorted(range(len(jobs)), key=lambda i: (jobs["placement_time"][i], jobs["id"][i]))
+    return [jobs["clusters"][i].decode() for i in order], names, policy
+
+
+def package(args):
+    work = tempfile.mkdtemp(prefix="coalsim-plugin-")
+    prefix = os.path.join(work, "prefix")
+    run([args.cmake, "--install", args.build, "--prefix", prefix])
+    # A clean folder holding only the example: it builds from the installed package, nothing of the tree.
+    source = os.path.join(work, "plugin")
+    shutil.copytree(args.example, source, ignore=shutil.ignore_patterns("build"))
+    build = os.path.join(work, "plugin-build")
+    run([args.cmake, "-S", source, "-B", build, "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_PREFIX_PATH={prefix}",
+         "-DCMAKE_CXX_FLAGS=-Werror"])
+    run([args.cmake, "--build", build])
+    plugin = os.path.join(build, "liblru_policy.so")
+    simulate = os.path.join(prefix, "bin", "simulate")
+    experiment = os.path.join(work, "rotation.yaml")
+    with open(experiment, "w") as f:
+        f.write(EXPERIMENT.format(jobs=40))
+
+    listing = run([simulate, "--plugin", plugin, "--policy", "help"])
+    check("  lru " in listing and "depth" in listing, "--policy help lists the plugin's lru and its depth parameter")
+
+    trace = os.path.join(work, "lru.h5")
+    run([simulate, "--plugin", plugin, "--policy", "lru", "--config", experiment, "--output", trace, "--quiet"])
+    clusters, names, policy = placed_clusters(trace)
+    check(policy == "lru", f"the trace's policy is lru (not {policy})")
+    check(len(clusters) == 40, f"40 jobs in the trace ({len(clusters)})")
+    rotation = [names[i % len(names)] for i in range(len(clusters))]
+    check(clusters == rotation, f"lru places the jobs on {names} in turn: {clusters}")
+
+    wf_trace = os.path.join(work, "wf.h5")
+    run([simulate, "--policy", "wf", "--config", experiment, "--output", wf_trace, "--quiet"])
+    wf_clusters, _, _ = placed_clusters(wf_trace)
+    check(len(set(wf_clusters)) == 1, f"wf puts every job on one cluster, the largest: {set(wf_clusters)}")
+
+    # Its parameter is declared with its bounds: one out of them is the experiment's error.
+    bad = subprocess.run([simulate, "--plugin", plugin, "--policy", "lru", "--config", experiment, "--set",
+                          "policy.depth=0", "--no-trace", "--quiet"], capture_output=True, text=True)
+    check(bad.returncode == 2 and "depth" in bad.stderr, f"policy.depth=0 is refused: {bad.returncode} {bad.stderr}")
+    twice = subprocess.run([simulate, "--plugin", plugin, "--plugin", plugin, "--policy", "lru", "--no-trace"],
+                           capture_output=True, text=True)
+    check(twice.returncode == 2 and twice.stderr.startswith(f"simulate: Invalid plugin '{plugin}': given twice"),
+          f"a plugin given twice is refused: {twice.returncode} {twice.stderr}")
+    # The default experiment: unordered jobs with input files and a background load.
+    run([simulate, "--plugin", plugin, "--policy", "lru", "--no-trace", "--quiet"])
+    if not failures:
+        shutil.rmtree(work)
 
 
 def errors(args):
@@ -50,12 +136,16 @@ def errors(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("package")
+    p.add_argument("--cmake", required=True)
+    p.add_argument("--build", required=True)
+    p.add_argument("--example", required=True)
     e = commands.add_parser("errors")
     e.add_argument("--simulate", required=True)
     e.add_argument("--registers-nothing", required=True)
     e.add_argument("--clashing-name", required=True)
     args = parser.parse_args()
-    {"errors": errors}[args.command](args)
+    {"package": package, "errors": errors}[args.command](args)
     if failures:
         sys.exit(f"{len(failures)} check(s) failed")
     print("passed")
