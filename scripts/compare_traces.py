@@ -2,8 +2,8 @@
 """Compares two coalsim HDF5 traces dataset by dataset: same datasets, same dtypes, same shapes, same
 bytes; and the same file attributes. A restructuring must leave every trace's data unchanged.
 
-With --allow-added, a change that adds to the trace passes too: a dataset only in NEW, or a table field only in
-NEW, is listed as added, and every field both have must hold the same values (bytes) in the same rows.
+With --allow-added, a change that adds to the trace passes too: a dataset only in NEW, a table field only in NEW, or
+a root attribute only in NEW, is listed as added, and every field both have must hold the same values (bytes) in the same rows.
 
 Usage: compare_traces.py [--allow-added] OLD.h5 NEW.h5
 Exit 0 when identical (or only added to), 1 with the differences listed, 2 on bad input.
@@ -50,7 +50,9 @@ def differences(old_path, new_path, allow_added=False, added=None):
             keys = sorted(set(old.attrs) | set(new.attrs))
             for k in keys:
                 a, b = old.attrs.get(k), new.attrs.get(k)
-                if not (a is not None and b is not None and np.array_equal(np.asarray(a), np.asarray(b))):
+                if allow_added and a is None and b is not None and added is not None:
+                    added.append(f"attribute {k}: added")
+                elif not (a is not None and b is not None and np.array_equal(np.asarray(a), np.asarray(b))):
                     found.append(f"attribute {k}: {a!r} != {b!r}")
         a, b = items(old), items(new)
         for path in sorted(set(a) | set(b)):

@@ -30,7 +30,8 @@ const KeyList& root_keys()
                                {"faults", fault_keys()},
                                {"stop", stop_keys()},
                                {"trace", trace_keys()},
-                               {"simgrid", simgrid_keys()}};
+                               {"simgrid", simgrid_keys()},
+                               {"power", power_keys()}};
   return keys;
 }
 
@@ -119,6 +120,8 @@ ExperimentConfig load_experiment(const std::string& file, const std::vector<Over
   config.stop          = read_stop(root.section("stop"));
   config.trace         = read_trace(root.section("trace"));
   config.simgrid       = read_simgrid(root.section("simgrid"));
+  if (root.find("power")) // optional: without it nothing is written into the resolved configuration
+    config.power = read_power(root.section("power"));
 
   YAML::Emitter out;
   out << tree;

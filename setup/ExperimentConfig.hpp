@@ -15,6 +15,7 @@
 #include "sim/engine/JobShapeConfig.hpp"
 #include "sim/engine/OverheadsConfig.hpp"
 #include "sim/engine/RuntimeModelConfig.hpp"
+#include "sim/engine/power/PowerConfig.hpp"
 #include "sim/trace/TraceConfig.hpp"
 #include "workloads/WorkloadConfig.hpp"
 #include "workloads/background/BackgroundConfig.hpp"
@@ -40,6 +41,7 @@ struct ExperimentConfig {
   InformationServiceConfig info_service;
   FaultConfig faults;
   RuntimeModelConfig runtime_model;
+  PowerConfig power; // always_on unless the optional `power` section says otherwise
   OverheadsConfig overheads;
   StopConfig stop;
   TraceConfig trace;

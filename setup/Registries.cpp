@@ -3,6 +3,7 @@
 #include "sim/api/LocalDisciplines.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/engine/RuntimeModels.hpp"
+#include "sim/engine/power/PowerManagers.hpp"
 
 namespace coalsim {
 
@@ -15,9 +16,9 @@ template <class Kind> RegistryListing listing(const std::string& kind)
 
 const std::vector<RegistryListing>& registry_listings()
 {
-  static const std::vector<RegistryListing> listings = {listing<GridPolicies>("policies"),
-                                                        listing<LocalDisciplines>("local_disciplines"),
-                                                        listing<RuntimeModels>("runtime_models")};
+  static const std::vector<RegistryListing> listings = {
+      listing<GridPolicies>("policies"), listing<LocalDisciplines>("local_disciplines"),
+      listing<RuntimeModels>("runtime_models"), listing<PowerManagers>("power_managers")};
   return listings;
 }
 

@@ -18,7 +18,10 @@
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/RuntimeModels.hpp"
 #include "sim/engine/TraceDecisionLog.hpp"
+#include "sim/engine/power/EnergyAccounting.hpp"
+#include "sim/engine/power/PowerManagers.hpp"
 #include "sim/platform/GridPlatform.hpp"
+#include "sim/platform/HostPower.hpp"
 #include "sim/platform/PlatformCheck.hpp"
 #include "sim/trace/AllocationRows.hpp"
 #include "sim/trace/JobRecorder.hpp"
@@ -31,7 +34,9 @@
 
 #include <chrono>
 #include <cstring>
+#include <simgrid/plugins/energy.h>
 #include <simgrid/s4u.hpp>
+#include <xbt/config.hpp>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_simulation, coalsim_setup, "Simulation");
@@ -51,6 +56,8 @@ struct Simulation::Parts {
   ActivityTracker tracker;
   std::unique_ptr<InstantStep> step;
   std::unique_ptr<RuntimeModel> runtime;
+  std::unique_ptr<EnergyAccounting> energy; // when the platform gives its hosts' power; the managers report to it
+  std::vector<std::unique_ptr<PowerManager>> power; // one per cluster, consulted by its local resource manager
   RunStatistics statistics;
   std::vector<std::unique_ptr<LocalResourceManager>> managers;
   int64_t local_job_numbers = 0; // shared by the managers: local and dummy jobs in order of arrival
@@ -222,7 +229,8 @@ void Simulation::build_local_side()
     return locate_readable(replay.file, config_.source, replay.file_location);
   };
   p.statistics.processors = p.platform->total_processors();
-  bool background_ends    = true;
+  build_energy_accounting();
+  bool background_ends = true;
   for (const auto& c : p.platform->clusters()) {
     p.managers.push_back(
         std::make_unique<LocalResourceManager>(c, *p.recorder, *p.step, /*track_hosts=*/true, model_of(c).scheduling));
@@ -234,10 +242,18 @@ void Simulation::build_local_side()
         p.trace->add_local_job({job.id, job.trace_id, job.cluster, job.size, job.submit_time, job.start_time,
                                 job.end_time, job.start_time - job.submit_time, job.estimate});
     });
-    if (p.trace)
-      p.managers.back()->set_on_cores_released([trace = p.trace.get(), manager = p.managers.back().get(),
+    if (p.energy)
+      p.managers.back()->add_core_observer(&p.energy->observer(c.index));
+    p.power.push_back(Registry<PowerManagers>::instance().at(config_.power.manager).factory(config_.power));
+    p.managers.back()->set_power_manager(*p.power.back(), p.energy.get());
+    if (p.trace || p.energy)
+      p.managers.back()->set_on_cores_released([trace = p.trace.get(), energy = p.energy.get(),
+                                                manager    = p.managers.back().get(),
                                                 local_jobs = config_.trace.local_jobs](const HeldCores& held) {
-        add_allocation_rows(*trace, manager->core_map(), manager->cluster().index, held, local_jobs);
+        if (energy)
+          energy->charge(manager->cluster().index, held, manager->core_map());
+        if (trace)
+          add_allocation_rows(*trace, manager->core_map(), manager->cluster().index, held, local_jobs);
       });
     p.managers.back()->set_on_shares_change([&p, cluster = c.index](int host, double taken, int components,
                                                                     const ShareChange& change) {
@@ -253,6 +269,49 @@ void Simulation::build_local_side()
   if (p.background_only && not background_ends && not std::isfinite(config_.stop.max_time))
     config_.workload.location("jobs").fail("with no grid jobs and a synthetic background the run never ends; set "
                                            "stop.max_time");
+}
+
+/** With power properties on the platform's compute hosts (HostPower.hpp), the energy accounting: on every compute
+ *  host of the run, or on none. It ends when the utilization recording does (the run's end). */
+void Simulation::build_energy_accounting()
+{
+  Parts& p = *parts_;
+  std::vector<std::vector<HostPower>> power;
+  const sg4::Host* with    = nullptr;
+  const sg4::Host* without = nullptr;
+  for (const auto& c : p.platform->clusters()) {
+    power.emplace_back();
+    for (const sg4::Host* host : c.compute_hosts) {
+      auto read               = read_host_power(*host, p.platform_file);
+      (read ? with : without) = host;
+      power.back().push_back(read.value_or(HostPower{}));
+    }
+  }
+  if (with == nullptr)
+    return;
+  if (without != nullptr)
+    throw InputError("Invalid power property 'wattage_per_state' in " + p.platform_file + ": host '" +
+                     with->get_name() + "' has one and host '" + without->get_name() +
+                     "' has none (give every compute host of the run its power, or none)");
+  if (p.trace)
+    p.trace->open_power_samples(power.size());
+  auto recorder = std::make_unique<PowerRecorder>(power.size(), config_.trace.sample_interval,
+                                                  [trace = p.trace.get()](double time, const std::vector<double>& w) {
+                                                    if (trace)
+                                                      trace->add_power_sample(time, w);
+                                                  });
+  p.energy      = std::make_unique<EnergyAccounting>(
+      std::move(power), [] { return now(); }, std::move(recorder));
+  std::vector<std::vector<const sg4::Host*>> hosts;
+  for (const auto& c : p.platform->clusters())
+    hosts.emplace_back(c.compute_hosts.begin(), c.compute_hosts.end());
+  p.energy->follow_hosts(hosts);
+  p.recorder->set_on_finish([energy = p.energy.get()](double end) { energy->finish(end); });
+  if (p.trace)
+    p.energy->set_on_grid_charge([trace = p.trace.get()](const HeldCores& held, size_t cluster, double joules) {
+      trace->add_job_energy(
+          {held.holding.job_id, held.holding.component, held.holding.placement, static_cast<int32_t>(cluster), joules});
+    });
 }
 
 /** The policy by name, with its parameters (their resolved values join the trace's configuration). */
@@ -385,6 +444,23 @@ void Simulation::collect_statistics()
   }
   if (auto* replayed = dynamic_cast<ReplayedWorkload*>(p.workload.get()))
     stats.grid_too_large = replayed->too_large();
+  if (p.energy) {
+    p.energy->finish(stats.end_time); // (done already when the recording ended)
+    RunStatistics::Energy energy;
+    for (size_t c = 0; c < clusters.size(); ++c) {
+      energy.joules += p.energy->cluster(c).joules;
+      energy.grid_joules += p.energy->cluster(c).grid_joules;
+      energy.local_joules += p.energy->cluster(c).local_joules;
+    }
+    energy.mean_watts = stats.end_time > 0 ? energy.joules / stats.end_time : 0;
+    if (simgrid::config::get_value<std::string>("plugin") == "host_energy") { // for a check: the plugin's own sum
+      energy.plugin_joules = 0;
+      for (const auto& c : clusters)
+        for (const sg4::Host* host : c.compute_hosts)
+          energy.plugin_joules += sg_host_get_consumed_energy(host);
+    }
+    stats.energy = energy;
+  }
 }
 
 /** The run's attributes, then the trace moves into place. */
@@ -413,6 +489,18 @@ void Simulation::write_trace_attributes()
     trace.set_attribute("economy_accepted", static_cast<int64_t>(e.accepted));
     trace.set_attribute("economy_met", static_cast<int64_t>(e.met));
     trace.set_attribute("economy_revenue", e.revenue);
+  }
+  if (p.energy) {
+    for (size_t c = 0; c < p.platform->clusters().size(); ++c) {
+      const ClusterEnergy& e = p.energy->cluster(c);
+      trace.add_cluster_energy({static_cast<int32_t>(c), e.joules, e.grid_joules, e.local_joules, e.idle_joules(),
+                                e.off_joules, e.boot_joules, e.boots,
+                                p.statistics.end_time > 0 ? e.joules / p.statistics.end_time : 0});
+    }
+    trace.set_attribute("energy_joules", p.statistics.energy->joules);
+    trace.set_attribute("energy_mean_watts", p.statistics.energy->mean_watts);
+    if (not std::isnan(p.statistics.energy->plugin_joules))
+      trace.set_attribute("energy_plugin_joules", p.statistics.energy->plugin_joules);
   }
   if (p.statistics.void_time) {
     trace.set_attribute("void_time", *p.statistics.void_time);

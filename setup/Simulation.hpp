@@ -36,6 +36,7 @@ private:
   void build_platform();
   void open_trace();
   void build_local_side();
+  void build_energy_accounting();
   void build_policy();
   void build_workload();
   void build_grid_side();

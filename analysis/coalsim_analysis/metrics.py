@@ -16,6 +16,7 @@ import numpy as np
 from .trace import COMPLETED, FAILED, REJECTED, UNFINISHED, PRIORITY_NAMES, text
 from . import shapes
 from .economy import economy_metrics
+from .energy import energy_metrics
 
 
 def completed(jobs: np.ndarray) -> np.ndarray:
@@ -237,4 +238,5 @@ def compute_metrics(trace) -> dict:
         if rows.size:
             result.update(job_statistics(rows, suffix=f"_{name}"))
     result.update(economy_metrics(trace))
+    result.update(energy_metrics(trace))
     return result

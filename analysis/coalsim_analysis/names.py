@@ -3,6 +3,7 @@
 import re
 
 from .economy import ECONOMY_METRICS
+from .energy import ENERGY_METRICS
 from .metrics import SUMMARY_COLUMNS
 from .trace import PRIORITY_NAMES
 
@@ -18,6 +19,7 @@ _PATTERNS = [
     re.compile(rf"(?:{_JOB})(?:_\d+x\d+(?:p\d+)?|_(?:{_PRIORITY}))?"),
     re.compile("|".join(COUNT_METRICS)),
     re.compile("|".join(ECONOMY_METRICS)),
+    re.compile("|".join(ENERGY_METRICS)),
     re.compile(r"util_(?:grid|background|total)(?:_peak|_[A-Za-z0-9_.-]+)?"),
 ]
 
@@ -30,4 +32,4 @@ def is_metric_name(name: str) -> bool:
 def describe() -> str:
     """One line for error messages: the families of metric names."""
     return (f"{', '.join(JOB_FAMILIES)} (optionally suffixed _<n>x<size> or _<priority>), "
-            f"{', '.join(COUNT_METRICS)}, {', '.join(ECONOMY_METRICS)}, util_grid|background|total (optionally _peak or _<cluster>)")
+            f"{', '.join(COUNT_METRICS)}, {', '.join(ECONOMY_METRICS)}, {', '.join(ENERGY_METRICS)}, util_grid|background|total (optionally _peak or _<cluster>)")

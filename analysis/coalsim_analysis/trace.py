@@ -35,6 +35,9 @@ FIELDS = {
                     "estimate"),
     "/shares": ("time", "cluster", "host", "taken", "components", "job_id", "component", "share"),
     "/economy": ("job_id", "estimate", "deadline", "budget", "cost", "charge", "load", "accepted", "met", "rejection"),
+    "/cluster_energy": ("cluster", "joules", "grid_joules", "local_joules", "idle_joules", "off_joules", "boot_joules",
+                        "boots", "mean_watts"),
+    "/job_energy": ("job_id", "component", "placement", "cluster", "joules"),
     "/failures": ("time", "job_id", "cluster", "kind", "host"),
     "/messages": ("sent", "received", "from", "to", "kind", "bytes", "job_id", "failed_at", "route_latency",
                   "route_bandwidth"),
@@ -97,6 +100,8 @@ class Trace:
     messages: np.ndarray = None    # /messages: messages between sites' schedulers (empty when the run sent none)
     migrations: np.ndarray = None  # /migrations (empty when the run migrated no job)
     migration_checks: np.ndarray = None  # /migration_checks (empty when the run checked no queue for migration)
+    cluster_energy: np.ndarray = None  # /cluster_energy (empty on a platform without power properties)
+    job_energy: np.ndarray = None  # /job_energy (empty on a platform without power properties)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -256,8 +261,13 @@ def _read(h5, path) -> Trace:
         messages=_table(h5, "/messages", path) if "/messages" in h5 else np.zeros(0),
         migrations=_table(h5, "/migrations", path) if "/migrations" in h5 else np.zeros(0),
         migration_checks=_table(h5, "/migration_checks", path) if "/migration_checks" in h5 else np.zeros(0),
+        cluster_energy=_table(h5, "/cluster_energy", path) if "/cluster_energy" in h5 else np.zeros(0),
+        job_energy=_table(h5, "/job_energy", path) if "/job_energy" in h5 else np.zeros(0),
     )
     for name in OPTIONAL_SERIES:
         if name in h5:
             trace.extra[name.rsplit("/", 1)[1]] = _array(h5, name, path, 1)
+    if "/energy/watts" in h5:  # a platform with power properties: each cluster's power over time
+        trace.extra["energy_time"] = _array(h5, "/energy/time", path, 1)
+        trace.extra["energy_watts"] = _array(h5, "/energy/watts", path, 2)
     return trace

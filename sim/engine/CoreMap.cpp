@@ -40,6 +40,13 @@ void CoreMap::set(Core core, State to)
   }
   state_[core] = to;
   ++version_;
+  if (not observers_.empty() && (from == State::held) != (to == State::held))
+    for (CoreObserver* observer : observers_) {
+      if (to == State::held)
+        observer->core_held(core, host);
+      else
+        observer->core_released(core, host);
+    }
 }
 
 void CoreMap::take(int count, std::vector<Core>& into)

@@ -11,6 +11,15 @@
 
 namespace coalsim {
 
+/** Told of every core that becomes held or stops being held (the energy accounting follows each host's busy cores
+ *  through it, EnergyAccounting.hpp). */
+class CoreObserver {
+public:
+  virtual ~CoreObserver()                            = default;
+  virtual void core_held(int32_t core, int host)     = 0;
+  virtual void core_released(int32_t core, int host) = 0;
+};
+
 class CoreMap {
 public:
   /** A core's number in its cluster: host 0's cores first (0 .. cores_of(0) - 1), then host 1's, ... */
@@ -58,6 +67,9 @@ public:
   /** Every out-of-use core is free again. */
   void bring_back_all();
 
+  /** `observer` is told of every core taken and given back from now on (after the observers added before it). */
+  void add_observer(CoreObserver* observer) { observers_.push_back(observer); }
+
   /** `cores` (any order, no repeats) as runs of consecutive cores on one host, by host and core. */
   std::vector<Run> runs(std::vector<Core> cores) const;
 
@@ -73,6 +85,7 @@ private:
   int free_            = 0;
   int out_of_use_      = 0;
   uint64_t version_    = 0;
+  std::vector<CoreObserver*> observers_;
 };
 
 } // namespace coalsim

@@ -274,9 +274,13 @@ void GridScheduler::claim_all(JobId id)
     else if (short_cluster == no_cluster && not parts_.managers[c.cluster]->can_claim_share(c.host, c.share))
       short_cluster = c.cluster;
   for (const auto& [cluster, sizes] : needed)
-    if (short_cluster == no_cluster && not parts_.managers[cluster]->can_claim(sizes)) {
-      short_cluster = cluster;
-      break;
+    if (not parts_.managers[cluster]->can_claim(sizes)) {
+      if (short_cluster == no_cluster)
+        short_cluster = cluster;
+      int held = 0;
+      for (int size : sizes)
+        held += parts_.managers[cluster]->holds(size);
+      parts_.managers[cluster]->wake_for(held); // the hosts switched off that the claim wanted are switched on
     }
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.

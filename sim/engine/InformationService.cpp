@@ -21,7 +21,7 @@ InformationService::InformationService(const GridPlatform& platform,
     , claimed_since_poll_(managers.size(), 0)
 {
   for (size_t c = 0; c < managers.size(); ++c) {
-    reported_idle_[c] = managers[c]->idle_for_grid();
+    reported_idle_[c] = managers[c]->available();
     if (not exact())
       reported_local_[c] = managers[c]->running_local();
   }
@@ -45,7 +45,7 @@ void InformationService::poll()
     return;
   bool changed = false;
   for (size_t c = 0; c < managers_->size(); ++c) {
-    int idle               = (*managers_)[c]->idle_for_grid();
+    int idle               = (*managers_)[c]->available();
     changed                = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
     reported_idle_[c]      = idle;
     reported_local_[c]     = (*managers_)[c]->running_local();
@@ -58,7 +58,7 @@ void InformationService::poll()
 
 void InformationService::learn_idle(ClusterIndex c)
 {
-  reported_idle_[c] = (*managers_)[c]->idle_for_grid();
+  reported_idle_[c] = (*managers_)[c]->available();
   if (not exact())
     reported_local_[c] = (*managers_)[c]->running_local();
   claimed_since_poll_[c] = 0;
@@ -75,7 +75,7 @@ GridView InformationService::view() const
   states.reserve(managers_->size());
   for (size_t c = 0; c < managers_->size(); ++c) {
     const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
-    int idle               = exact() ? (*managers_)[c]->idle_for_grid() - unclaimed_[c]
+    int idle               = exact() ? (*managers_)[c]->available() - unclaimed_[c]
                                      : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
     bool usable            = not health_ || health_->available(cluster.index);
     bool up                = not health_ || health_->files_reachable(cluster.index);

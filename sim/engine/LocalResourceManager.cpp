@@ -150,6 +150,8 @@ void LocalResourceManager::host_down(const sg4::Host* host)
 void LocalResourceManager::host_up(const sg4::Host* host)
 {
   hosts_off_ = std::max(0, hosts_off_ - 1);
+  if (power_ != nullptr && power_->is_off(index_of(host)))
+    return; // switched off: it comes back when the power manager switches it on
   if (cores_.bring_back(index_of(host)) == 0)
     return;
   needs_pass(Change::capacity_gained);
@@ -166,9 +168,11 @@ void LocalResourceManager::changed()
 bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* hosts, std::vector<CoreMap::Core>* cores)
 {
   xbt_assert(count > 0, "claim of %d processors", count);
-  const int held = shapes_ ? shapes_->held(count) : count;
-  if (idle() < held || (shapes_ && not shapes_->fits_now(held)))
+  const int held = holds(count);
+  if (idle() < held || (shapes_ && not shapes_->fits_now(held))) {
+    wake_for(held);
     return false;
+  }
   busy_grid_ += held;
   if (track_hosts_) {
     xbt_assert(hosts != nullptr && cores != nullptr, "host tracking needs a core list");
@@ -295,8 +299,41 @@ void LocalResourceManager::submit_background(const LocalJobRequest& job)
   if (shapes_)
     queued.request.size = shapes_->held(job.size); // the disciplines count the cores it holds
   queue_->push(queued);
+  waiting_processors_ += queued.request.size;
   if (queue_->arrival_may_start(queued, idle()))
     step_->request(step_id_);
+  else if (power_ != nullptr)
+    power_->need(waiting_processors_ - idle());
+}
+
+void LocalResourceManager::set_power_manager(PowerManager& manager, EnergyAccounting* energy)
+{
+  power_ = &manager;
+  PowerManager::Hosts hosts{[this](int host) { return power_off(host); }, [this](int host) { power_on(host); }, {}};
+  for (int h = 0; h < cores_.hosts(); ++h)
+    hosts.cores.push_back(cores_.cores_of(h));
+  manager.attach(std::move(hosts), energy, static_cast<size_t>(cluster_->index));
+  if (manager.observes_cores())
+    cores_.add_observer(&manager);
+}
+
+bool LocalResourceManager::power_off(int host)
+{
+  if (down_ || waiting_processors_ > 0 || cores_.free_on(host) != cores_.cores_of(host))
+    return false;
+  cores_.free_out_of_use(host);
+  needs_pass(Change::capacity_lost);
+  changed();
+  return true;
+}
+
+void LocalResourceManager::power_on(int host)
+{
+  if (down_ || not cluster_->compute_hosts[host]->is_on())
+    return; // failed meanwhile: its cores come back with the host (host_up, come_up)
+  cores_.bring_back(host);
+  needs_pass(Change::capacity_gained);
+  changed();
 }
 
 void LocalResourceManager::needs_pass(Change change)
@@ -320,6 +357,8 @@ void LocalResourceManager::pass()
   queue_->pass(state, [this, &state](const QueuedLocalJob& job) { start(job, state.start_on); });
   only_arrivals_    = true;
   capacity_changed_ = false;
+  if (power_ != nullptr && queue_->size() > 0)
+    power_->need(waiting_processors_ - idle());
   wake_when_due();
   if (queue_->size() != waiting)
     changed();
@@ -346,6 +385,7 @@ void LocalResourceManager::wake_when_due()
 void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<HostCores>& on)
 {
   int size = job.request.size;
+  waiting_processors_ -= size;
   busy_background_ += size;
   std::vector<CoreMap::Core> cores;
   take_cores(size, cores, on);
@@ -408,6 +448,10 @@ void LocalResourceManager::come_up()
   // The cluster comes back whole: hosts that had failed on their own before the outage are repaired too.
   cores_.bring_back_all();
   hosts_off_ = 0;
+  if (power_ != nullptr) // hosts switched off stay off
+    for (int h = 0; h < cores_.hosts(); ++h)
+      if (power_->is_off(h))
+        cores_.free_out_of_use(h);
   needs_pass(Change::capacity_gained);
   changed();
 }

@@ -16,6 +16,7 @@
 #include "sim/engine/CoreMap.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/ShapeFit.hpp"
+#include "sim/engine/power/PowerManager.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
@@ -58,6 +59,18 @@ public:
   const Cluster& cluster() const { return *cluster_; }
   int processors() const { return cluster_->processors; }
   int idle() const { return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_ - cores_.out_of_use(); }
+  /** What the information service reports as idle: the idle cores, and those of hosts the power manager switched
+   *  off while none boots (a claim switches them on: PowerManager.hpp). */
+  int available() const
+  {
+    return idle_for_grid() + (down_ || power_ == nullptr || power_->cores_booting() > 0 ? 0 : power_->cores_off());
+  }
+  /** A claim of `count` processors found too few idle: the power manager switches hosts on for the rest. */
+  void wake_for(int count)
+  {
+    if (power_ != nullptr && idle() < count)
+      power_->need(count - idle());
+  }
   /** Cores of failed hosts that nobody holds. */
   int off() const { return cores_.out_of_use(); }
   /** Which core is whose (with host tracking; all free without). */
@@ -69,6 +82,8 @@ public:
    *  (the default) counts processors. Needs host tracking, and hosts of one core count. */
   void set_shape_policy(const ShapePolicy& policy);
   /** The most processors a job may ask for (a larger one could never fit the cluster): all of them in the pool. */
+  /** The cores a job or component of `processors` holds: its shape's (whole nodes' worth), or `processors`. */
+  int holds(int processors) const { return shapes_ ? shapes_->held(processors) : processors; }
   int largest_job() const { return shapes_ ? shapes_->largest() : processors(); }
   /** The idle processors as the grid is told: in the pool, idle(); with shapes, those a shaped job could take now
    *  (whole nodes' worth: c cores on each host with at least c free, or the wholly free hosts). */
@@ -151,6 +166,12 @@ public:
   {
     on_cores_released_ = std::move(callback);
   }
+  /** `observer` is told of every core of the cluster taken or given back and every host failed or back (the energy
+   *  accounting, EnergyAccounting.hpp). */
+  void add_core_observer(CoreObserver* observer) { cores_.add_observer(observer); }
+  /** The cluster's power manager (the manager consults it; `energy` hears its switches, null without power
+   *  properties). Before the run. */
+  void set_power_manager(PowerManager& manager, EnergyAccounting* energy);
   /** Local and dummy jobs are numbered from `*next` on, which the managers of one run share (by default each
    *  manager numbers its own from 0). */
   void set_job_numbers(int64_t* next) { next_job_number_ = next; }
@@ -220,8 +241,12 @@ private:
   bool down_ = false;
   CoreMap cores_;                    // with host tracking: which core is whose
   std::unique_ptr<ShapeFit> shapes_; // where shaped jobs fit; none in the pool
-  int hosts_off_ = 0;                // hosts failed on their own (host_down without host_up yet)
-  int dummy_     = 0;
+  int hosts_off_          = 0;       // hosts failed on their own (host_down without host_up yet)
+  int dummy_              = 0;
+  PowerManager* power_    = nullptr;
+  int waiting_processors_ = 0; // cores the queued local jobs hold once started
+  bool power_off(int host);
+  void power_on(int host);
   struct DummyJob {
     CoreHolding holding;
     std::vector<CoreMap::Core> cores; // in the order taken: the last are killed first

@@ -97,6 +97,19 @@ void RunStatistics::print(std::ostream& out) const
                   percent(economy.met, economy.accepted), economy.revenue);
     out << line;
   }
+  if (energy) {
+    auto share = [&](double part) { return energy->joules > 0 ? 100 * part / energy->joules : 0.0; };
+    std::snprintf(line, sizeof line,
+                  "  %-24s %.6g J, mean %.6g W (grid jobs %.1f%%, local jobs %.1f%%, idle, off and boots %.1f%%)\n",
+                  "energy", energy->joules, energy->mean_watts, share(energy->grid_joules), share(energy->local_joules),
+                  share(energy->joules - energy->grid_joules - energy->local_joules));
+    out << line;
+    if (not std::isnan(energy->plugin_joules)) {
+      std::snprintf(line, sizeof line, "  %-24s %.6g J (SimGrid's host energy plugin, same hosts)\n", "",
+                    energy->plugin_joules);
+      out << line;
+    }
+  }
   if (void_time) {
     std::snprintf(line, sizeof line,
                   "  %-24s at %.1f s: %s's other users held its background above the band with no dummy job left\n",

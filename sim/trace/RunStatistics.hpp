@@ -57,6 +57,16 @@ struct RunStatistics {
     double revenue = 0;
   } economy;
 
+  /** The run's energy, when the platform gives its hosts' power (EnergyAccounting.hpp). */
+  struct Energy {
+    double joules = 0, grid_joules = 0, local_joules = 0;
+    double mean_watts = 0; // joules / end_time
+    /** With SimGrid's host energy plugin loaded (`simgrid.options: [plugin:host_energy]`): what it reports for the
+     *  same hosts, up to the end of the simulation (NaN without it). */
+    double plugin_joules = NAN;
+  };
+  std::optional<Energy> energy;
+
   void add(const JobRow& row);
   void add(const EconomyRow& row);
   double grid_utilization() const;

@@ -125,6 +125,28 @@ struct ShareRow {
   double share;
 };
 
+/** A cluster's energy over the run (only when the platform gives its hosts' power). */
+struct ClusterEnergyRow {
+  int32_t cluster;
+  double joules;
+  double grid_joules;
+  double local_joules;
+  double idle_joules;
+  double off_joules;
+  double boot_joules;
+  int64_t boots;
+  double mean_watts;
+};
+
+/** The energy charged to a grid component's cores over one attempt (only when the platform gives its hosts' power). */
+struct JobEnergyRow {
+  int64_t job_id;
+  int32_t component;
+  int32_t placement;
+  int32_t cluster;
+  double joules;
+};
+
 /** A local (background) job that ended; written when `trace.local_jobs` is on. */
 struct LocalJobRow {
   int64_t id;

@@ -262,6 +262,48 @@ template <> const TraceTable& trace_table<ShareRow>()
   return table;
 }
 
+template <> const TraceTable& trace_table<ClusterEnergyRow>()
+{
+  static const TraceTable table{
+      "/cluster_energy",
+      sizeof(ClusterEnergyRow),
+      {
+          field("cluster", &ClusterEnergyRow::cluster, "the cluster's index (`/clusters.index`)"),
+          field("joules", &ClusterEnergyRow::joules,
+                "what its compute hosts drew over [0, `end_time`] (J): the sum of the next five"),
+          field("grid_joules", &ClusterEnergyRow::grid_joules,
+                "charged to grid job components holding its cores (the sum of its `/job_energy` rows)"),
+          field("local_joules", &ClusterEnergyRow::local_joules,
+                "charged to local (background) jobs and dummy jobs holding its cores"),
+          field("idle_joules", &ClusterEnergyRow::idle_joules,
+                "the idle power's share of the cores no job held, on hosts that were on"),
+          field("off_joules", &ClusterEnergyRow::off_joules,
+                "drawn by hosts while off (`wattage_off`): failed, or switched off by the power manager"),
+          field("boot_joules", &ClusterEnergyRow::boot_joules, "drawn by hosts while booting (`boot_energy` each)"),
+          field("boots", &ClusterEnergyRow::boots, "hosts switched on again by the power manager"),
+          field("mean_watts", &ClusterEnergyRow::mean_watts, "`joules / end_time` (W)"),
+      }};
+  return table;
+}
+
+template <> const TraceTable& trace_table<JobEnergyRow>()
+{
+  static const TraceTable table{
+      "/job_energy",
+      sizeof(JobEnergyRow),
+      {
+          field("job_id", &JobEnergyRow::job_id, "the grid job (`/jobs.id`)"),
+          field("component", &JobEnergyRow::component, "the component's index in the job"),
+          field("placement", &JobEnergyRow::placement,
+                "the 1-based placement whose attempt held the cores (`/placements.placement`)"),
+          field("cluster", &JobEnergyRow::cluster, "the cluster of the cores"),
+          field("joules", &JobEnergyRow::joules,
+                "charged to those cores from their claim to their release (J): per held core, its host's idle power "
+                "over its cores plus its power above idle over its busy cores"),
+      }};
+  return table;
+}
+
 template <> const TraceTable& trace_table<EconomyRow>()
 {
   static const TraceTable table{
@@ -421,11 +463,12 @@ template <> const TraceTable& trace_table<DecisionTermRow>()
 
 std::vector<const TraceTable*> trace_tables()
 {
-  return {&trace_table<ClusterRow>(),        &trace_table<JobRow>(),      &trace_table<PlacementRow>(),
-          &trace_table<ComponentRow>(),      &trace_table<HostRow>(),     &trace_table<AllocationRow>(),
-          &trace_table<LocalJobRow>(),       &trace_table<ShareRow>(),    &trace_table<EconomyRow>(),
-          &trace_table<FailureRow>(),        &trace_table<MessageRow>(),  &trace_table<MigrationRow>(),
-          &trace_table<MigrationCheckRow>(), &trace_table<DecisionRow>(), &trace_table<DecisionTermRow>()};
+  return {&trace_table<ClusterRow>(),       &trace_table<JobRow>(),         &trace_table<PlacementRow>(),
+          &trace_table<ComponentRow>(),     &trace_table<HostRow>(),        &trace_table<AllocationRow>(),
+          &trace_table<LocalJobRow>(),      &trace_table<ShareRow>(),       &trace_table<EconomyRow>(),
+          &trace_table<ClusterEnergyRow>(), &trace_table<JobEnergyRow>(),   &trace_table<FailureRow>(),
+          &trace_table<MessageRow>(),       &trace_table<MigrationRow>(),   &trace_table<MigrationCheckRow>(),
+          &trace_table<DecisionRow>(),      &trace_table<DecisionTermRow>()};
 }
 
 std::string TraceField::type_name() const

@@ -48,6 +48,8 @@ template <> const TraceTable& trace_table<AllocationRow>();
 template <> const TraceTable& trace_table<LocalJobRow>();
 template <> const TraceTable& trace_table<ShareRow>();
 template <> const TraceTable& trace_table<EconomyRow>();
+template <> const TraceTable& trace_table<ClusterEnergyRow>();
+template <> const TraceTable& trace_table<JobEnergyRow>();
 template <> const TraceTable& trace_table<FailureRow>();
 template <> const TraceTable& trace_table<MessageRow>();
 template <> const TraceTable& trace_table<MigrationRow>();

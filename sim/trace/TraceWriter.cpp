@@ -238,6 +238,10 @@ TraceWriter::~TraceWriter()
   gained_.reset();
   economy_.reset();
   shares_.reset();
+  power_time_.reset();
+  power_watts_.reset();
+  cluster_energy_.reset();
+  job_energy_.reset();
   for (auto& [name, type] : types_)
     H5Tclose(type);
   H5Fclose(file_);
@@ -312,6 +316,45 @@ void TraceWriter::add_sample(const UtilizationSample& sample)
   queue_length_->append(&sample.queue_length);
   held_->append(&sample.held);
   gained_->append(&sample.gained);
+}
+
+void TraceWriter::open_power_samples(size_t clusters)
+{
+  if (power_time_)
+    return;
+  hid_t energy = untimed_group(file_, "/energy");
+  power_time_  = std::make_unique<AppendableDataset>(energy, "time", H5T_NATIVE_DOUBLE, sizeof(double), 0);
+  power_watts_ = std::make_unique<AppendableDataset>(energy, "watts", H5T_NATIVE_DOUBLE, sizeof(double), clusters);
+  H5Gclose(energy);
+}
+
+void TraceWriter::add_power_sample(double time, const std::vector<double>& watts)
+{
+  open_power_samples(watts.size());
+  power_time_->append(&time);
+  power_watts_->append(watts.data());
+}
+
+void TraceWriter::add_cluster_energy(const ClusterEnergyRow& row)
+{
+  if (not cluster_energy_) {
+    types_["cluster_energy"]      = memory_type<ClusterEnergyRow>();
+    types_["cluster_energy.file"] = packed(types_["cluster_energy"]);
+    cluster_energy_ = std::make_unique<AppendableDataset>(file_, "/cluster_energy", types_["cluster_energy"],
+                                                          sizeof(ClusterEnergyRow), 0, types_["cluster_energy.file"]);
+  }
+  cluster_energy_->append(&row);
+}
+
+void TraceWriter::add_job_energy(const JobEnergyRow& row)
+{
+  if (not job_energy_) {
+    types_["job_energy"]      = memory_type<JobEnergyRow>();
+    types_["job_energy.file"] = packed(types_["job_energy"]);
+    job_energy_ = std::make_unique<AppendableDataset>(file_, "/job_energy", types_["job_energy"], sizeof(JobEnergyRow),
+                                                      0, types_["job_energy.file"]);
+  }
+  job_energy_->append(&row);
 }
 
 void TraceWriter::set_attribute(const std::string& name, const std::string& value)
@@ -413,7 +456,8 @@ void TraceWriter::commit()
     (*d)->flush();
     d->reset();
   }
-  for (auto* d : {&messages_, &migrations_, &migration_checks_, &decisions_, &decision_terms_})
+  for (auto* d : {&messages_, &migrations_, &migration_checks_, &decisions_, &decision_terms_, &power_time_,
+                  &power_watts_, &cluster_energy_, &job_energy_})
     if (*d) {
       (*d)->flush();
       d->reset();

@@ -72,6 +72,13 @@ public:
   void add_decision(const DecisionRow& row);
   void add_decision_term(const DecisionTermRow& row);
   void add_sample(const UtilizationSample& sample);
+  /** The energy (only when the platform gives its hosts' power): /energy/time and /energy/watts, created by
+   *  open_power_samples (so that they exist, empty, in a run that ends before its first sample), and the
+   *  /cluster_energy and /job_energy tables, each created at its first row. */
+  void open_power_samples(size_t clusters);
+  void add_power_sample(double time, const std::vector<double>& watts);
+  void add_cluster_energy(const ClusterEnergyRow& row);
+  void add_job_energy(const JobEnergyRow& row);
   void set_attribute(const std::string& name, const std::string& value);
   void set_attribute(const std::string& name, double value);
   void set_attribute(const std::string& name, int64_t value);
@@ -96,8 +103,8 @@ private:
   std::map<std::string, hid_t> types_;
   std::unique_ptr<AppendableDataset> jobs_, components_, placements_, clusters_, failures_, local_jobs_, allocations_,
       hosts_, sample_time_, grid_busy_, background_busy_, queue_time_, queue_length_, held_, gained_, economy_, shares_;
-  std::unique_ptr<AppendableDataset> messages_, migrations_, migration_checks_, decisions_,
-      decision_terms_; // created at their first row
+  std::unique_ptr<AppendableDataset> messages_, migrations_, migration_checks_, decisions_, decision_terms_,
+      power_time_, power_watts_, cluster_energy_, job_energy_; // created at their first row
   bool committed_ = false;
 };
 

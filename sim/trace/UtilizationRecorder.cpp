@@ -93,6 +93,8 @@ void UtilizationRecorder::finish(double end)
   if (end > start)
     emit(end, end - start);
   finished_ = true;
+  if (on_finish_)
+    on_finish_(end);
 }
 
 } // namespace coalsim

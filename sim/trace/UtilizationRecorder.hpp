@@ -28,6 +28,8 @@ public:
   void set_claims(int held, int gained, double now);
   /** Closes the last (possibly shorter) interval at `end`; later updates are ignored. */
   void finish(double end);
+  /** Called once with the end, when finish() closes the recording (the run's end: the energy ends there too). */
+  void set_on_finish(std::function<void(double end)> callback) { on_finish_ = std::move(callback); }
 
   /** Processor-seconds over [0, end] (after finish). */
   double grid_area(size_t cluster) const { return total_grid_[cluster]; }
@@ -39,6 +41,7 @@ private:
 
   double interval_;
   Sink sink_;
+  std::function<void(double)> on_finish_;
   bool finished_      = false;
   double last_        = 0;
   double next_sample_ = 0;

@@ -116,6 +116,16 @@ Trace read_trace(const std::string& path)
     if (t.has_economy)
       t.economy = read_table<EconomyRow>(file, path, "/economy", memory_type<EconomyRow>());
     t.economy_revenue = read_double_attribute(file, "economy_revenue");
+    t.has_energy      = H5Lexists(file, "/cluster_energy", H5P_DEFAULT) > 0;
+    if (t.has_energy) {
+      t.cluster_energy = read_table<ClusterEnergyRow>(file, path, "/cluster_energy", memory_type<ClusterEnergyRow>());
+      if (H5Lexists(file, "/job_energy", H5P_DEFAULT) > 0)
+        t.job_energy = read_table<JobEnergyRow>(file, path, "/job_energy", memory_type<JobEnergyRow>());
+      size_t columns = 0;
+      t.energy_time  = read_doubles(file, path, "/energy/time", nullptr);
+      t.energy_watts = read_doubles(file, path, "/energy/watts", &columns);
+    }
+    t.energy_joules = read_double_attribute(file, "energy_joules");
     if (H5Lexists(file, "/shares", H5P_DEFAULT) > 0)
       t.shares = read_table<ShareRow>(file, path, "/shares", memory_type<ShareRow>());
   } catch (...) {

@@ -28,11 +28,17 @@ struct Trace {
   std::vector<double> gained;      // KOALA: processors placed but not yet claimed (PGT), per sample
   std::optional<double> void_time; // root attributes of a run a band background declared void
   std::string void_cluster;
-  std::string config;                     // root attribute: the experiment as run, as YAML
-  bool has_economy = false;               // the trace has an /economy dataset
-  std::vector<EconomyRow> economy;        // jobs with deadlines
-  std::optional<double> economy_revenue;  // root attribute of a run with an /economy dataset
-  std::vector<ShareRow> shares;           // changes of time-shared hosts' shares (empty without /shares)
+  std::string config;                    // root attribute: the experiment as run, as YAML
+  bool has_economy = false;              // the trace has an /economy dataset
+  std::vector<EconomyRow> economy;       // jobs with deadlines
+  std::optional<double> economy_revenue; // root attribute of a run with an /economy dataset
+  std::vector<ShareRow> shares;          // changes of time-shared hosts' shares (empty without /shares)
+  bool has_energy = false;               // the trace has /cluster_energy (a platform with power properties)
+  std::vector<ClusterEnergyRow> cluster_energy;
+  std::vector<JobEnergyRow> job_energy;
+  std::vector<double> energy_time;        // /energy/time
+  std::vector<double> energy_watts;       // /energy/watts, [sample * columns + cluster]
+  std::optional<double> energy_joules;    // root attribute
   std::vector<AllocationRow> allocations; // the cores each job held
   std::vector<HostRow> hosts;
   bool has_decisions = false;                  // the trace has the decision log (trace.decisions)

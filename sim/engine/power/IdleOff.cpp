@@ -1,0 +1,149 @@
+/* `idle_off`: a compute host idle (no core held) for `idle_timeout` is switched off, unless local jobs wait on its
+ * cluster; it is switched on again when more cores than the idle ones are wanted (waiting local jobs, a grid claim
+ * that found too few), lowest host first, taking `boot_time` and drawing `boot_energy` over it. */
+#include "sim/engine/Clock.hpp"
+#include "sim/engine/power/EnergyAccounting.hpp"
+#include "sim/engine/power/PowerManagers.hpp"
+
+#include <cmath>
+#include <simgrid/kernel/Timer.hpp>
+#include <xbt/asserts.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_idle_off, coalsim_engine, "IdleOff");
+
+namespace coalsim {
+
+namespace {
+
+class IdleOff final : public PowerManager {
+public:
+  explicit IdleOff(const PowerConfig& config)
+      : timeout_(config.parameter("idle_timeout"))
+      , boot_time_(config.parameter("boot_time"))
+      , boot_energy_(config.parameter("boot_energy"))
+  {
+  }
+  ~IdleOff() override
+  {
+    for (Host& h : hosts_state_)
+      if (h.timer != nullptr)
+        h.timer->remove();
+  }
+
+  void attach(Hosts hosts, EnergyAccounting* energy, size_t cluster) override
+  {
+    hosts_   = std::move(hosts);
+    energy_  = energy;
+    cluster_ = cluster;
+    hosts_state_.assign(hosts_.cores.size(), Host{});
+    for (size_t h = 0; h < hosts_state_.size(); ++h) // idle from the start
+      arm(static_cast<int>(h));
+  }
+  bool observes_cores() const override { return true; }
+
+  void core_held(int32_t, int host) override
+  {
+    Host& h = hosts_state_[host];
+    xbt_assert(h.state == State::on, "cluster %zu: a core of host %d taken while it is switched off or booting",
+               cluster_, host);
+    if (h.held++ == 0 && h.timer != nullptr) {
+      h.timer->remove();
+      h.timer = nullptr;
+    }
+  }
+  void core_released(int32_t, int host) override
+  {
+    if (--hosts_state_[host].held == 0)
+      arm(host);
+  }
+
+  void need(int cores) override
+  {
+    cores -= cores_booting_;
+    for (size_t h = 0; h < hosts_state_.size() && cores > 0; ++h)
+      if (hosts_state_[h].state == State::off) {
+        boot(static_cast<int>(h));
+        cores -= hosts_.cores[h];
+      }
+  }
+  int cores_off() const override { return cores_off_; }
+  int cores_booting() const override { return cores_booting_; }
+  bool is_off(int host) const override { return hosts_state_[host].state != State::on; }
+
+private:
+  enum class State { on, off, booting };
+  struct Host {
+    int held                             = 0;
+    State state                          = State::on;
+    simgrid::kernel::timer::Timer* timer = nullptr; // switches it off when due
+  };
+
+  /** The host is on and idle now: it goes off after the timeout unless a core is taken first. */
+  void arm(int host)
+  {
+    Host& h = hosts_state_[host];
+    if (h.state != State::on || h.held > 0 || not std::isfinite(timeout_) || h.timer != nullptr)
+      return;
+    h.timer = at(now() + timeout_, [this, host] {
+      hosts_state_[host].timer = nullptr;
+      switch_off(host);
+    });
+  }
+
+  void switch_off(int host)
+  {
+    if (not hosts_.switch_off(host)) // stays on until it is next idle
+      return;
+    XBT_VERB("cluster %zu: host %d switched off", cluster_, host);
+    hosts_state_[host].state = State::off;
+    cores_off_ += hosts_.cores[host];
+    if (energy_)
+      energy_->switch_off(cluster_, host);
+  }
+
+  void boot(int host)
+  {
+    XBT_VERB("cluster %zu: host %d switched on (booting)", cluster_, host);
+    hosts_state_[host].state = State::booting;
+    cores_off_ -= hosts_.cores[host];
+    cores_booting_ += hosts_.cores[host];
+    if (energy_)
+      energy_->begin_boot(cluster_, host, boot_time_ > 0 ? boot_energy_ / boot_time_ : 0,
+                          boot_time_ > 0 ? 0 : boot_energy_);
+    hosts_state_[host].timer = at(now() + boot_time_, [this, host] {
+      Host& h = hosts_state_[host];
+      h.timer = nullptr;
+      h.state = State::on;
+      cores_booting_ -= hosts_.cores[host];
+      if (energy_)
+        energy_->switch_on(cluster_, host);
+      hosts_.switch_on(host);
+      arm(host);
+    });
+  }
+
+  double timeout_, boot_time_, boot_energy_;
+  Hosts hosts_;
+  EnergyAccounting* energy_ = nullptr;
+  size_t cluster_           = 0;
+  std::vector<Host> hosts_state_;
+  int cores_off_     = 0;
+  int cores_booting_ = 0;
+};
+
+} // namespace
+
+COALSIM_REGISTER(PowerManagers, idle_off, "idle_off",
+                 "a compute host idle for idle_timeout is switched off (unless local jobs wait on its cluster), and "
+                 "switched on again, taking boot_time and drawing boot_energy, when waiting local jobs or a grid "
+                 "claim want more cores than the idle ones",
+                 [](const PowerConfig& config) { return std::make_unique<IdleOff>(config); },
+                 {number_parameter("idle_timeout", INFINITY, 0.0,
+                                   "how long a host stays idle (no core held) before it is switched off; .inf: never",
+                                   "s"),
+                  number_parameter("boot_time", 120.0, 0.0, "how long a host takes to switch on", "s"),
+                  number_parameter("boot_energy", 12000.0, 0.0,
+                                   "the energy a host draws while it switches on (spread over boot_time)", "J")});
+
+} // namespace coalsim

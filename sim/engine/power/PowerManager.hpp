@@ -1,0 +1,51 @@
+/* A cluster's power manager: it decides when an idle compute host is switched off and when it is switched on again.
+ * The cluster's local resource manager consults it through narrow hooks (LocalResourceManager::set_power_manager):
+ * the manager hears every core taken and given back (a CoreObserver), is told how many more cores than the idle ones
+ * are wanted (need: waiting local jobs, a grid claim that found too few), and acts on hosts through the manager's
+ * Hosts. A host switched off or booting has its cores out of use, as a failed host has: no job can start on it. The
+ * information service counts the cores of hosts switched off as idle while none of the cluster's hosts boots, so
+ * that the grid scheduler may place jobs on them; a claim that needs them fails and switches them on, and until they
+ * are up the cluster shows only its idle cores, so that the claim is not retried in vain (docs/concepts.md, Power
+ * management). */
+#pragma once
+
+#include "sim/engine/CoreMap.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace coalsim {
+
+class EnergyAccounting;
+
+class PowerManager : public CoreObserver {
+public:
+  /** What a manager acts on: its cluster's hosts, through the local resource manager. */
+  struct Hosts {
+    /** Takes host h's cores out of use; false (nothing done) when it is not wholly idle, has failed, its cluster is
+     *  down, or local jobs wait. */
+    std::function<bool(int host)> switch_off;
+    /** Host h's cores are usable again (when it has not failed meanwhile). */
+    std::function<void(int host)> switch_on;
+    std::vector<int> cores; // by host
+  };
+
+  /** Called once before the run; `energy` (null on a platform without power properties) hears the switches. */
+  virtual void attach(Hosts hosts, EnergyAccounting* energy, size_t cluster) = 0;
+  /** Whether the manager needs to hear the cores taken and given back (not when it never switches a host). */
+  virtual bool observes_cores() const = 0;
+  /** `cores` more cores than the idle ones are wanted now. */
+  virtual void need(int cores) = 0;
+  /** Cores of hosts switched off and not booting. */
+  virtual int cores_off() const = 0;
+  /** Cores of hosts booting. */
+  virtual int cores_booting() const = 0;
+  /** Whether host h is switched off or booting. */
+  virtual bool is_off(int host) const = 0;
+
+  void core_held(int32_t /*core*/, int /*host*/) override {}
+  void core_released(int32_t /*core*/, int /*host*/) override {}
+};
+
+} // namespace coalsim

@@ -1,0 +1,62 @@
+/* Switching idle hosts off (docs/concepts.md, Power management) on platforms/test/power-hosts.xml: cluster p of two
+ * 2-core hosts drawing 100 W idle, 160 W with one core busy, 200 W with both and 10 W off. */
+#include "SimulationFixture.hpp"
+#include "SwfLogs.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace coalsim;
+using coalsim::testing::local_log;
+using coalsim::testing::simulate_yaml;
+
+namespace {
+const std::string on_p = "platform: " COALSIM_SOURCE_DIR "/platforms/test/power-hosts.xml\nclusters: [p]\n"
+                         "overheads: {submission: 0, completion: 0}\n";
+
+} // namespace
+
+TEST(PowerManagement, IdleHostsGoOffAndTheBootCountsInTheWait)
+{
+  // Both hosts idle from 0 go off at 10 s. A grid job of 2 processors arrives at 100: the information service shows
+  // p's 4 cores switched off as idle, the claim fails and switches p-0 on (30 s, 3000 J: 100 W); the job starts on
+  // it at 130 and ends at 180.
+  auto t = simulate_yaml(on_p + "power: {manager: idle_off, idle_timeout: 10, boot_time: 30, boot_energy: 3000}\n"
+                                "workload: {jobs: 1, arrival: batch, start: 100, components: 1, component_size: 2, "
+                                "runtime: 50}\n");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& job = t.jobs[0];
+  EXPECT_EQ(job.status, 0);
+  EXPECT_DOUBLE_EQ(job.start_time, 130);
+  EXPECT_DOUBLE_EQ(job.wait_time, 30);
+  EXPECT_EQ(job.submission_failures, 1);
+  ASSERT_EQ(t.allocations.size(), 1u);
+  EXPECT_EQ(t.allocations[0].host, 0);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  const ClusterEnergyRow& e = t.cluster_energy[0];
+  // 0-10 s: 2 x 100 W; 10-100: 2 x 10 W; 100-130: 100 W booting + 10 W; 130-180: 200 W + 10 W.
+  EXPECT_DOUBLE_EQ(e.joules, 2000 + 1800 + 3300 + 10500);
+  EXPECT_DOUBLE_EQ(e.grid_joules, 200 * 50);
+  EXPECT_DOUBLE_EQ(e.off_joules, 20 * 90 + 10 * 80);
+  EXPECT_DOUBLE_EQ(e.boot_joules, 3000);
+  EXPECT_EQ(e.boots, 1);
+  EXPECT_DOUBLE_EQ(e.idle_joules, 2000);
+}
+
+TEST(PowerManagement, AWaitingLocalJobSwitchesHostsOnAndWaitsForTheBoot)
+{
+  // Local jobs of 3 processors at 50 s (runtime 20) and of 1 at 200 s; hosts off from 10 s; the first waits for both
+  // hosts to boot (40 s), the second for one (p-0, off again since 120 s).
+  auto t = simulate_yaml(on_p +
+                         "power: {manager: idle_off, idle_timeout: 10, boot_time: 40, boot_energy: 4000}\n"
+                         "workload: {jobs: 1, arrival: batch, start: 300, components: 1, component_size: 1, "
+                         "runtime: 10}\ntrace: {local_jobs: true}\n"
+                         "background: {model: none, clusters: {p: {model: replay, trace: {file: " +
+                         coalsim::testing::local_log("p", {{50, 20, 3}, {200, 5, 1}}) + "}}}}\n");
+  ASSERT_EQ(t.local_jobs.size(), 2u);
+  EXPECT_DOUBLE_EQ(t.local_jobs[0].start_time, 90);
+  EXPECT_DOUBLE_EQ(t.local_jobs[0].wait_time, 40);
+  EXPECT_DOUBLE_EQ(t.local_jobs[1].start_time, 240);
+  EXPECT_DOUBLE_EQ(t.local_jobs[1].wait_time, 40);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  EXPECT_EQ(t.cluster_energy[0].boots, 4); // both at 50, p-0 at 200, p-0 again for the grid job at 300
+}
