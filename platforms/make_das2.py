@@ -15,6 +15,13 @@ subsets. The KOALA experiments ran at the end of DAS-2's life (2005-2007), when,
 history page says (https://www.cs.vu.nl/das5/history.shtml), DAS-2 "was connected by the Dutch national
 research network SURFnet using 1 Gb/s ethernet": das2-koala.xml and das2-unreliable.xml.
 
+Power (das2.xml only; the others run without energy accounting): SimGrid's host energy plugin properties
+on every node, `wattage_per_state` Idle:Epsilon:AllCores and `wattage_off`. No measurement of a DAS-2 node's
+power survives; the figures are assumptions, stated in docs/concepts.md (Energy): a dual 1-GHz Pentium III
+node with 1 GB of memory, a local disk and a Myrinet card draws about 90 W idle, each busy processor adds
+about 25 W (the processor's thermal design power is of that order), and a node switched off draws 5 W
+(its power supply's standby with wake-on-LAN).
+
 Run from the repository root: platforms/make_das2.py
 """
 import os
@@ -30,6 +37,10 @@ MYRINET = "150MBps"       # 1200 Mbit/s
 MYRINET_LATENCY = "7us"
 SURFNET = "12.5MBps"      # 100 Mbit/s
 SURFNET_LATENCY = "1ms"   # per access link: 2 ms one way between two sites
+
+NODE_WATTAGE = "90:90:140"  # Idle:Epsilon:AllCores (W): 90 idle, 115 with one processor busy, 140 with both
+NODE_WATTAGE_OFF = "5"
+POWERED = {"das2.xml"}
 
 SUBSETS = {
     "das2.xml": ["fs0", "fs1", "fs2", "fs3", "fs4"],
@@ -49,13 +60,14 @@ KOALA_PLATFORMS = {
 }
 
 
-def platform(names, wan=SURFNET, nodes=None):
-    """The DAS-2 clusters in `names` (with `nodes` overriding node counts), `wan` on their access links."""
+def platform(names, wan=SURFNET, nodes=None, power=False):
+    """The DAS-2 clusters in `names` (with `nodes` overriding node counts), `wan` on their access links, with the
+    nodes' power properties when `power`."""
     nodes = nodes or {}
-    return platform_of([(n, s, nodes.get(n, k)) for n, s, k in CLUSTERS if n in names], wan)
+    return platform_of([(n, s, nodes.get(n, k)) for n, s, k in CLUSTERS if n in names], wan, power=power)
 
 
-def platform_of(clusters, wan=SURFNET, zone="das2", generator="platforms/make_das2.py"):
+def platform_of(clusters, wan=SURFNET, zone="das2", generator="platforms/make_das2.py", power=False):
     """A star of DAS-2-like clusters: `clusters` is a list of (name, site, nodes)."""
     out = ["<?xml version='1.0'?>",
            '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">',
@@ -67,8 +79,11 @@ def platform_of(clusters, wan=SURFNET, zone="das2", generator="platforms/make_da
                 f'             bw="{MYRINET}" lat="{MYRINET_LATENCY}" bb_bw="10GBps" bb_lat="{MYRINET_LATENCY}"'
                 f' router_id="{name}-router">',
                 f'      <prop id="site" value="{site}"/>',
-                f'      <prop id="file_server" value="{name}-{count}"/>',
-                "    </cluster>"]
+                f'      <prop id="file_server" value="{name}-{count}"/>']
+        if power:
+            out += [f'      <prop id="wattage_per_state" value="{NODE_WATTAGE}"/>',
+                    f'      <prop id="wattage_off" value="{NODE_WATTAGE_OFF}"/>']
+        out.append("    </cluster>")
     for name, _, _ in clusters:
         out.append(f'    <link id="surfnet-{name}" bandwidth="{wan}" latency="{SURFNET_LATENCY}"'
                    ' sharing_policy="SPLITDUPLEX"/>')
@@ -85,7 +100,7 @@ if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
     for file, names in SUBSETS.items():
         with open(os.path.join(here, file), "w") as f:
-            f.write(platform(names))
+            f.write(platform(names, power=file in POWERED))
     for file, (names, nodes) in KOALA_PLATFORMS.items():
         with open(os.path.join(here, file), "w") as f:
             f.write(platform(names, SURFNET_2005, nodes))
