@@ -4,6 +4,10 @@
 #include "setup/Simulation.hpp"
 #include "sim/config/InputError.hpp"
 
+#if COALSIM_PYTHON
+#include "EmbeddedPython.hpp"
+#endif
+
 #include <cstdio>
 #include <string>
 #include <sys/resource.h>
@@ -21,7 +25,11 @@ int main(int argc, char** argv)
       overrides.push_back(argv[i + 1]);
   try {
     auto config = coalsim::load_experiment(argv[1], overrides);
-    auto stats  = coalsim::Simulation(config, {}).run();
+#if COALSIM_PYTHON
+    if (coalsim::python::is_python_policy(config.policy.name)) // --set policy.name=python:FILE.py
+      coalsim::python::register_python_policy(config.policy.name);
+#endif
+    auto stats = coalsim::Simulation(config, {}).run();
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     double jobs = static_cast<double>(stats.submitted + stats.background_jobs);

@@ -7,7 +7,7 @@
 set -euo pipefail
 set_name=${1:-test}
 build_packages=(g++ cmake make pkg-config libsimgrid-dev libyaml-cpp-dev libhdf5-dev libboost-program-options-dev
-                zlib1g-dev libexpat1-dev)
+                zlib1g-dev libexpat1-dev python3-dev pybind11-dev)
 analysis_packages=(python3 python3-h5py python3-numpy python3-matplotlib python3-yaml python3-scipy)
 test_packages=(git libgtest-dev clang clang-format libclang-rt-dev python3-pytest)
 # A single-node Slurm for the sweep engine's test (sweep/tests/test_slurm.py); without recommends, as the

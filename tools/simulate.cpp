@@ -6,6 +6,10 @@
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/config/InputError.hpp"
 
+#if COALSIM_PYTHON
+#include "EmbeddedPython.hpp"
+#endif
+
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <iostream>
@@ -25,7 +29,8 @@ int main(int argc, char** argv)
     ("keys", "print every key an experiment file accepts (dotted paths, one a line, sorted) and exit")
     ("config,c", po::value<std::string>(), "experiment file (YAML); default: the built-in workloads/default.yaml")
     ("platform,p", po::value<std::string>(), "SimGrid platform file (overrides `platform`)")
-    ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`); `--policy help` lists them")
+    ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`), or python:FILE.py[:CLASS] "
+                                        "(docs/python-policies.md); `--policy help` lists them, `--policy python:... --help` too")
     ("plugin", po::value<std::vector<std::string>>()->composing(), "load policies from a shared library built against the "
                                                                   "installed coalsim package (repeatable), e.g. --plugin "
                                                                   "./libmypolicy.so --policy mine")
@@ -68,6 +73,18 @@ int main(int argc, char** argv)
       std::cerr << "simulate: " << e.what() << "\n";
       return 2;
     }
+#if COALSIM_PYTHON
+  // A policy in a Python file is registered under its reference, as the C++ ones are by name: then the help lists
+  // it, with its parameters, and the run finds it.
+  if (vm.count("policy") && python::is_python_policy(vm["policy"].as<std::string>())) {
+    try {
+      python::register_python_policy(vm["policy"].as<std::string>());
+    } catch (const InputError& e) {
+      std::cerr << "simulate: " << e.what() << "\n";
+      return 2;
+    }
+  }
+#endif
   if (vm.count("help")) {
     std::cout << options << "\n" << PolicyRegistry::instance().help();
     return 0;
@@ -124,6 +141,10 @@ int main(int argc, char** argv)
   bool quiet = vm.count("quiet") > 0;
   try {
     ExperimentConfig config = load_experiment(vm.count("config") ? vm["config"].as<std::string>() : "", overrides);
+#if COALSIM_PYTHON
+    if (python::is_python_policy(config.policy.name)) // named in the experiment file
+      python::register_python_policy(config.policy.name);
+#endif
     RunOptions run_options;
     if (not vm.count("no-trace"))
       run_options.output = vm["output"].as<std::string>();

@@ -1,0 +1,374 @@
+#include "PythonPolicy.hpp"
+
+#include "PythonParameters.hpp"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cmath>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(coalsim_python, "Policies written in Python");
+
+namespace py = pybind11;
+
+namespace coalsim::python {
+
+py::object message_object(const Message& message); // PolicyApi.cpp
+
+namespace {
+
+PythonPolicy* deciding = nullptr;
+uint64_t all_calls     = 0;
+
+/** Raised by Decisions' methods for a decision the engine would refuse (a Python exception, so that the message
+ *  names the line that made the decision). */
+class DecisionError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/** The bound method `name` of `instance`, or none when the class leaves an optional event to coalsim.Policy. */
+py::object method_of(const py::object& instance, const char* name, bool optional)
+{
+  py::object method = py::getattr(instance, name, py::none());
+  if (method.is_none() || not optional)
+    return method;
+  py::object base         = py::module_::import("coalsim").attr("Policy");
+  py::object defined      = py::getattr(py::type::of(instance), name, py::none());
+  py::object base_defined = py::getattr(base, name, py::none());
+  return defined.is(base_defined) ? py::object(py::none()) : method;
+}
+
+std::string line_of(const py::object& object)
+{
+  try {
+    return std::to_string(py::module_::import("inspect").attr("getsourcelines")(object)[py::int_(1)].cast<int>());
+  } catch (const py::error_already_set&) {
+    return "1";
+  }
+}
+
+} // namespace
+
+uint64_t PythonPolicy::total_calls()
+{
+  return all_calls;
+}
+
+PythonPolicy* deciding_policy()
+{
+  return deciding;
+}
+
+std::string describe_exception(py::error_already_set& error, const PolicySource& source, const std::string& method)
+{
+  std::string file = source.file, line = "1";
+  std::string type = error.type() ? std::string(py::str(error.type().attr("__name__"))) : "error";
+  std::string what = py::str(error.value());
+  if (error.matches(PyExc_SyntaxError)) { // where the file fails to parse: its own file and line
+    py::object value = error.value();
+    if (not value.attr("filename").is_none())
+      file = py::str(value.attr("filename"));
+    if (not value.attr("lineno").is_none())
+      line = std::to_string(value.attr("lineno").cast<int>());
+    what = py::str(value.attr("msg"));
+  } else if (error.trace()) {
+    py::list frames    = py::module_::import("traceback").attr("extract_tb")(error.trace());
+    py::object chosen  = py::none();
+    std::string wanted = py::module_::import("os").attr("path").attr("abspath")(source.file).cast<std::string>();
+    for (const py::handle& frame : frames) { // the innermost frame of the policy's file, else the innermost one
+      std::string name =
+          py::module_::import("os").attr("path").attr("abspath")(frame.attr("filename")).cast<std::string>();
+      if (name == wanted)
+        chosen = py::reinterpret_borrow<py::object>(frame);
+    }
+    if (chosen.is_none() && not frames.empty())
+      chosen = frames[frames.size() - 1];
+    if (not chosen.is_none()) {
+      file = py::str(chosen.attr("filename"));
+      if (file == py::module_::import("os").attr("path").attr("abspath")(source.file).cast<std::string>())
+        file = source.file;
+      line = std::to_string(chosen.attr("lineno").cast<int>());
+    }
+  }
+  return "Invalid policy '" + source.reference + "' in " + file + ":" + line + ": " + method + " raised " + type +
+         (what.empty() ? "" : ": " + what);
+}
+
+PythonPolicy::PythonPolicy(py::object instance, PolicySource source, const PolicyContext& context)
+    : instance_(std::move(instance))
+    , source_(std::move(source))
+    , host_cores_(context.host_cores)
+{
+  auto required     = [&](const char* name) { return method_of(instance_, name, false); };
+  auto optional     = [&](const char* name) { return method_of(instance_, name, true); };
+  on_job_submitted_ = required("on_job_submitted");
+  on_claim_failed_  = required("on_claim_failed");
+  on_job_withdrawn_ = required("on_job_withdrawn");
+  decide_           = required("decide");
+  waiting_jobs_     = required("waiting_jobs");
+  on_job_started_   = optional("on_job_started");
+  on_run_started_   = optional("on_run_started");
+  on_run_ended_     = optional("on_run_ended");
+  on_job_finished_  = optional("on_job_finished");
+  on_job_failed_    = optional("on_job_failed");
+  on_job_placed_    = optional("on_job_placed");
+  on_job_aborted_   = py::getattr(instance_, "on_job_aborted", py::none()); // by default: on_claim_failed
+  on_wake_          = optional("on_wake");
+  on_message_       = optional("on_message");
+  grant_            = optional("grant");
+  py::object needs  = py::getattr(instance_, "needs", py::none());
+  if (not needs.is_none()) {
+    py::object declared = call(needs, "needs()");
+    if (not py::isinstance<PolicyNeeds>(declared))
+      throw InputError("Invalid policy '" + source_.reference + "' in " + source_.file + ":" + line_of(needs) +
+                       ": needs() returned " + std::string(py::str(py::repr(declared))) +
+                       ", not a coalsim.PolicyNeeds");
+    needs_ = declared.cast<PolicyNeeds>();
+  }
+}
+
+PythonPolicy::~PythonPolicy()
+{
+  XBT_VERB("policy '%s': %lu calls into Python", source_.reference.c_str(), static_cast<unsigned long>(calls_));
+}
+
+template <class... Args> py::object PythonPolicy::call(const py::object& method, const char* name, Args&&... args)
+{
+  if (method.is_none())
+    return py::none();
+  ++calls_;
+  ++all_calls;
+  try {
+    return method(std::forward<Args>(args)...);
+  } catch (py::error_already_set& error) {
+    throw InputError(describe_exception(error, source_, name));
+  }
+}
+
+py::object PythonPolicy::job_object(const JobSpec& job)
+{
+  auto it = jobs_.find(job.id);
+  if (it != jobs_.end())
+    return it->second;
+  specs_[job.id] = &job;
+  return jobs_.emplace(job.id, py::cast(job, py::return_value_policy::copy)).first->second;
+}
+
+void PythonPolicy::grant(const Capabilities& granted)
+{
+  if (not grant_.is_none())
+    call(grant_, "grant()", py::cast(granted, py::return_value_policy::copy));
+}
+
+void PythonPolicy::on_job_submitted(const JobSpec& job)
+{
+  waiting_.insert(job.id);
+  call(on_job_submitted_, "on_job_submitted()", job_object(job));
+}
+
+void PythonPolicy::on_claim_failed(const JobSpec& job)
+{
+  waiting_.insert(job.id);
+  call(on_claim_failed_, "on_claim_failed()", job_object(job));
+}
+
+void PythonPolicy::on_job_started(const JobSpec& job)
+{
+  call(on_job_started_, "on_job_started()", job_object(job));
+}
+
+void PythonPolicy::on_run_started(const JobSpec& job)
+{
+  call(on_run_started_, "on_run_started()", job_object(job));
+}
+
+void PythonPolicy::on_job_withdrawn(const JobSpec& job)
+{
+  call(on_job_withdrawn_, "on_job_withdrawn()", job_object(job));
+  waiting_.erase(job.id);
+  jobs_.erase(job.id);
+  specs_.erase(job.id);
+}
+
+void PythonPolicy::on_run_ended(const JobSpec& job)
+{
+  call(on_run_ended_, "on_run_ended()", job_object(job));
+}
+
+void PythonPolicy::on_job_finished(const JobSpec& job)
+{
+  call(on_job_finished_, "on_job_finished()", job_object(job));
+  jobs_.erase(job.id);
+  specs_.erase(job.id);
+}
+
+bool PythonPolicy::on_job_failed(const JobSpec& job)
+{
+  bool taken_back = false;
+  if (not on_job_failed_.is_none()) {
+    py::object answer = call(on_job_failed_, "on_job_failed()", job_object(job));
+    if (not py::isinstance<py::bool_>(answer))
+      refuse("on_job_failed() returned " + std::string(py::str(py::repr(answer))) + ", not True or False");
+    taken_back = answer.cast<bool>();
+  }
+  if (taken_back) {
+    waiting_.insert(job.id);
+  } else {
+    jobs_.erase(job.id);
+    specs_.erase(job.id);
+  }
+  return taken_back;
+}
+
+void PythonPolicy::on_job_placed(const JobSpec& job)
+{
+  call(on_job_placed_, "on_job_placed()", job_object(job));
+}
+
+void PythonPolicy::on_job_aborted(const JobSpec& job, const Abort& abort)
+{
+  waiting_.insert(job.id);
+  call(on_job_aborted_, "on_job_aborted()", job_object(job), py::cast(abort, py::return_value_policy::copy));
+}
+
+void PythonPolicy::on_wake(uint64_t token)
+{
+  call(on_wake_, "on_wake()", token);
+}
+
+void PythonPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered)
+{
+  call(on_message_, "on_message()", from, to, message_object(message), delivered);
+}
+
+Decisions PythonPolicy::decide(const GridView& view)
+{
+  clusters_ = static_cast<int>(view.cluster_count());
+  struct Deciding { // the checks of Decisions' methods apply to this policy while decide() runs
+    explicit Deciding(PythonPolicy* p) { deciding = p; }
+    ~Deciding() { deciding = nullptr; }
+  } scope(this);
+  py::object answer;
+  ++calls_;
+  ++all_calls;
+  try {
+    answer = decide_(py::cast(&view, py::return_value_policy::reference));
+  } catch (py::error_already_set& error) {
+    throw InputError(describe_exception(error, source_, "decide()"));
+  }
+  if (not py::isinstance<Decisions>(answer))
+    refuse("decide() returned " + std::string(py::str(py::repr(answer))) + ", not a coalsim.Decisions");
+  Decisions decisions = answer.cast<Decisions>();
+  for (const auto& rejection : decisions.rejections) {
+    jobs_.erase(rejection.job);
+    specs_.erase(rejection.job);
+  }
+  return decisions;
+}
+
+size_t PythonPolicy::waiting_jobs() const
+{
+  py::object answer;
+  ++all_calls;
+  try {
+    answer = waiting_jobs_();
+  } catch (py::error_already_set& error) {
+    throw InputError(describe_exception(error, source_, "waiting_jobs()"));
+  }
+  if (not py::isinstance<py::int_>(answer) || answer.cast<long long>() < 0)
+    refuse("waiting_jobs() returned " + std::string(py::str(py::repr(answer))) + ", not a count of jobs");
+  return answer.cast<size_t>();
+}
+
+void PythonPolicy::refuse(const std::string& what) const
+{
+  throw InputError("Invalid policy '" + source_.reference + "' in " + source_.file + ":" + line_of(decide_) + ": " +
+                   what);
+}
+
+void PythonPolicy::check_placement(const Placement& placement)
+{
+  const JobId id = placement.job;
+  auto fail      = [&](const std::string& what) {
+    throw DecisionError("placement of job " + std::to_string(id) + ": " + what);
+  };
+  if (not waiting_.count(id))
+    fail(specs_.count(id) ? "the job is not waiting (placed already, or started)"
+                          : "no such job waits with the policy");
+  const JobSpec& spec = *specs_.at(id);
+  const auto& comps   = placement.components;
+  if (comps.empty())
+    fail("no component");
+  if (placement.claiming == Claiming::by_policy && not needs_.claims)
+    fail("Claiming.by_policy, but needs() declare no claims");
+  if (placement.component_failures && not needs_.component_failures)
+    fail("component_failures, but needs() do not declare them");
+  int total = 0;
+  for (size_t k = 0; k < comps.size(); ++k) {
+    const auto& c     = comps[k];
+    std::string which = "component " + std::to_string(k) + ": ";
+    if (c.cluster < 0 || c.cluster >= clusters_)
+      fail(which + "cluster " + std::to_string(c.cluster) + " (the grid has clusters 0 to " +
+           std::to_string(clusters_ - 1) + ")");
+    if (not needs_.uses_cluster(c.cluster))
+      fail(which + "cluster " + std::to_string(c.cluster) + ", which needs().clusters leaves out");
+    if (c.processors <= 0)
+      fail(which + std::to_string(c.processors) + " processors");
+    if (c.host != -1) {
+      const bool host_ok = c.host >= 0 && c.cluster < static_cast<int>(host_cores_.size()) &&
+                           c.host < static_cast<int>(host_cores_[c.cluster].size());
+      if (not needs_.host_shares || placement.claiming != Claiming::immediate || c.processors != 1 ||
+          not(c.share >= smallest_share && c.share <= 1) || not host_ok)
+        fail(which + "host " + std::to_string(c.host) +
+             " with a share (shares need the declared host_shares, immediate claiming, one processor, a host of the "
+             "cluster and smallest_share <= share <= 1)");
+    }
+    if (c.file_site != no_cluster && (not spec.file || std::count(spec.file->replica_sites.begin(),
+                                                                  spec.file->replica_sites.end(), c.file_site) == 0))
+      fail(which + "file site " + std::to_string(c.file_site) + ", which holds no replica of the job's file");
+    if (spec.file && not spec.file->replica_sites.empty() && c.file_site == no_cluster)
+      fail(which + "no file site, but the job has an input file");
+    total += c.processors;
+  }
+  if (spec.type == RequestType::flexible) {
+    if (total != spec.total_processors)
+      fail("a flexible job placed on " + std::to_string(total) + " processors, not " +
+           std::to_string(spec.total_processors));
+  } else {
+    if (comps.size() != spec.components.size())
+      fail(std::to_string(comps.size()) + " components, not " + std::to_string(spec.components.size()));
+    for (size_t k = 0; k < comps.size(); ++k) {
+      if (comps[k].processors != spec.components[k].processors)
+        fail("component " + std::to_string(k) + " has " + std::to_string(comps[k].processors) +
+             " processors, not the " + std::to_string(spec.components[k].processors) + " it asked for");
+      if (spec.type == RequestType::ordered && comps[k].cluster != spec.components[k].cluster)
+        fail("component " + std::to_string(k) + " of an ordered job moved off its cluster " +
+             std::to_string(spec.components[k].cluster));
+    }
+  }
+  waiting_.erase(id);
+}
+
+void PythonPolicy::check_rejection(JobId job)
+{
+  if (not waiting_.count(job))
+    throw DecisionError("rejection of job " + std::to_string(job) + ": " +
+                        (specs_.count(job) ? "the job is not waiting (placed, or rejected already)"
+                                           : "no such job waits with the policy"));
+  waiting_.erase(job);
+}
+
+void PythonPolicy::check_not_placed(JobId job) const
+{
+  if (not specs_.count(job))
+    throw DecisionError("not_placed of job " + std::to_string(job) + ": no such job is in the system");
+}
+
+void register_decision_error(py::module_& m)
+{
+  py::register_exception<DecisionError>(m, "DecisionError", PyExc_ValueError);
+}
+
+} // namespace coalsim::python
