@@ -5,7 +5,10 @@ bytes; and the same file attributes. A restructuring must leave every trace's da
 With --allow-added, a change that adds to the trace passes too: a dataset only in NEW, a table field only in NEW, or
 a root attribute only in NEW, is listed as added, and every field both have must hold the same values (bytes) in the same rows.
 
-Usage: compare_traces.py [--allow-added] OLD.h5 NEW.h5
+With --other-policy, the file attributes that name the policy and its parameters (`policy`, `config`) are left
+out: one schedule from two policies, such as wf and its Python twin (examples/policies/worst_fit.py).
+
+Usage: compare_traces.py [--allow-added] [--other-policy] OLD.h5 NEW.h5
 Exit 0 when identical (or only added to), 1 with the differences listed, 2 on bad input.
 """
 import sys
@@ -43,11 +46,16 @@ def same_common_fields(x, y):
     return changed, added
 
 
-def differences(old_path, new_path, allow_added=False, added=None):
+POLICY_ATTRIBUTES = ("policy", "config")
+
+
+def differences(old_path, new_path, allow_added=False, added=None, other_policy=False):
     found = []
     with h5py.File(old_path, "r") as old, h5py.File(new_path, "r") as new:
         if attributes(old) != attributes(new):
             keys = sorted(set(old.attrs) | set(new.attrs))
+            if other_policy:
+                keys = [k for k in keys if k not in POLICY_ATTRIBUTES]
             for k in keys:
                 a, b = old.attrs.get(k), new.attrs.get(k)
                 if allow_added and a is None and b is not None and added is not None:
@@ -84,15 +92,15 @@ def differences(old_path, new_path, allow_added=False, added=None):
 
 
 def main(argv):
-    allow_added = len(argv) > 1 and argv[1] == "--allow-added"
-    if allow_added:
-        argv = argv[:1] + argv[2:]
+    allow_added = "--allow-added" in argv[1:-2]
+    other_policy = "--other-policy" in argv[1:-2]
+    argv = [a for a in argv if a not in ("--allow-added", "--other-policy")]
     if len(argv) != 3:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     added = []
     try:
-        found = differences(argv[1], argv[2], allow_added, added)
+        found = differences(argv[1], argv[2], allow_added, added, other_policy)
     except OSError as e:
         print(f"compare_traces.py: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,129 @@
+"""`simulate --policy python:FILE[:CLASS]`: the examples' traces are wf's and cf's, their parameters are declared
+like a C++ policy's, and each way a Python policy can fail stops the run with its file and line, exit code 2 and no
+trace."""
+import textwrap
+
+import pytest
+
+from conftest import ROOT, simulate, trace_differences
+
+
+@pytest.mark.parametrize("python_policy,cpp_policy", [("worst_fit.py", "wf"), ("close_to_files.py", "cf")])
+def test_traces_identical_to_cpp(tmp_path, examples, python_policy, cpp_policy):
+    code, _, err = simulate("--policy", cpp_policy, "-q", "-o", tmp_path / "cpp.h5")
+    assert code == 0, err
+    code, _, err = simulate("--policy", f"python:{examples / python_policy}", "-q", "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+
+
+def test_trace_identical_on_bench_a_prefix(tmp_path, examples):
+    """bench/das2-100k-delay.yaml cut to 3,000 jobs (the whole one is compared in bench/README.md)."""
+    common = ["-c", ROOT / "bench" / "das2-100k-delay.yaml", "--jobs", "3000", "-q"]
+    assert simulate(*common, "-o", tmp_path / "cpp.h5")[0] == 0
+    code, _, err = simulate(*common, "--policy", f"python:{examples / 'worst_fit.py'}", "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+
+
+def test_a_different_schedule_is_seen(tmp_path, examples):
+    """The comparison can fail: a Python-only policy's trace differs from wf's."""
+    assert simulate("--policy", "wf", "-q", "-o", tmp_path / "cpp.h5")[0] == 0
+    code, _, err = simulate("--policy", f"python:{examples / 'earliest_start.py'}", "-q", "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") != []
+
+
+def test_parameters_declared_and_checked(tmp_path, examples):
+    reference = f"python:{examples / 'worst_fit.py'}"
+    code, out, _ = simulate("--policy", reference, "--help")
+    assert code == 0
+    assert reference in out and "max_submission_failures (default 0)" in out
+    code, _, err = simulate("--policy", reference, "--set", "policy.queue=lifo", "--no-trace", "-q")
+    assert code == 2 and "Invalid parameter 'policy.queue'" in err and "valid values are: fcfs, fpfs" in err
+    code, _, err = simulate("--policy", reference, "--set", "policy.colour=red", "--no-trace", "-q")
+    assert code == 2 and "has no such parameter" in err
+    code, out, err = simulate("--policy", reference, "--set", "policy.queue=fpfs", "--jobs", "50", "--no-trace")
+    assert code == 0, err
+
+
+def test_class_named_or_found(tmp_path, examples):
+    code, _, err = simulate("--policy", f"python:{examples / 'close_to_files.py'}:CloseToFiles", "--jobs", "20",
+                            "--no-trace", "-q")
+    assert code == 0, err
+    code, _, err = simulate("--policy", f"python:{examples / 'close_to_files.py'}:Nothing", "--no-trace", "-q")
+    assert code == 2 and "defines no class 'Nothing'" in err
+
+
+def write(tmp_path, source):
+    path = tmp_path / "policy.py"
+    path.write_text(textwrap.dedent(source))
+    return path
+
+
+MINIMAL = """
+    import coalsim
+
+    class Minimal(coalsim.Policy):
+        def __init__(self):
+            self.queue = []
+        def on_job_submitted(self, job):
+            self.queue.append(job)
+        def on_claim_failed(self, job):
+            self.queue.append(job)
+        def on_job_withdrawn(self, job):
+            self.queue.remove(job)
+        def waiting_jobs(self):
+            return len(self.queue)
+        def decide(self, view):
+            d = coalsim.Decisions()
+            while self.queue:
+                job = self.queue[0]
+                {placement}
+                self.queue.pop(0)
+            return d
+"""
+
+
+def failing_run(tmp_path, source):
+    path = write(tmp_path, source)
+    output = tmp_path / "trace.h5"
+    code, _, err = simulate("--policy", f"python:{path}", "--jobs", "20", "-o", output)
+    return code, err, path, output
+
+
+def test_error_file_does_not_import(tmp_path):
+    code, err, path, output = failing_run(tmp_path, "import coalsim\nimport no_such_module_here\n")
+    assert code == 2 and not output.exists()
+    assert f"{path}:2:" in err and "ModuleNotFoundError" in err and "no_such_module_here" in err
+
+
+def test_error_syntax(tmp_path):
+    code, err, path, output = failing_run(tmp_path, "import coalsim\nclass P(coalsim.Policy:\n    pass\n")
+    assert code == 2 and not output.exists() and f"{path}:2:" in err
+
+
+def test_error_class_lacks_a_method(tmp_path):
+    source = MINIMAL.replace("        def waiting_jobs(self):\n            return len(self.queue)\n", "")
+    code, err, path, output = failing_run(tmp_path, source)
+    assert code == 2 and not output.exists()
+    assert f"{path}:4:" in err and "lacks the method waiting_jobs" in err
+
+
+def test_error_decision_refused(tmp_path):
+    placement = "d.place(job, [coalsim.Component(99, p) for p in job.component_sizes])"
+    code, err, path, output = failing_run(tmp_path, MINIMAL.replace("{placement}", placement))
+    assert code == 2 and not output.exists()
+    assert f"{path}:19:" in err and "DecisionError" in err and "cluster 99" in err
+
+
+def test_error_exception_in_policy(tmp_path):
+    code, err, path, output = failing_run(tmp_path, MINIMAL.replace("{placement}", "1 / 0"))
+    assert code == 2 and not output.exists()
+    assert f"{path}:19:" in err and "decide() raised ZeroDivisionError: division by zero" in err
+
+
+def test_error_wrong_return(tmp_path):
+    source = MINIMAL.replace("            return d\n", "            return [d]\n").replace("{placement}", "break")
+    code, err, path, output = failing_run(tmp_path, source)
+    assert code == 2 and not output.exists() and "not a coalsim.Decisions" in err
