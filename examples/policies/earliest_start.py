@@ -42,6 +42,8 @@ class EarliestStart(WorstFit):
         self.wake = math.nan
         decisions = super().decide(view)
         if not math.isnan(self.wake) and self.wake > view.now:
+            if decisions is None:
+                decisions = coalsim.Decisions()
             decisions.wake_at = self.wake
         return decisions
 

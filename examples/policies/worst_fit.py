@@ -118,6 +118,8 @@ class WorstFit(coalsim.Policy):
 
     # The pass.
     def decide(self, view):
+        if not self.queue and not self.to_reject:
+            return None  # nothing to decide (most passes: the engine passes at every event)
         decisions = coalsim.Decisions()
         for job_id, reason, failed, code in self.to_reject:
             decisions.reject(job_id, reason, failed, code)

@@ -46,10 +46,7 @@ void register_python_policy(const std::string& reference)
   if (PolicyRegistry::instance().contains(reference))
     return;
   EmbeddedInterpreter& embedded = interpreter();
-  PolicySource source           = parse_reference(reference);
-  auto held                     = std::make_shared<py::object>(load_policy_class(source));
-  embedded.classes.push_back(held);
-  PolicyRegistry::instance().add(reference, describe_class(*held), python_policy_factory(held, source));
+  embedded.classes.push_back(register_policy_file(reference));
 }
 
 } // namespace coalsim::python

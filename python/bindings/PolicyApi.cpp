@@ -59,7 +59,8 @@ const char* policy_base_source = R"(
 class Policy:
     """The base of a grid policy written in Python (docs/python-policies.md).
 
-    Define on_job_submitted(job), on_claim_failed(job), on_job_withdrawn(job), decide(view) -> Decisions and
+    Define on_job_submitted(job), on_claim_failed(job), on_job_withdrawn(job), decide(view) -> Decisions (or None
+    for no decision) and
     waiting_jobs() -> int; the other events are optional. Declare parameters in a class list `parameters`
     (coalsim.choice, coalsim.integer, coalsim.number, coalsim.fraction, coalsim.flag): each one is passed to
     the constructor as a keyword argument of its name."""

@@ -117,4 +117,12 @@ PolicyFactory python_policy_factory(std::shared_ptr<py::object> held, PolicySour
   };
 }
 
+std::shared_ptr<py::object> register_policy_file(const std::string& reference)
+{
+  PolicySource source = parse_reference(reference);
+  auto held           = std::make_shared<py::object>(load_policy_class(source));
+  PolicyRegistry::instance().add(reference, describe_class(*held), python_policy_factory(held, source));
+  return held;
+}
+
 } // namespace coalsim::python

@@ -258,9 +258,11 @@ Decisions PythonPolicy::decide(const GridView& view)
   } catch (py::error_already_set& error) {
     throw InputError(describe_exception(error, source_, "decide()"));
   }
+  if (answer.is_none()) // nothing decided: the common pass, made cheap
+    return {};
   if (not py::isinstance<Decisions>(answer))
-    refuse("decide() returned " + std::string(py::str(py::repr(answer))) + ", not a coalsim.Decisions");
-  Decisions decisions = answer.cast<Decisions>();
+    refuse("decide() returned " + std::string(py::str(py::repr(answer))) + ", not a coalsim.Decisions (or None)");
+  Decisions decisions = std::move(answer.cast<Decisions&>()); // the Python object is the policy's to drop
   for (const auto& rejection : decisions.rejections) {
     jobs_.erase(rejection.job);
     specs_.erase(rejection.job);

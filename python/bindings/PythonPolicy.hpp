@@ -99,6 +99,9 @@ PolicySource parse_reference(const std::string& reference);
  *  it first, as the registry outlives the interpreter): its parameters (declared in its `parameters` list) read from
  *  the experiment, then the class called with them. */
 PolicyFactory python_policy_factory(std::shared_ptr<pybind11::object> policy_class, PolicySource source);
+/** Loads the class that "python:<file>[:<class>]" names and registers it under that name; returns the class (held
+ *  by the registry's entry). */
+std::shared_ptr<pybind11::object> register_policy_file(const std::string& reference);
 /** The first line of the class's docstring (the registry's description). */
 std::string describe_class(const pybind11::object& policy_class);
 

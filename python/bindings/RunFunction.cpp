@@ -48,8 +48,10 @@ PolicySource source_of(const py::object& policy_class)
   std::string file = "<unknown>";
   try {
     py::object found = py::module_::import("inspect").attr("getsourcefile")(policy_class);
-    if (not found.is_none())
-      file = std::filesystem::relative(found.cast<std::string>()).string();
+    if (not found.is_none()) { // relative to the working folder when in it
+      std::string relative = std::filesystem::relative(found.cast<std::string>()).string();
+      file                 = relative.rfind("..", 0) == 0 ? found.cast<std::string>() : relative;
+    }
   } catch (const py::error_already_set&) {
   }
   std::string name = py::str(policy_class.attr("__name__"));
@@ -130,6 +132,8 @@ void write_all(int fd, const std::string& text)
     for (const auto& [key, value] : set)
       overrides.emplace_back(std::string(py::str(key)) + "=" + override_text(value));
     ExperimentConfig config = load_experiment(experiment.is_none() ? "" : experiment.cast<std::string>(), overrides);
+    if (config.policy.name.rfind("python:", 0) == 0 && not PolicyRegistry::instance().contains(config.policy.name))
+      register_policy_file(config.policy.name); // named by `policy` or by the experiment file
     RunOptions options;
     if (not output.is_none())
       options.output = output.cast<std::string>();
