@@ -7,6 +7,8 @@ build=${1:-build}
 for experiment in bench/das2-100k-delay.yaml bench/coalloc-10k-network.yaml; do
   "$build/bench_run" "$experiment"
 done
+# (h): (a) with Worst-Fit written in Python (examples/policies/worst_fit.py), against (a).
+"$build/bench_run" bench/das2-100k-delay.yaml --set policy.name=python:examples/policies/worst_fit.py
 # The full RICC log (447,784 jobs) under FCFS and EASY, then its first 20 days under all three disciplines,
 # alternately (conservative cannot replay the whole log in reasonable time: bench/README.md).
 /usr/bin/python3 bench/replay_disciplines.py --build "$build" --disciplines fcfs easy
