@@ -23,5 +23,5 @@ cmake --build build-sanitize -j"$(nproc)"
 # The C++ suites: the Python suites test Python code, which ran against the sanitized simulate's twin above.
 # tests/lsan.supp: the one timer SimGrid 3.32 does not free when a run ends by an error thrown from its callback.
 (cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$root/tests/lsan.supp" \
-  ctest -j"$(nproc)" --output-on-failure -E '^(analysis|sweep)\.')
+  ctest -j"$(nproc)" --output-on-failure -E '^(analysis|sweep|python)\.')
 bash scripts/fuzz.sh "${COALSIM_FUZZ_SECONDS:-20}"

@@ -127,3 +127,60 @@ def test_error_wrong_return(tmp_path):
     source = MINIMAL.replace("            return d\n", "            return [d]\n").replace("{placement}", "break")
     code, err, path, output = failing_run(tmp_path, source)
     assert code == 2 and not output.exists() and "not a coalsim.Decisions" in err
+
+
+CAPABILITIES = """
+    import coalsim
+
+    class Probe(coalsim.Policy):
+        def __init__(self):
+            self.queue = []
+            self.asked = False
+        def needs(self):
+            needs = coalsim.PolicyNeeds()
+            needs.{need} = True
+            return needs
+        def grant(self, capabilities):
+            self.capabilities = capabilities
+        def on_job_submitted(self, job):
+            self.queue.append(job)
+        def on_claim_failed(self, job):
+            self.queue.append(job)
+        def on_job_withdrawn(self, job):
+            self.queue.remove(job)
+        def waiting_jobs(self):
+            return len(self.queue)
+        def decide(self, view):
+            if not self.asked:
+                self.asked = True
+                {ask}
+            return None
+        {event}
+"""
+
+
+def probe(tmp_path, need, ask, event):
+    source = CAPABILITIES.replace("{need}", need).replace("{ask}", ask).replace("{event}", event)
+    path = write(tmp_path, source)
+    return simulate("--policy", f"python:{path}", "--jobs", "5", "--no-trace")
+
+
+def test_timers_wake_the_policy(tmp_path):
+    code, _, err = probe(tmp_path, "timers", "self.capabilities.timers.wake_at(view.now + 50, 7)",
+                         "def on_wake(self, token):\n            "
+                         "raise RuntimeError(f'woken {token} at {self.capabilities.timers.now()}')")
+    assert code == 2 and "on_wake() raised RuntimeError: woken 7 at 50.0" in err
+
+
+def test_site_messages_carry_a_python_payload(tmp_path):
+    code, _, err = probe(tmp_path, "site_messages",
+                         "self.capabilities.site_channel.send(0, 1, coalsim.Message('probe', 1000, -1, {'a': 1}))",
+                         "def on_message(self, sender, receiver, message, delivered):\n            "
+                         "raise RuntimeError(f'{message.kind} {sender}->{receiver} {delivered} {message.payload}')")
+    assert code == 2 and "on_message() raised RuntimeError: probe 0->1 True {'a': 1}" in err
+
+
+def test_undeclared_capabilities_are_none(tmp_path):
+    code, _, err = probe(tmp_path, "timers", "raise RuntimeError(f'{self.capabilities.claims} "
+                         "{self.capabilities.site_channel}')", "")
+    assert code == 2 and "decide() raised RuntimeError: None None" in err
