@@ -17,6 +17,30 @@ def test_traces_identical_to_cpp(tmp_path, examples, python_policy, cpp_policy):
     assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
 
 
+@pytest.mark.parametrize("settings", [
+    ["--set", "policy.queue=fpfs", "--set", "policy.max_submission_failures=1",
+     "--set", "workload.request_types={ordered: 1, unordered: 1, total: 1}"],
+    ["--set", "policy.claiming=after_transfer", "--set", "policy.max_submission_failures=2"],
+    # clusters marked unusable: the jobs no usable cluster can hold leave (rejected, withdrawn)
+    ["--set", "workload.component_size={dist: choice, values: [8, 40]}", "--set", "faults.unusable_after=1",
+     "--set", "faults.mtbf=3000", "--set", "faults.mttr=600"],
+], ids=["fpfs-ordered-failures", "after-transfer", "unusable-clusters"])
+def test_worst_fit_identical_in_other_settings(tmp_path, examples, settings):
+    common = [*settings, "--jobs", "600", "-q"]
+    assert simulate("--policy", "wf", *common, "-o", tmp_path / "cpp.h5")[0] == 0
+    code, _, err = simulate("--policy", f"python:{examples / 'worst_fit.py'}", *common, "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+
+
+def test_close_to_files_identical_with_replicas_and_an_empty_history(tmp_path, examples):
+    common = ["--set", "policy.history=empty", "--set", "workload.file.replicas=2", "--jobs", "600", "-q"]
+    assert simulate("--policy", "cf", *common, "-o", tmp_path / "cpp.h5")[0] == 0
+    code, _, err = simulate("--policy", f"python:{examples / 'close_to_files.py'}", *common, "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+
+
 def test_trace_identical_on_bench_a_prefix(tmp_path, examples):
     """bench/das2-100k-delay.yaml cut to 3,000 jobs (the whole one is compared in bench/README.md)."""
     common = ["-c", ROOT / "bench" / "das2-100k-delay.yaml", "--jobs", "3000", "-q"]
