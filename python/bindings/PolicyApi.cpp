@@ -3,6 +3,7 @@
 #include "PythonParameters.hpp"
 #include "PythonPolicy.hpp"
 #include "sim/api/GridPolicy.hpp"
+#include "sim/api/PolicyRegistry.hpp"
 
 #include <pybind11/eval.h>
 #include <pybind11/stl.h>
@@ -342,6 +343,11 @@ void bind_policy_api(py::module_& m)
           "live_view", [](const Capabilities& c) { return c.live_view; }, py::return_value_policy::reference)
       .def_property_readonly(
           "site_channel", [](const Capabilities& c) { return c.site_channel; }, py::return_value_policy::reference);
+
+  py::class_<PolicyContext>(m, "PolicyContext", "what a policy may know of the platform when it is built")
+      .def_readonly("cluster_names", &PolicyContext::cluster_names, "in cluster index order")
+      .def_readonly("seed", &PolicyContext::seed, "the run's seed, for a policy that draws")
+      .def_readonly("host_cores", &PolicyContext::host_cores, "per cluster, the cores of each compute host");
 
   bind_parameter_declarations(m);
   register_decision_error(m);

@@ -109,6 +109,10 @@ PolicyFactory python_policy_factory(std::shared_ptr<py::object> held, PolicySour
     py::dict kwargs = read_parameters(*held, parameters, source.file + ":" + class_line(*held));
     py::object instance;
     try {
+      // A constructor with a `context` parameter gets the PolicyContext (cluster names, the run's seed, hosts).
+      py::object signature = py::module_::import("inspect").attr("signature")(*held);
+      if (signature.attr("parameters").contains("context"))
+        kwargs["context"] = py::cast(context, py::return_value_policy::copy);
       instance = (*held)(**kwargs);
     } catch (py::error_already_set& error) {
       throw InputError(describe_exception(error, source, "the constructor"));

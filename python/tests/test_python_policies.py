@@ -208,3 +208,10 @@ def test_undeclared_capabilities_are_none(tmp_path):
     code, _, err = probe(tmp_path, "timers", "raise RuntimeError(f'{self.capabilities.claims} "
                          "{self.capabilities.site_channel}')", "")
     assert code == 2 and "decide() raised RuntimeError: None None" in err
+
+
+def test_a_constructor_with_context_gets_it(tmp_path):
+    source = MINIMAL.replace("def __init__(self):", "def __init__(self, context):\n"
+                             "            raise RuntimeError(f'{context.seed} {context.cluster_names}')")
+    code, err, path, output = failing_run(tmp_path, source.replace("{placement}", "pass"))
+    assert code == 2 and "the constructor raised RuntimeError: 1 ['fs0', 'fs1', 'fs2', 'fs3', 'fs4']" in err
