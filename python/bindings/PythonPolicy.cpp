@@ -68,8 +68,10 @@ std::string describe_exception(py::error_already_set& error, const PolicySource&
   std::string what = py::str(error.value());
   if (error.matches(PyExc_SyntaxError)) { // where the file fails to parse: its own file and line
     py::object value = error.value();
-    if (not value.attr("filename").is_none())
-      file = py::str(value.attr("filename"));
+    if (not value.attr("filename").is_none() &&
+        py::module_::import("os").attr("path").attr("abspath")(value.attr("filename")).cast<std::string>() !=
+            py::module_::import("os").attr("path").attr("abspath")(source.file).cast<std::string>())
+      file = py::str(value.attr("filename")); // a module the policy file imports
     if (not value.attr("lineno").is_none())
       line = std::to_string(value.attr("lineno").cast<int>());
     what = py::str(value.attr("msg"));
