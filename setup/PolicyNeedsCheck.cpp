@@ -1,6 +1,7 @@
 #include "setup/PolicyNeedsCheck.hpp"
 
 #include "sim/engine/RuntimeModels.hpp"
+#include "workloads/WorkloadGenerators.hpp"
 
 #include <string>
 
@@ -9,7 +10,8 @@ namespace coalsim {
 void check_policy_needs(const PolicyNeeds& needs, const ExperimentConfig& config)
 {
   const std::string& name = config.policy.name;
-  if (not config.workload.replay)
+  const auto& generator   = generator_traits(config.workload);
+  if (generator.draws_request_types)
     for (const auto& [type, weight] : config.workload.request_types)
       if (weight > 0 && not needs.takes(type))
         config.workload.location("request_types").fail("policy '" + name + "' takes no " + to_string(type) + " jobs");
@@ -20,7 +22,7 @@ void check_policy_needs(const PolicyNeeds& needs, const ExperimentConfig& config
     config.policy.name_location.fail(
         "policy '" + name + "' runs jobs on shares of hosts; set runtime_model.kind: " + host_sharing_runtime_models());
   if (needs.deadlines &&
-      (not config.workload.deadline_factor || (not config.workload.replay && not config.workload.estimate_factor)))
+      (not config.workload.deadline_factor || (not generator.estimates_given && not config.workload.estimate_factor)))
     config.policy.name_location.fail("policy '" + name +
                                      "' needs every job's estimate and deadline; set workload.estimate_factor and "
                                      "workload.deadline_factor");

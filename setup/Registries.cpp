@@ -4,6 +4,8 @@
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/engine/RuntimeModels.hpp"
 #include "sim/engine/power/PowerManagers.hpp"
+#include "workloads/WorkloadGenerators.hpp"
+#include "workloads/background/BackgroundModels.hpp"
 
 namespace coalsim {
 
@@ -18,7 +20,8 @@ const std::vector<RegistryListing>& registry_listings()
 {
   static const std::vector<RegistryListing> listings = {
       listing<GridPolicies>("policies"), listing<LocalDisciplines>("local_disciplines"),
-      listing<RuntimeModels>("runtime_models"), listing<PowerManagers>("power_managers")};
+      listing<RuntimeModels>("runtime_models"), listing<BackgroundModels>("background_models"),
+      listing<WorkloadGenerators>("workload_generators"), listing<PowerManagers>("power_managers")};
   return listings;
 }
 

@@ -3,6 +3,8 @@
 #include "sim/config/InputError.hpp"
 #include "sim/platform/PlatformXml.hpp"
 #include "sim/trace/TraceOutput.hpp"
+#include "workloads/WorkloadGenerators.hpp"
+#include "workloads/background/BackgroundModels.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -47,8 +49,7 @@ std::vector<std::string> profile_files(const std::string& platform_file)
 void add_logs(const BackgroundModel& model, const std::string& key, std::vector<RunInput>& out,
               const std::function<std::string(const std::string&)>& locate)
 {
-  if ((model.kind == BackgroundModel::Kind::replay || model.kind == BackgroundModel::Kind::fitted) &&
-      not model.replay.file.empty())
+  if (background_model_reads(model.model, "trace") && not model.replay.file.empty())
     out.push_back({"log of " + key, locate(model.replay.file)});
   if (model.band_others)
     add_logs(*model.band_others, key + ".band_others", out, locate);
@@ -66,8 +67,9 @@ std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::stri
   out.push_back({"platform", platform_file});
   for (const auto& profile : profile_files(platform_file))
     out.push_back({"profile named by the platform", profile});
-  if (config.workload.replay)
-    out.push_back({"log of workload.trace", locate(config.workload.replay->trace.file)});
+  if (const auto& logs = generator_traits(config.workload).logs)
+    for (const auto& [key, log] : logs(config.workload))
+      out.push_back({"log of workload." + key, locate(log->file)});
   add_logs(config.background.defaults, "background", out, locate);
   for (const auto& [name, model] : config.background.per_cluster)
     add_logs(model, "background.clusters." + name, out, locate);

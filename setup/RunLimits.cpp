@@ -1,6 +1,8 @@
 #include "setup/RunLimits.hpp"
 
 #include "sim/config/InputError.hpp"
+#include "workloads/WorkloadGenerators.hpp"
+#include "workloads/background/BackgroundModels.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_run_limits, coalsim_setup, "RunLimits");
@@ -10,14 +12,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_setup_run_limits, coalsim_setup, "RunLim
 namespace coalsim {
 
 namespace {
-
-/** The largest value a distribution gives, or its mean when it is unbounded (a lognormal may draw past the
- *  horizon by chance; the run then stops at that draw). */
-double typical_max(const Distribution& d)
-{
-  double most = d.max_value();
-  return std::isfinite(most) ? most : d.mean();
-}
 
 void check(double seconds, const std::string& key, const std::string& origin, const std::string& what)
 {
@@ -40,18 +34,14 @@ void check_run_limits(const ExperimentConfig& config)
         "an overhead of");
   check(typical_max(config.overheads.completion), "overheads.completion", file, "an overhead of");
   check(config.trace.sample_interval, "trace.sample_interval", file, "a sample interval of");
-  if (not config.workload.replay) {
-    check(typical_max(config.workload.runtime), "workload.runtime", workload_origin("runtime"), "a run time of");
-    check(config.workload.start, "workload.start", workload_origin("start"), "a start at");
-  }
+  if (const auto& times = generator_traits(config.workload).times)
+    for (const auto& time : times(config.workload))
+      check(time.seconds, "workload." + time.key, workload_origin(time.key), time.what);
   auto check_background = [&](const BackgroundModel& model, const std::string& key, const std::string& origin) {
-    if (model.kind == BackgroundModel::Kind::synthetic || model.kind == BackgroundModel::Kind::band) {
-      check(typical_max(model.runtime), key + ".runtime", origin, "a run time of");
-      if (model.interarrival)
-        check(typical_max(*model.interarrival), key + ".interarrival", origin, "an interarrival time of");
-    }
-    if (model.kind == BackgroundModel::Kind::band)
-      check(model.band_interval, key + ".band_interval", origin, "an interval of");
+    const auto& times = Registry<BackgroundModels>::instance().at(model.model).traits.times;
+    if (times)
+      for (const auto& time : times(model))
+        check(time.seconds, key + "." + time.key, origin, time.what);
   };
   check_background(config.background.defaults, "background", file);
   for (const auto& [name, model] : config.background.per_cluster) {

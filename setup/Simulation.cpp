@@ -28,9 +28,8 @@
 #include "sim/trace/ProgressReporter.hpp"
 #include "sim/trace/TraceWriter.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
-#include "workloads/ReplayedWorkload.hpp"
-#include "workloads/SyntheticWorkload.hpp"
-#include "workloads/background/BackgroundLoads.hpp"
+#include "workloads/WorkloadGenerators.hpp"
+#include "workloads/background/BackgroundModels.hpp"
 
 #include <chrono>
 #include <cstring>
@@ -66,7 +65,7 @@ struct Simulation::Parts {
   bool background_only = false;
   std::unique_ptr<TraceDecisionLog> decisions; // with trace.decisions; outlives the policy granted it
   std::unique_ptr<GridPolicy> policy;
-  std::unique_ptr<JobSource> workload;
+  std::unique_ptr<WorkloadGenerator> workload;
   std::unique_ptr<InformationService> info;
   std::unique_ptr<BandwidthRepository> bandwidths;
   std::unique_ptr<ClusterHealth> health;
@@ -265,7 +264,7 @@ void Simulation::build_local_side()
   }
   // Without grid jobs the run is the background's own: it ends when the replay ends, or at stop.max_time.
   // Otherwise background arrivals stop once the grid jobs are done.
-  p.background_only = config_.workload.jobs == 0 && not config_.workload.replay;
+  p.background_only = not generator_traits(config_.workload).has_jobs(config_.workload);
   if (p.background_only && not background_ends && not std::isfinite(config_.stop.max_time))
     config_.workload.location("jobs").fail("with no grid jobs and a synthetic background the run never ends; set "
                                            "stop.max_time");
@@ -339,14 +338,9 @@ void Simulation::build_workload()
   std::vector<ClusterInfo> clusters;
   for (const auto& c : parts_->platform->clusters())
     clusters.push_back({c.name, c.processors});
-  const WorkloadConfig& workload = config_.workload;
-  if (workload.replay) {
-    const TraceReplayConfig& log = workload.replay->trace;
-    parts_->workload             = std::make_unique<ReplayedWorkload>(
-        workload, locate_readable(log.file, config_.source, log.file_location), clusters, config_.seed);
-  } else {
-    parts_->workload = std::make_unique<SyntheticWorkload>(workload, clusters, config_.seed);
-  }
+  parts_->workload = make_workload(config_.workload, clusters, config_.seed, [this](const TraceReplayConfig& log) {
+    return locate_readable(log.file, config_.source, log.file_location);
+  });
 }
 
 /** The information service, the file stager, the cluster health and the grid scheduler. */
@@ -442,8 +436,7 @@ void Simulation::collect_statistics()
     stats.background_jobs += load->submitted();
     stats.background_too_large += load->too_large();
   }
-  if (auto* replayed = dynamic_cast<ReplayedWorkload*>(p.workload.get()))
-    stats.grid_too_large = replayed->too_large();
+  stats.grid_too_large = p.workload->too_large();
   if (p.energy) {
     p.energy->finish(stats.end_time); // (done already when the recording ended)
     RunStatistics::Energy energy;

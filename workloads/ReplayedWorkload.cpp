@@ -68,4 +68,22 @@ std::optional<JobSpec> ReplayedWorkload::next()
   return std::nullopt;
 }
 
+COALSIM_REGISTER(
+    WorkloadGenerators, replay, "replay",
+    "grid jobs replayed from a log (`workload.trace`): every usable record of the window a one-component job with "
+    "its submit time, size, run time and requested time (its estimate)",
+    [](const WorkloadConfig& workload, const std::vector<ClusterInfo>& clusters, uint64_t seed,
+       const WorkloadGenerators::LogLocator& locate) {
+      return std::make_unique<ReplayedWorkload>(workload, locate(workload.replay->trace), clusters, seed);
+    },
+    {integer_parameter("jobs", 0, 0, "at most this many jobs of the window (0: all of them)", "jobs"),
+     {"trace", ParameterSpec::Type::section, "-", "",
+      "the log, its window and scaling, and how its partitions map onto clusters"}},
+    {.estimates_given = true,
+     .has_jobs        = [](const WorkloadConfig&) { return true; },
+     .logs =
+         [](const WorkloadConfig& workload) {
+           return std::vector<std::pair<std::string, const TraceReplayConfig*>>{{"trace", &workload.replay->trace}};
+         }});
+
 } // namespace coalsim

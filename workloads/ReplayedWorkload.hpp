@@ -8,19 +8,20 @@
 #include "sim/api/JobSource.hpp"
 #include "workloads/JobAttributes.hpp"
 #include "workloads/TraceReplay.hpp"
+#include "workloads/WorkloadGenerators.hpp"
 
 #include <map>
 
 namespace coalsim {
 
-class ReplayedWorkload : public JobSource {
+class ReplayedWorkload : public WorkloadGenerator {
 public:
   ReplayedWorkload(const WorkloadConfig& config, const std::string& path, const std::vector<ClusterInfo>& clusters,
                    uint64_t seed);
   std::optional<JobSpec> next() override;
 
   const TraceReplay& trace() const { return trace_; }
-  uint64_t too_large() const { return too_large_; }
+  uint64_t too_large() const override { return too_large_; }
   uint64_t unmapped_skipped() const { return unmapped_skipped_; }
 
 private:

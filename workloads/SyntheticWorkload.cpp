@@ -208,4 +208,37 @@ std::optional<JobSpec> SyntheticWorkload::next()
   return job;
 }
 
+COALSIM_REGISTER(
+    WorkloadGenerators, synthetic, "synthetic",
+    "grid jobs drawn from distributions: batch or Poisson arrivals (by rate or offered load), component counts and "
+    "sizes or shapes, runtimes and request types",
+    [](const WorkloadConfig& workload, const std::vector<ClusterInfo>& clusters, uint64_t seed,
+       const WorkloadGenerators::LogLocator&) { return std::make_unique<SyntheticWorkload>(workload, clusters, seed); },
+    {integer_parameter("jobs", 100, 0, "how many jobs", "jobs"),
+     number_parameter("start", 0, 0, "submission time of the first job", "s"),
+     {"arrival", ParameterSpec::Type::choice, "poisson", "batch|poisson",
+      "all at `start`, or Poisson arrivals from `start`"},
+     {"rate", ParameterSpec::Type::number, "-", "> 0", "Poisson arrivals: jobs per second (or offered_load)", "jobs/s"},
+     {"offered_load", ParameterSpec::Type::number, "0.3", "> 0",
+      "Poisson arrivals: the rate that offers this fraction of all processors (or rate)", "fraction"},
+     {"components", ParameterSpec::Type::distribution, "1", ">= 1", "distribution of a job's number of components",
+      "components"},
+     {"component_size", ParameterSpec::Type::distribution, "8", ">= 1", "distribution of a component's size",
+      "processors"},
+     {"runtime", ParameterSpec::Type::distribution, "100", ">= 0", "distribution of a job's runtime", "s"},
+     {"request_types", ParameterSpec::Type::section, "{unordered: 1}", "",
+      "weights of the request types (ordered, unordered, flexible, total)", "weight"},
+     {"deal_request_types", ParameterSpec::Type::flag, "false", "true|false",
+      "deal the request types by their weights instead of drawing them"},
+     {"ordered_clusters", ParameterSpec::Type::section, "random", "", "the clusters of ordered jobs' components"},
+     {"shapes", ParameterSpec::Type::section, "-", "",
+      "job shapes \"<components>x<processors>\" drawn uniformly, instead of components and component_size"}},
+    {.draws_request_types = true,
+     .has_jobs            = [](const WorkloadConfig& workload) { return workload.jobs > 0; },
+     .times =
+         [](const WorkloadConfig& workload) {
+           return std::vector<WorkloadTime>{{"runtime", typical_max(workload.runtime), "a run time of"},
+                                            {"start", workload.start, "a start at"}};
+         }});
+
 } // namespace coalsim

@@ -8,6 +8,7 @@
 #include "sim/config/Random.hpp"
 #include "workloads/JobAttributes.hpp"
 #include "workloads/WorkloadConfig.hpp"
+#include "workloads/WorkloadGenerators.hpp"
 
 #include <optional>
 #include <string>
@@ -15,7 +16,7 @@
 
 namespace coalsim {
 
-class SyntheticWorkload : public JobSource {
+class SyntheticWorkload : public WorkloadGenerator {
 public:
   /** Validates the workload against the clusters; throws InputError naming the offending key. */
   SyntheticWorkload(const WorkloadConfig& config, const std::vector<ClusterInfo>& clusters, uint64_t seed);

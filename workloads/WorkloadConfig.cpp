@@ -205,8 +205,9 @@ WorkloadConfig read_workload(ConfigNode workload)
                                        "runtime", "request_types", "deal_request_types", "ordered_clusters", "shapes"})
       if (workload.has(synthetic_only))
         workload.child(synthetic_only).fail("the jobs come from workload.trace; this key is for synthetic jobs");
-    w.replay = read_grid_replay(*trace);
-    w.jobs   = workload.get("jobs", 0, 0);
+    w.generator = "replay";
+    w.replay    = read_grid_replay(*trace);
+    w.jobs      = workload.get("jobs", 0, 0);
   } else {
     w.jobs  = workload.get("jobs", w.jobs, 0);
     w.start = workload.get("start", 0.0, 0.0);

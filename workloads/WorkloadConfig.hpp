@@ -34,7 +34,9 @@ struct GridReplayConfig {
 };
 
 struct WorkloadConfig {
-  int jobs = 100; // a replay: at most this many (0: the whole window)
+  /** The workload generator (WorkloadGenerators.hpp): `replay` when `trace` is given, else `synthetic`. */
+  std::string generator = "synthetic";
+  int jobs              = 100; // a replay: at most this many (0: the whole window)
   std::optional<GridReplayConfig> replay;
   double start =
       0; // submission time of the first synthetic job (s): lets the background load reach its steady state first

@@ -254,4 +254,10 @@ std::string Distribution::describe() const
   return out.str();
 }
 
+double typical_max(const Distribution& d)
+{
+  double most = d.max_value();
+  return std::isfinite(most) ? most : d.mean();
+}
+
 } // namespace coalsim

@@ -69,4 +69,8 @@ private:
  *  a value no int holds (a size scaled by 1e300) is `hi`, not whatever the conversion makes of it; NaN is `lo`. */
 int rounded_within(double value, int lo, int hi);
 
+/** The largest value `d` gives, or its mean when it is unbounded (a lognormal may draw past the run's horizon by
+ *  chance; the run then stops at that draw): what a value's check against the horizon uses. */
+double typical_max(const Distribution& d);
+
 } // namespace coalsim

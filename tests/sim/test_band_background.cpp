@@ -17,7 +17,7 @@ namespace {
 BackgroundModel band_model(double void_after = 0)
 {
   BackgroundModel model;
-  model.kind            = BackgroundModel::Kind::band;
+  model.model           = "band";
   model.band_low        = 0.3;
   model.band_high       = 0.4;
   model.band_interval   = 60;

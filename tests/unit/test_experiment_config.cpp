@@ -108,8 +108,24 @@ TEST(ExperimentConfig, BandKeysAreChecked)
   ExperimentConfig config = load_experiment(fine, {});
   EXPECT_DOUBLE_EQ(config.background.defaults.band_void_after, 60);
   ASSERT_TRUE(config.background.defaults.band_others);
-  EXPECT_EQ(config.background.defaults.band_others->kind, BackgroundModel::Kind::synthetic);
+  EXPECT_EQ(config.background.defaults.band_others->model, "synthetic");
   EXPECT_DOUBLE_EQ(config.background.defaults.band_others->utilization, 0.1);
+}
+
+TEST(ExperimentConfig, AModelsOwnKeysAreRefusedWithAnotherButTheSyntheticJobsKeysAreIgnored)
+{
+  // Each model reads the keys it declares (BackgroundModels); another model's key is refused, naming the models
+  // that read it, except the synthetic jobs' keys, which a model that draws no jobs ignores (so that
+  // `--set background.model=none` turns a file's synthetic background off).
+  auto replayed = write_temp("replayed.yaml", "background:\n  model: replay\n  trace: {file: x.swf}\n"
+                                              "  band_interval: 30\n");
+  EXPECT_EQ(error_of(replayed),
+            "Invalid key 'background.band_interval' in " + replayed + ":4: only read with 'model: band'");
+  auto fitted_only = write_temp("fitted_only.yaml", "background:\n  model: band\n  fitted_runtime: lognormal\n");
+  EXPECT_EQ(error_of(fitted_only),
+            "Invalid key 'background.fitted_runtime' in " + fitted_only + ":3: only read with 'model: fitted'");
+  auto off = write_temp("off.yaml", "background:\n  model: none\n  utilization: 0.2\n  runtime: 60\n");
+  EXPECT_EQ(load_experiment(off, {}).background.defaults.model, "none");
 }
 
 TEST(ExperimentConfig, ReplayKeysAreChecked)
@@ -117,7 +133,7 @@ TEST(ExperimentConfig, ReplayKeysAreChecked)
   auto wrong_model = write_temp("wrong_model.yaml", "background:\n  model: synthetic\n  utilization: 0.2\n"
                                                     "  trace: {file: x.swf}\n");
   EXPECT_EQ(error_of(wrong_model), "Invalid key 'background.trace' in " + wrong_model +
-                                       ":4: a trace is only read with 'model: replay' or 'model: fitted'");
+                                       ":4: a trace is only read with 'model: fitted' or 'model: replay'");
   auto no_file = write_temp("no_file.yaml", "background:\n  model: replay\n");
   EXPECT_EQ(error_of(no_file), "Invalid key 'background' in " + no_file +
                                    ":2: this background model needs a 'trace' section with the log's 'file'");

@@ -3,6 +3,7 @@
 #include "sim/api/LocalDisciplines.hpp"
 #include "sim/config/ConfigNode.hpp"
 #include "sim/engine/TimeHorizon.hpp"
+#include "workloads/background/BackgroundModels.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_config, coalsim_background, "BackgroundConfig");
@@ -11,21 +12,26 @@ namespace coalsim {
 
 namespace {
 
-/** The keys of one background model: of `background`, of a cluster's entry and of a band's `others`. */
+/** The keys of one background model: of `background`, of a cluster's entry and of a band's `others`: `model`,
+ *  `scheduler` and every key a registered model reads (its parameters). */
 const KeyList& model_keys()
 {
-  static const KeyList keys = {"model",
-                               "scheduler",
-                               "utilization",
-                               "interarrival",
-                               "size",
-                               "runtime",
-                               {"trace", trace_replay_keys()},
-                               "fitted_runtime",
-                               "band",
-                               "band_interval",
-                               "band_void_after",
-                               "others"};
+  static const KeyList keys = [] {
+    KeyList all = {"model", "scheduler"};
+    for (const auto& [name, entry] : Registry<BackgroundModels>::instance().entries())
+      for (const auto& parameter : entry.parameters) {
+        bool listed = false;
+        for (const auto& key : all)
+          listed = listed || key.name == parameter.name;
+        if (listed)
+          continue;
+        if (parameter.name == "trace")
+          all.emplace_back("trace", trace_replay_keys());
+        else
+          all.emplace_back(parameter.name);
+      }
+    return all;
+  }();
   return keys;
 }
 
@@ -34,24 +40,14 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
 /** `model` and `scheduler`: written back with their defaults in `background`, inherited in a cluster's entry. */
 void read_kind(ConfigNode& node, const BackgroundModel& base, bool write_defaults, BackgroundModel& m)
 {
-  if (node.has("model") || write_defaults) {
-    const std::map<std::string, BackgroundModel::Kind> kinds = {{"none", BackgroundModel::Kind::none},
-                                                                {"synthetic", BackgroundModel::Kind::synthetic},
-                                                                {"replay", BackgroundModel::Kind::replay},
-                                                                {"fitted", BackgroundModel::Kind::fitted},
-                                                                {"band", BackgroundModel::Kind::band}};
-    std::string written                                      = "none";
-    for (const auto& [name, kind] : kinds)
-      if (kind == base.kind)
-        written = name;
-    m.kind = kinds.at(node.get_choice("model", written, {"none", "synthetic", "replay", "fitted", "band"}));
-  }
+  if (node.has("model") || write_defaults)
+    m.model = node.get_choice("model", base.model, Registry<BackgroundModels>::instance().names());
   if (node.has("scheduler") || write_defaults) {
     m.scheduling = node.get_choice("scheduler", base.scheduling, Registry<LocalDisciplines>::instance().names());
   }
 }
 
-/** `band`, `band_interval`, `band_void_after`: the band model's own keys. */
+/** `band`, `band_interval`, `band_void_after`: the band's range and checks. */
 void read_band(ConfigNode& node, BackgroundModel& m)
 {
   if (node.has("band")) {
@@ -102,48 +98,47 @@ void read_synthetic_jobs(ConfigNode& node, BackgroundModel& m)
   }
 }
 
-/** `trace` and `fitted_runtime`: the log a replay plays or a fitted model is fitted to. */
+/** `trace` and `fitted_runtime`: the log a model reads (a replay's or a fitted model's). */
 void read_log(ConfigNode& node, BackgroundModel& m)
 {
-  bool from_trace = m.kind == BackgroundModel::Kind::replay || m.kind == BackgroundModel::Kind::fitted;
+  bool from_trace = background_model_reads(m.model, "trace");
   if (auto trace = node.find("trace")) {
     if (not from_trace)
-      trace->fail("a trace is only read with 'model: replay' or 'model: fitted'");
+      trace->fail("a trace is " + background_key_readers("trace"));
     trace->allow_only(trace_replay_keys());
     m.replay = read_trace_replay(*trace);
   } else if (from_trace && m.replay.file.empty()) {
     node.fail("this background model needs a 'trace' section with the log's 'file'");
   }
   if (node.has("fitted_runtime")) {
-    if (m.kind != BackgroundModel::Kind::fitted)
-      node.child("fitted_runtime").fail("only read with 'model: fitted'");
+    if (not background_model_reads(m.model, "fitted_runtime"))
+      node.child("fitted_runtime").fail(background_key_readers("fitted_runtime"));
     m.fitted_runtime = node.get_choice("fitted_runtime", "empirical", {"empirical", "lognormal"}) == "lognormal"
                            ? BackgroundModel::FittedRuntime::lognormal
                            : BackgroundModel::FittedRuntime::empirical;
   }
-  if (m.kind == BackgroundModel::Kind::fitted && (node.has("interarrival") || node.has("size") || node.has("runtime")))
-    node.fail("a fitted model takes its arrivals, sizes and runtimes from the trace; remove interarrival, size "
-              "and runtime here (utilization may set the level)");
 }
 
-/** `others`: a band's other users, a model of their own. */
+/** `others`: the other users of a model that has them, a model of their own. */
 void read_others(ConfigNode& node, BackgroundModel& m)
 {
   auto others = node.find("others");
-  if (not others)
+  if (not others) // read whatever the model, so that an unknown key in it is named first (then refused if unread)
     return;
-  if (m.kind == BackgroundModel::Kind::band)
-    for (const char* own : {"utilization", "interarrival", "size", "runtime"})
-      if (node.has(own))
-        node.child(own).fail("the other users are given by 'others'; move this key there");
   others->allow_only(model_keys());
-  BackgroundModel inner = read_background_model(*others, BackgroundModel{}, false);
-  if (inner.kind == BackgroundModel::Kind::band)
-    others->child("model").fail("the other users cannot be a band themselves");
-  m.band_others = std::make_shared<const BackgroundModel>(std::move(inner));
+  m.band_others = std::make_shared<const BackgroundModel>(read_background_model(*others, BackgroundModel{}, false));
 }
 
-/** One model: `background` itself (`write_defaults`), a cluster's entry over it, or a band's `others`. */
+/** The synthetic jobs' keys: a model that draws no jobs ignores them, so that `--set background.model=none` (or
+ *  a cluster's `model: replay`) turns a file's synthetic background off without removing its keys. */
+bool is_synthetic_jobs_key(const std::string& key)
+{
+  return key == "utilization" || key == "interarrival" || key == "size" || key == "runtime";
+}
+
+/** One model: `background` itself (`write_defaults`), a cluster's entry over it, or a band's `others`. The
+ *  shared keys are read whatever the model; the model checks what it read, then a key it does not read is
+ *  refused (but for the synthetic jobs' keys). */
 BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& base, bool write_defaults)
 {
   BackgroundModel m = base;
@@ -152,11 +147,13 @@ BackgroundModel read_background_model(ConfigNode& node, const BackgroundModel& b
   read_synthetic_jobs(node, m);
   read_log(node, m);
   read_others(node, m);
-  for (const char* band_key : {"band", "band_interval", "band_void_after", "others"})
-    if (node.has(band_key) && m.kind != BackgroundModel::Kind::band)
-      node.child(band_key).fail("only read with 'model: band'");
-  if (m.kind == BackgroundModel::Kind::synthetic && std::isnan(m.utilization) && not m.interarrival)
-    node.fail("a synthetic background needs utilization or interarrival");
+  const auto& model = Registry<BackgroundModels>::instance().at(m.model);
+  if (model.traits.check)
+    model.traits.check(node, m);
+  for (const auto& key : model_keys())
+    if (key.name != "model" && key.name != "scheduler" && not is_synthetic_jobs_key(key.name) && node.has(key.name) &&
+        not background_model_reads(m.model, key.name))
+      node.child(key.name).fail(background_key_readers(key.name));
   return m;
 }
 

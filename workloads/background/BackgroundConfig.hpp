@@ -17,9 +17,11 @@ namespace coalsim {
 
 class ConfigNode;
 
+/** One cluster's background: the model by its registered name (BackgroundModels.hpp) and the values of the keys
+ *  the models read; a model reads only the keys it declares. */
 struct BackgroundModel {
-  enum class Kind { none, synthetic, replay, fitted, band } kind = Kind::none;
-  std::string scheduling                                         = "fcfs"; // a local discipline's name
+  std::string model      = "none"; // a background model's name
+  std::string scheduling = "fcfs"; // a local discipline's name
   // band: other users' jobs (synthetic, optional) plus dummy jobs keeping the background in [low, high]
   double band_low = 0.3, band_high = 0.4, band_interval = 60;
   // band: the run is void once the background stays above `band_high` with no dummy job left to kill for this
@@ -31,7 +33,7 @@ struct BackgroundModel {
   std::optional<Distribution> interarrival; // seconds between arrivals
   Distribution size    = Distribution::constant(1);
   Distribution runtime = Distribution::constant(600);
-  TraceReplayConfig replay; // Kind::replay, and the log a Kind::fitted model is fitted to
+  TraceReplayConfig replay; // the log a replay plays or a fitted model is fitted to
   enum class FittedRuntime { empirical, lognormal } fitted_runtime = FittedRuntime::empirical;
 };
 

@@ -1,6 +1,9 @@
 #include "workloads/background/BandBackground.hpp"
 
+#include "sim/config/ConfigNode.hpp"
 #include "sim/engine/Clock.hpp"
+#include "workloads/background/BackgroundModels.hpp"
+#include "workloads/background/SyntheticBackground.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -57,5 +60,57 @@ void BandBackground::adjust()
   else if (now() - *above_without_dummies_since_ >= void_after_)
     voided_at_ = now();
 }
+
+namespace {
+
+std::vector<ParameterSpec> band_parameters()
+{
+  using Type                        = ParameterSpec::Type;
+  std::vector<ParameterSpec> params = {
+      {"band", Type::section, "[0.3, 0.4]", "0 <= low <= high < 1",
+       "[low, high]: dummy jobs fill to the middle below low, and are killed down to it above high", "fraction"},
+      {"band_interval", Type::number, "60", ">= 0.001", "time between checks", "s", 60, 0.001},
+      {"band_void_after", Type::number, "0", ">= 0",
+       "the run is declared void once the background stays above high with no dummy job left to kill for this long "
+       "(0: never)",
+       "s", 0, 0},
+      {"others", Type::section, "-", "not band",
+       "the other users, a background model of their own (without it, this model's own synthetic keys)"}};
+  for (auto& own : synthetic_job_parameters("own users: "))
+    params.push_back(std::move(own));
+  return params;
+}
+
+void check_band(ConfigNode& node, const BackgroundModel& model)
+{
+  if (not model.band_others)
+    return;
+  for (const char* own : {"utilization", "interarrival", "size", "runtime"})
+    if (node.has(own))
+      node.child(own).fail("the other users are given by 'others'; move this key there");
+  if (model.band_others->model == "band")
+    node.child("others").child("model").fail("the other users cannot be a band themselves");
+}
+
+std::vector<BackgroundTime> band_times(const BackgroundModel& model)
+{
+  auto times = synthetic_job_times(model);
+  times.push_back({"band_interval", model.band_interval, "an interval of"});
+  return times;
+}
+
+} // namespace
+
+COALSIM_REGISTER(BackgroundModels, band, "band",
+                 "the experimenters' control of the load (KOALA paper 7.5): the other users' jobs plus dummy jobs that "
+                 "keep each cluster's background inside the band",
+                 [](const BackgroundModel& model, LocalResourceManager& manager, uint64_t seed,
+                    const BackgroundModels::LogLocator& locate) {
+                   std::unique_ptr<BackgroundLoad> others =
+                       model.band_others ? make_background_load(*model.band_others, manager, seed, locate)
+                                         : std::make_unique<SyntheticBackground>(model, manager, seed);
+                   return std::make_unique<BandBackground>(model, manager, std::move(others));
+                 },
+                 band_parameters(), {.check = check_band, .times = band_times});
 
 } // namespace coalsim

@@ -1,6 +1,7 @@
 #include "workloads/background/ReplayedBackground.hpp"
 
 #include "sim/engine/Clock.hpp"
+#include "workloads/background/BackgroundModels.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_background_replayed_background, coalsim_background, "ReplayedBackground");
@@ -39,5 +40,14 @@ void ReplayedBackground::arrive()
   if (has_next_)
     at(next_.submit_time, [this] { arrive(); });
 }
+
+COALSIM_REGISTER(BackgroundModels, replay, "replay",
+                 "a log replayed on the cluster: every usable record of its window submitted at its (shifted, scaled) "
+                 "time, with its run and requested times",
+                 [](const BackgroundModel& model, LocalResourceManager& manager, uint64_t,
+                    const BackgroundModels::LogLocator& locate) {
+                   return std::make_unique<ReplayedBackground>(model.replay, locate(model.replay), manager);
+                 },
+                 {{"trace", ParameterSpec::Type::section, "-", "", "the log to replay, with its window and scaling"}});
 
 } // namespace coalsim

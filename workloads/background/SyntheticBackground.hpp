@@ -6,6 +6,10 @@
 #include "sim/engine/LocalResourceManager.hpp"
 #include "workloads/background/BackgroundConfig.hpp"
 #include "workloads/background/BackgroundLoad.hpp"
+#include "workloads/background/BackgroundModels.hpp"
+
+#include <string>
+#include <vector>
 
 namespace coalsim {
 
@@ -29,5 +33,12 @@ private:
   uint64_t submitted_        = 0;
   std::function<bool()> keep_going_;
 };
+
+/** The keys of synthetic jobs (utilization or interarrival, size, runtime), for every model that draws them;
+ *  `whose` begins their help ("" or "own users: "). */
+std::vector<ParameterSpec> synthetic_job_parameters(const std::string& whose);
+
+/** The simulated times the synthetic jobs' keys set (the largest runtime and inter-arrival time). */
+std::vector<BackgroundTime> synthetic_job_times(const BackgroundModel& model);
 
 } // namespace coalsim
