@@ -10,19 +10,39 @@
 namespace coalsim {
 
 namespace {
-template <class Kind> RegistryListing listing(const std::string& kind)
+template <class Kind> RegistryListing listing(const std::string& kind, const std::string& section)
 {
-  return {kind, [] { return Registry<Kind>::instance().help(); }, [] { return Registry<Kind>::instance().markdown(); }};
+  return {kind, [] { return Registry<Kind>::instance().help(); }, [] { return Registry<Kind>::instance().markdown(); },
+          section,
+          [] {
+            std::vector<ParameterSpec> all;
+            for (const auto& [name, entry] : Registry<Kind>::instance().entries())
+              for (auto& parameter : Registry<Kind>::parameters_of(entry))
+                all.push_back(std::move(parameter));
+            return all;
+          }};
 }
 } // namespace
 
 const std::vector<RegistryListing>& registry_listings()
 {
-  static const std::vector<RegistryListing> listings = {
-      listing<GridPolicies>("policies"), listing<LocalDisciplines>("local_disciplines"),
-      listing<RuntimeModels>("runtime_models"), listing<BackgroundModels>("background_models"),
-      listing<WorkloadGenerators>("workload_generators"), listing<PowerManagers>("power_managers")};
+  static const std::vector<RegistryListing> listings = {listing<GridPolicies>("policies", "policy"),
+                                                        listing<LocalDisciplines>("local_disciplines", "background"),
+                                                        listing<RuntimeModels>("runtime_models", "runtime_model"),
+                                                        listing<BackgroundModels>("background_models", "background"),
+                                                        listing<WorkloadGenerators>("workload_generators", "workload"),
+                                                        listing<PowerManagers>("power_managers", "power")};
   return listings;
+}
+
+std::map<std::string, std::string> declared_units()
+{
+  std::map<std::string, std::string> units;
+  for (const auto& listing : registry_listings())
+    for (const auto& parameter : listing.parameters())
+      if (not parameter.units.empty())
+        units.emplace(listing.section + "." + parameter.name, parameter.units);
+  return units;
 }
 
 std::string registry_kinds()

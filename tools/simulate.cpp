@@ -26,7 +26,7 @@ int main(int argc, char** argv)
   options.add_options()
     ("help,h", "print this help and exit")
     ("version", "print the version and exit")
-    ("keys", "print every key an experiment file accepts (dotted paths, one a line, sorted) and exit")
+    ("keys", "print every key an experiment file accepts (dotted paths, one a line, sorted; after a tab, the units of a registered entry's parameter) and exit")
     ("config,c", po::value<std::string>(), "experiment file (YAML); default: the built-in workloads/default.yaml")
     ("platform,p", po::value<std::string>(), "SimGrid platform file (overrides `platform`)")
     ("policy", po::value<std::string>(), "policy by registered name (overrides `policy.name`), or python:FILE.py[:CLASS] "
@@ -94,8 +94,11 @@ int main(int argc, char** argv)
     return 0;
   }
   if (vm.count("keys")) {
-    for (const auto& path : experiment_key_paths())
-      std::cout << path << "\n";
+    const auto units = declared_units();
+    for (const auto& path : experiment_key_paths()) {
+      auto unit = units.find(path);
+      std::cout << path << (unit == units.end() ? "" : "\t" + unit->second) << "\n";
+    }
     return 0;
   }
   if (vm.count("list")) {

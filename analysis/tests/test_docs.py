@@ -182,7 +182,8 @@ def test_every_distribution_is_documented(tmp_path):
 
 
 def policy_help():
-    """{policy: {parameter: default}} from `simulate --policy help`."""
+    """{policy: {parameter: (default, units)}} from `simulate --policy help` ("key (default X): help [bounds]
+    (units)"; "-" for no units)."""
     run = subprocess.run([str(SIMULATE), "--policy", "help"], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     policies, current = {}, None
@@ -192,19 +193,21 @@ def policy_help():
         if name:
             current = policies.setdefault(name.group(1), {})
         elif parameter:
-            current[parameter.group(1)] = parameter.group(2)
+            units = re.search(r"\] \(([^()]*)\)$", line)
+            current[parameter.group(1)] = (parameter.group(2), units.group(1) if units else "-")
     return policies
 
 
 def documented_policies():
-    """{policy: {parameter: default}} from docs/policies.md: each table whose header starts with `| parameter |`
-    applies to the policies named in backticks in the heading above it."""
+    """{policy: {parameter: (default, units)}} from docs/policies.md: each table whose header starts with
+    `| parameter | default | units |` applies to the policies named in backticks in the heading above it."""
     policies, heading, in_table = {}, [], False
     for line in (DOCS / "policies.md").read_text().splitlines():
         if line.startswith("#"):
             heading = re.findall(r"`([a-z_]+)`", line)
         elif line.startswith("| parameter |"):
             in_table = True
+            assert line.startswith("| parameter | default | units |"), f"docs/policies.md: expected units: {line}"
             assert heading, f"docs/policies.md: a parameter table under a heading naming no policy: {line}"
         elif not line.startswith("|"):
             in_table = False
@@ -213,7 +216,7 @@ def documented_policies():
             parameter, default = re.fullmatch(r"`(\w+)`", cells[0]), re.fullmatch(r"`([^`]*)`", cells[1])
             assert parameter and default, f"docs/policies.md: expected | `parameter` | `default` |: {line}"
             for policy in heading:
-                policies.setdefault(policy, {})[parameter.group(1)] = default.group(1)
+                policies.setdefault(policy, {})[parameter.group(1)] = (default.group(1), cells[2])
     return policies
 
 

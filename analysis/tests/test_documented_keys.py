@@ -49,7 +49,7 @@ def accepted_keys():
     if not SIMULATE.exists():
         pytest.fail(f"{SIMULATE} does not exist (build simulate, or set COALSIM_SIMULATE)")
     run = subprocess.run([str(SIMULATE), "--keys"], capture_output=True, text=True, timeout=60, check=True)
-    keys = run.stdout.splitlines()
+    keys = [line.split("\t")[0] for line in run.stdout.splitlines()]  # after a tab: a parameter's units
     assert keys == sorted(set(keys)), "simulate --keys prints each key once, sorted"
     return set(keys)
 

@@ -43,8 +43,8 @@ QueuedPolicy::Settings QueuedPolicy::read_settings(PolicyParameters& parameters)
       parameters.get_choice("queue", "fcfs", WaitQueue::discipline_names(),
                             "wait-queue discipline: only the head is tried, the first job that fits, or EASY or "
                             "conservative backfilling on the jobs' estimates"));
-  s.max_submission_failures =
-      parameters.get_int("max_submission_failures", 0, 0, "failed claims after which a job is dropped (0: no limit)");
+  s.max_submission_failures = parameters.get_int(
+      "max_submission_failures", 0, 0, "failed claims after which a job is dropped (0: no limit)", "failures");
   s.flexible_split = parameters.get_choice("flexible", "cluster_filling", {"cluster_filling", "load_balancing"},
                                            "how flexible jobs are split over clusters") == "load_balancing"
                          ? fitting::Split::load_balancing

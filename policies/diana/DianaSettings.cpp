@@ -21,7 +21,8 @@ DianaSettings read_diana_settings(PolicyParameters& p, const std::vector<std::st
   s.data_intensive_bytes =
       p.get_double("data_intensive_bytes", s.data_intensive_bytes, 0,
                    "job_kind by_input: a job whose input is at least this large is data-intensive, "
-                   "a smaller one compute-intensive (bytes)");
+                   "a smaller one compute-intensive (bytes)",
+                   "bytes");
   s.local_first = p.get_bool("local_first", false, "keep a job at its submission site when that site has room");
   auto submission =
       p.get_choice("submission", "iterative", {"iterative", "bulk", "split"},
@@ -38,25 +39,29 @@ DianaSettings read_diana_settings(PolicyParameters& p, const std::vector<std::st
                            "where jobs without a submission site are submitted: drawn uniformly, or one cluster");
   if (site != "drawn")
     s.fixed_site = static_cast<ClusterIndex>(std::find(clusters.begin(), clusters.end(), site) - clusters.begin());
-  s.query_bytes     = p.get_double("query_bytes", s.query_bytes, 0, "size of a peer query (bytes)");
-  s.reply_bytes     = p.get_double("reply_bytes", s.reply_bytes, 0, "size of a peer's reply (bytes)");
+  s.query_bytes     = p.get_double("query_bytes", s.query_bytes, 0, "size of a peer query (bytes)", "bytes");
+  s.reply_bytes     = p.get_double("reply_bytes", s.reply_bytes, 0, "size of a peer's reply (bytes)", "bytes");
   s.executable_size = p.get_distribution("executable_size", 1e6, 0,
                                          "a job's executable (AD), sent with a remote submission or a migration "
-                                         "(bytes; a number or a distribution, drawn per job)");
+                                         "(bytes; a number or a distribution, drawn per job)",
+                                         "bytes");
   s.output_size     = p.get_distribution("output_size", 1e6, 0,
                                          "a job's output (OD), returned to its submission site (bytes; a number or "
-                                             "a distribution, drawn per job)");
-  s.reply_timeout   = p.get_double("reply_timeout", s.reply_timeout, 0,
-                                   "seconds a scheduler waits for its peers' replies; silent peers are taken for dead");
+                                             "a distribution, drawn per job)",
+                                         "bytes");
+  s.reply_timeout =
+      p.get_double("reply_timeout", s.reply_timeout, 0,
+                   "seconds a scheduler waits for its peers' replies; silent peers are taken for dead", "s");
   s.local_submission_time =
       p.get_double("local_submission_time", s.local_submission_time, 0,
                    "seconds the middleware takes to submit to a site's local scheduler, once per submission (a job "
-                   "decided alone, a bulk or a sub-bulk), before its jobs can start (0: no cost)");
+                   "decided alone, a bulk or a sub-bulk), before its jobs can start (0: no cost)",
+                   "s");
   s.migration_interval = p.get_double("migration_interval", s.migration_interval, 0,
-                                      "seconds between checks of queued jobs for migration (0: no migration)");
+                                      "seconds between checks of queued jobs for migration (0: no migration)", "s");
   s.migration_wait     = p.get_double("migration_wait", s.migration_wait, 0,
-                                      "seconds a job waits in a queue before it is considered for migration");
-  s.max_migrations     = p.get_int("max_migrations", s.max_migrations, 0, "migrations allowed per job");
+                                      "seconds a job waits in a queue before it is considered for migration", "s");
+  s.max_migrations     = p.get_int("max_migrations", s.max_migrations, 0, "migrations allowed per job", "migrations");
   return s;
 }
 

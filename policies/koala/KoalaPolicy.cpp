@@ -16,17 +16,18 @@ namespace coalsim::koala {
 KoalaSettings KoalaSettings::read(PolicyParameters& p)
 {
   KoalaSettings s;
-  s.scan_interval    = p.get_double("scan_interval", 60, 0.001, "seconds between scans of the placement queues");
-  s.queues.N_h       = p.get_int("N_h", 1, 1, "scans of the higher queues before the lower ones");
-  s.queues.N_l       = p.get_int("N_l", 1, 1, "scans of the lower queues before the higher ones");
-  s.queues.n[0]      = p.get_int("n1", 1, 1, "scans of the super-high queue in a turn of the higher queues");
-  s.queues.n[1]      = p.get_int("n2", 1, 1, "scans of the high queue in a turn of the higher queues");
-  s.queues.n[2]      = p.get_int("n3", 1, 1, "scans of the low queue in a turn of the lower queues");
-  s.queues.n[3]      = p.get_int("n4", 1, 1, "scans of the super-low queue in a turn of the lower queues");
-  s.queues.max_tries = p.get_int("max_placement_tries", 0, 0, "placement tries before a job fails (0: no limit)");
-  s.claiming.max_tries =
-      p.get_int("max_claiming_tries", 0, 0, "claiming tries, over all placements, before a job fails (0: no limit)");
-  s.queues.promote_after = p.get_int("promote_after", 0, 0, "P: tries between promotions (0: never)");
+  s.scan_interval = p.get_double("scan_interval", 60, 0.001, "seconds between scans of the placement queues", "s");
+  s.queues.N_h    = p.get_int("N_h", 1, 1, "scans of the higher queues before the lower ones", "scans");
+  s.queues.N_l    = p.get_int("N_l", 1, 1, "scans of the lower queues before the higher ones", "scans");
+  s.queues.n[0]   = p.get_int("n1", 1, 1, "scans of the super-high queue in a turn of the higher queues", "scans");
+  s.queues.n[1]   = p.get_int("n2", 1, 1, "scans of the high queue in a turn of the higher queues", "scans");
+  s.queues.n[2]   = p.get_int("n3", 1, 1, "scans of the low queue in a turn of the lower queues", "scans");
+  s.queues.n[3]   = p.get_int("n4", 1, 1, "scans of the super-low queue in a turn of the lower queues", "scans");
+  s.queues.max_tries =
+      p.get_int("max_placement_tries", 0, 0, "placement tries before a job fails (0: no limit)", "tries");
+  s.claiming.max_tries   = p.get_int("max_claiming_tries", 0, 0,
+                                     "claiming tries, over all placements, before a job fails (0: no limit)", "tries");
+  s.queues.promote_after = p.get_int("promote_after", 0, 0, "P: tries between promotions (0: never)", "tries");
   s.claiming.L           = p.get_fraction("L", 0.75, "initial L: JCT_0 = JPT + L * FTT");
   s.L_step               = p.get_fraction("L_step", 0.25, "decrease of L each time the JST is reached unclaimed");
   s.L_floor              = p.get_fraction("L_floor", 0, "lower bound of L");
@@ -35,7 +36,8 @@ KoalaSettings KoalaSettings::read(PolicyParameters& p)
   s.claiming.T = p.get_fraction("T", 1, "ICP threshold on the fraction of started components (1: atomic)");
   s.claiming.count_pending =
       p.get_bool("count_pending", true, "count placed, unclaimed processors as taken when placing other jobs");
-  s.claiming.min_step = p.get_double("claim_min_step", 1, 0.001, "seconds: closer claiming tries are made at the JST");
+  s.claiming.min_step =
+      p.get_double("claim_min_step", 1, 0.001, "seconds: closer claiming tries are made at the JST", "s");
   return s;
 }
 

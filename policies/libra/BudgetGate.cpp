@@ -60,8 +60,8 @@ namespace {
 std::unique_ptr<GridPolicy> make_fcfs_budget(PolicyParameters& parameters, const PolicyContext&)
 {
   CostModel cost;
-  cost.a        = parameters.get_double("cost_a", 1.0, 0.0, "cost per second of estimate (cost = a E + b E / D)");
-  cost.b        = parameters.get_double("cost_b", 1.0, 0.0, "cost per unit of urgency E / D (cost = a E + b E / D)");
+  cost.a = parameters.get_double("cost_a", 1.0, 0.0, "cost per second of estimate (cost = a E + b E / D)", "cost/s");
+  cost.b = parameters.get_double("cost_b", 1.0, 0.0, "cost per unit of urgency E / D (cost = a E + b E / D)", "cost");
   auto settings = QueuedPolicy::read_settings(parameters);
   return std::make_unique<BudgetGate>(
       cost, std::make_unique<QueuedPolicy>(settings, std::make_unique<FitRule>(fitting::Rule::worst_fit, false)));

@@ -43,13 +43,13 @@ void LibraPolicy::grant(const Capabilities& granted)
 LibraPolicy::Settings LibraPolicy::read_settings(PolicyParameters& parameters)
 {
   Settings s;
-  s.cost.a   = parameters.get_double("cost_a", 1.0, 0.0, "cost per second of estimate (cost = a E + b E / D)");
-  s.cost.b   = parameters.get_double("cost_b", 1.0, 0.0, "cost per unit of urgency E / D (cost = a E + b E / D)");
-  s.choice   = parameters.get_choice("node_choice", "least_loaded", {"least_loaded", "best_fit"},
-                                     "among the nodes that accept: the least loaded (5.1.1.2) or the one left with "
-                                       "the least free share (6.2)") == "best_fit"
-                   ? NodeChoice::best_fit
-                   : NodeChoice::least_loaded;
+  s.cost.a = parameters.get_double("cost_a", 1.0, 0.0, "cost per second of estimate (cost = a E + b E / D)", "cost/s");
+  s.cost.b = parameters.get_double("cost_b", 1.0, 0.0, "cost per unit of urgency E / D (cost = a E + b E / D)", "cost");
+  s.choice = parameters.get_choice("node_choice", "least_loaded", {"least_loaded", "best_fit"},
+                                   "among the nodes that accept: the least loaded (5.1.1.2) or the one left with "
+                                   "the least free share (6.2)") == "best_fit"
+                 ? NodeChoice::best_fit
+                 : NodeChoice::least_loaded;
   s.sharing  = parameters.get_choice("sharing", "proportional", {"proportional", "equal_slices"},
                                      "CPU shares as computed, or equal slices of a node's CPU (6.2's stock Linux)") ==
                       "equal_slices"
@@ -62,7 +62,8 @@ LibraPolicy::Settings LibraPolicy::read_settings(PolicyParameters& parameters)
                    : Recompute::events;
   s.interval = parameters.get_double("interval", 60.0, 1e-3,
                                      "seconds between share recomputations (recompute: "
-                                     "interval)");
+                                     "interval)",
+                                     "s");
   s.overrun  = parameters.get_choice("overrun", "leftover", {"leftover", "whole_core"},
                                      "what a job past its estimate or deadline runs on: what its node's other jobs' "
                                       "minimum shares leave, or a whole core's weight (taken from its neighbours)") ==

@@ -63,9 +63,10 @@ std::string PolicyParameters::get_choice(const std::string& key, const std::stri
   return value->text;
 }
 
-int PolicyParameters::get_int(const std::string& key, int fallback, int min, const std::string& help)
+int PolicyParameters::get_int(const std::string& key, int fallback, int min, const std::string& help,
+                              const std::string& units)
 {
-  const ParameterValue* value = take(integer_parameter(key, fallback, min, help));
+  const ParameterValue* value = take(integer_parameter(key, fallback, min, help, units));
   if (not value)
     return fallback;
   auto parsed = parse_quantity(value->text); // the experiment file's numbers: 1e3 and 4kB are integers too
@@ -88,9 +89,10 @@ double PolicyParameters::number_of(const std::string& key, const ParameterValue&
   return *parsed;
 }
 
-double PolicyParameters::get_double(const std::string& key, double fallback, double min, const std::string& help)
+double PolicyParameters::get_double(const std::string& key, double fallback, double min, const std::string& help,
+                                    const std::string& units)
 {
-  const ParameterValue* value = take(number_parameter(key, fallback, min, help));
+  const ParameterValue* value = take(number_parameter(key, fallback, min, help, units));
   if (not value)
     return fallback;
   return number_of(key, *value, min);
@@ -109,9 +111,9 @@ bool PolicyParameters::get_bool(const std::string& key, bool fallback, const std
 }
 
 Distribution PolicyParameters::get_distribution(const std::string& key, double fallback, double min,
-                                                const std::string& help)
+                                                const std::string& help, const std::string& units)
 {
-  ParameterSpec spec          = number_parameter(key, fallback, min, help);
+  ParameterSpec spec          = number_parameter(key, fallback, min, help, units);
   spec.type                   = ParameterSpec::Type::distribution;
   spec.bounds                 = "a number or a distribution" + (std::isinf(min) ? "" : ", " + spec.bounds);
   const ParameterValue* value = take(std::move(spec), true);
@@ -134,9 +136,10 @@ void PolicyParameters::check_all_used() const
 
 namespace coalsim {
 
-double PolicyParameters::get_fraction(const std::string& key, double fallback, const std::string& help)
+double PolicyParameters::get_fraction(const std::string& key, double fallback, const std::string& help,
+                                      const std::string& units)
 {
-  double value         = get_double(key, fallback, 0.0, help);
+  double value         = get_double(key, fallback, 0.0, help, units);
   specs_.back().bounds = "0..1";
   if (value > 1)
     fail(key, values_.at(key), "must be at most 1");

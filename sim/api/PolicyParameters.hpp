@@ -33,13 +33,18 @@ public:
 
   std::string get_choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed,
                          const std::string& help);
-  int get_int(const std::string& key, int fallback, int min, const std::string& help);
-  double get_double(const std::string& key, double fallback, double min, const std::string& help);
+  /* `units`: what the number counts or measures ("s", "bytes", "tries", "factor"...), shown with the parameter;
+   * every number declares one (tests/unit/test_registry.cpp holds it). */
+  int get_int(const std::string& key, int fallback, int min, const std::string& help, const std::string& units = "");
+  double get_double(const std::string& key, double fallback, double min, const std::string& help,
+                    const std::string& units = "");
   /** A number in [0, 1]. */
-  double get_fraction(const std::string& key, double fallback, const std::string& help);
+  double get_fraction(const std::string& key, double fallback, const std::string& help,
+                      const std::string& units = "fraction");
   bool get_bool(const std::string& key, bool fallback, const std::string& help);
   /** A number or a distribution ({dist: uniform, min: 1, max: 2}...) of values at least `min`. */
-  Distribution get_distribution(const std::string& key, double fallback, double min, const std::string& help);
+  Distribution get_distribution(const std::string& key, double fallback, double min, const std::string& help,
+                                const std::string& units = "");
 
   /** Throws InputError naming `key`, which was given, and `what` is wrong with it (for checks that involve
    *  several parameters). */

@@ -102,7 +102,7 @@ COALSIM_REGISTER(RuntimeModels, delay, "delay",
                    return std::make_unique<DelayRuntime>(config.parameter("coallocation_slowdown"));
                  },
                  {number_parameter("coallocation_slowdown", 1.0, 0.0,
-                                   "runtime factor when a job spans more than one cluster")});
+                                   "runtime factor when a job spans more than one cluster", "factor")});
 
 COALSIM_REGISTER(RuntimeModels, network, "network",
                  "the Poisson application as SimGrid parallel tasks: compute plus a halo exchange between neighbouring "
@@ -111,7 +111,7 @@ COALSIM_REGISTER(RuntimeModels, network, "network",
                    return std::make_unique<NetworkRuntime>(tracker, static_cast<int>(config.parameter("iterations")),
                                                            config.parameter("halo_bytes"));
                  },
-                 {integer_parameter("iterations", 1, 1, "sequential compute-and-exchange phases"),
+                 {integer_parameter("iterations", 1, 1, "sequential compute-and-exchange phases", "iterations"),
                   number_parameter("halo_bytes", 0.0, 0.0, "bytes sent to each neighbouring process per iteration",
                                    "bytes")},
                  {.simgrid_host_model = "ptask_L07"});
