@@ -3,13 +3,18 @@
 and on a single-node Slurm that this script starts (root only). Each run starts from an empty output folder.
 
   bench/sweep_campaigns.py [--sweeps dcs,koala-w30,...] [--engines local1,local2,slurm] [--out DIR]
+                           [--run-timeout SECONDS]
 
 Prints a Markdown table: wall time of `tools/sweep run`, and the sum of the runs' own times (runs.log.jsonl).
 The outputs stay in --out (default a temporary folder) for `tools/sweep aggregate` and compare.py.
+Every run of a campaign ends (a run takes a few seconds at most); should one ever not, `timeout` stops it after
+--run-timeout seconds of wall time (default 600), its sweep fails and the script stops with the sweep's message
+instead of waiting for ever.
 """
 
 import argparse
 import os
+import shlex
 import sys
 import tempfile
 from pathlib import Path
@@ -26,8 +31,14 @@ def main():
     parser.add_argument("--engines", default="local1,local2,slurm")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--simulate", default=str(REPO / "build" / "simulate"))
+    parser.add_argument("--run-timeout", type=float, default=600, help="wall seconds after which a run is stopped")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="sweep-campaigns-"))
+    out.mkdir(parents=True, exist_ok=True)
+    simulate = out / "simulate-with-timeout"
+    simulate.write_text(f"#!/bin/sh\nexec timeout {args.run_timeout:g} {shlex.quote(str(Path(args.simulate).resolve()))}"
+                        ' "$@"\n')
+    simulate.chmod(0o755)
     names = args.sweeps.split(",")
     results = {}
     for engine in args.engines.split(","):
@@ -35,7 +46,7 @@ def main():
             for name in names:
                 output = out / engine / name
                 command = [sys.executable, str(REPO / "tools" / "sweep"), "run", str(REPO / "workloads" / "sweeps" /
-                           f"{name}.yaml"), "--output", str(output), "-q", "--simulate", args.simulate] + extra
+                           f"{name}.yaml"), "--output", str(output), "-q", "--simulate", str(simulate)] + extra
                 results[(engine, name)] = timed_sweep(command, env, output)
         if engine.startswith("local"):
             run_all(os.environ, ["-j", engine[len("local"):]])
