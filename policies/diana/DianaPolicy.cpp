@@ -94,6 +94,13 @@ void DianaPolicy::on_job_submitted(const JobSpec& job)
 
 Decisions DianaPolicy::decide(const GridView& view)
 {
+  // A site marked unusable sends its queued jobs on once it is up (its scheduler host is back, if an outage took
+  // it), at most once an instant: a job that found no live peer comes back to its queue, and waits for the next
+  // event instead of asking again at once.
+  for (size_t s = 0; s < sites_.size(); ++s)
+    if (const auto& cluster = view.cluster(static_cast<ClusterIndex>(s));
+        cluster.marked_unusable && cluster.up && not sites_[s].queue.empty() && view.now() > sites_[s].resubmitted_at)
+      resubmit_from_unusable(static_cast<ClusterIndex>(s), view);
   // The jobs submitted at this instant become batches: one per job (iterative), or one per site.
   for (size_t s = 0; s < sites_.size(); ++s) {
     Site& site = sites_[s];
@@ -152,6 +159,38 @@ Decisions DianaPolicy::decide(const GridView& view)
     }
   }
   return decisions;
+}
+
+void DianaPolicy::resubmit_from_unusable(ClusterIndex s, const GridView& view)
+{
+  // The site's cluster will run nothing more: its scheduler (still up) decides each queued job again as a new
+  // submission, which sends it to the best live site (4.4: a job goes to the first live site; its own site is no
+  // candidate now). Only once some other usable cluster could hold the job: until then it waits here (a job that
+  // no usable cluster could ever hold is withdrawn by the engine). A job a migration round is asking about is left
+  // to that round, which takes any offer for a job whose home cannot run it (4.8).
+  Site& site = sites_[s];
+  std::vector<JobId> leaving;
+  for (JobId id : site.queue.in_order()) {
+    const JobState& job = jobs_.at(id);
+    const int needed    = processors_needed(*job.spec);
+    bool held_elsewhere = false;
+    for (size_t c = 0; c < sites_.size() && not held_elsewhere; ++c)
+      held_elsewhere = c != static_cast<size_t>(s) && view.cluster(static_cast<ClusterIndex>(c)).usable &&
+                       view.cluster(static_cast<ClusterIndex>(c)).processors >= needed;
+    if (held_elsewhere && not job.migrating)
+      leaving.push_back(id);
+  }
+  if (leaving.empty())
+    return;
+  site.resubmitted_at = view.now();
+  for (JobId id : leaving)
+    site.queue.remove(id);
+  if (settings_.submission == Submission::iterative)
+    for (JobId id : leaving)
+      site.batches.push_back({id});
+  else
+    site.batches.push_back(std::move(leaving));
+  next_decision(s);
 }
 
 void DianaPolicy::next_decision(ClusterIndex s)

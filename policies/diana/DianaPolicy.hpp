@@ -18,6 +18,7 @@
 #include "sim/config/Random.hpp"
 
 #include <deque>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -86,10 +87,15 @@ private:
     std::optional<uint64_t> migration_round;
     std::optional<PriorityQueue::Position> last_considered; // the job the last migration check asked about
     bool submitting = false; // a submission to the local scheduler is under way (one at a time)
+    // Its cluster marked unusable: when it last sent its queued jobs on.
+    double resubmitted_at = -std::numeric_limits<double>::infinity();
   };
 
   int busy(ClusterIndex site) const;
   SiteLoad own_load(ClusterIndex site) const;
+  /** `site`'s cluster is marked unusable: its queued jobs that another usable cluster could hold are decided again,
+   *  as new submissions from `site`. */
+  void resubmit_from_unusable(ClusterIndex site, const GridView& view);
   /** Starts the next decision round of `site`, if none is under way. */
   void next_decision(ClusterIndex site);
   uint64_t start_round(ClusterIndex site, bool migration, std::vector<JobId> jobs, int asked_priority);

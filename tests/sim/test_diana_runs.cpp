@@ -193,6 +193,29 @@ TEST(DianaRuns, WithoutMigrationTheQueuedJobsWaitAtHome)
   EXPECT_TRUE(t.migrations.empty());
 }
 
+TEST(DianaRuns, JobsQueuedAtASiteMarkedUnusableAreSentToALivePeer)
+{
+  // Three 2-processor jobs at a, no migration: job 0 runs at a from 0.1002, jobs 1 and 2 queue there. a goes down
+  // at 10 for 5 s, which kills job 0 (a failed run, not resubmitted) and, one error being enough here, marks a
+  // unusable. When a is back up at 15, its scheduler decides jobs 1 and 2 again as new submissions: job 1's round
+  // ends at 15.1002 and its hand-over, which shares the link with job 2's query sent at that instant, reaches b at
+  // 15.2505, where it starts; job 2's round follows (15.2006), it reaches b at 15.3507 and starts when job 1 ends.
+  // Without the resubmission both would wait at a for ever.
+  auto t    = simulate_yaml(run_of(3, 2, "migration_interval: 0",
+                                   "faults: {unusable_after: 1, clusters: {a: {outages: [\"10+5\"]}}}\n"
+                                      "stop: {max_time: 1000}\n"));
+  auto jobs = by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  EXPECT_EQ(jobs[0].status, 1) << "killed by the outage";
+  for (int id : {1, 2}) {
+    EXPECT_EQ(jobs[id].status, 0) << "job " << id;
+    EXPECT_STREQ(jobs[id].clusters, "b") << "job " << id;
+  }
+  EXPECT_NEAR(jobs[1].start_time, 15.2505, 1e-9);
+  EXPECT_NEAR(jobs[2].start_time, 115.2505, 1e-9);
+  EXPECT_TRUE(t.migrations.empty()) << "resubmitted, not migrated";
+}
+
 TEST(DianaRuns, BulkSplitAcrossTwoSitesByRank)
 {
   // Static costs, w4 = 0: a costs W6 x 4 / 2 = 2, b 2 + 0.137; ranks 1/2 and 1/2.137 give quotas 2.07 and 1.93,
