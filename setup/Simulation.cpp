@@ -370,6 +370,7 @@ void Simulation::build_grid_side()
       config_.overheads.submission, config_.overheads.completion, config_.seed);
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);
+  p.scheduler->set_stall_after(config_.stop.stall_after);
 }
 
 /** Background arrivals, faults and grid submissions begin. */

@@ -9,7 +9,7 @@ namespace coalsim {
 
 const KeyList& stop_keys()
 {
-  static const KeyList keys = {"max_time"};
+  static const KeyList keys = {"max_time", "stall_after"};
   return keys;
 }
 
@@ -17,7 +17,8 @@ StopConfig read_stop(ConfigNode stop)
 {
   StopConfig c;
   stop.allow_only(stop_keys());
-  c.max_time = stop.get("max_time", INFINITY, 0.0);
+  c.max_time    = stop.get("max_time", INFINITY, 0.0);
+  c.stall_after = stop.get("stall_after", c.stall_after, 0.0);
   return c;
 }
 

@@ -24,6 +24,12 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     , completion_failures_(seed, "middleware.completion_failures")
 {
   step_id_ = parts_.step.add([this] { pass(); });
+  // A run that stalled is seen after whatever event comes first past its date (a background job's, a band's
+  // check): no pass of its own may be due then.
+  parts_.step.watch([this] {
+    if (stalled_now())
+      request_pass();
+  });
   Capabilities offered{this, this, this, this, this, this};
   if (parts_.decisions)
     offered.decisions = parts_.decisions;
@@ -57,6 +63,7 @@ void GridScheduler::submit(JobSpec spec)
   auto [it, inserted] = active_.emplace(id, ActiveJob{});
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
+  note_progress();
   parts_.lifecycle.submitted(it->second.spec, now());
   if (auto rejection = never_fits(it->second.spec, fit_limits(), whole_grid())) {
     // No placement the policy can make could ever hold it: it leaves at this instant's pass, unseen by the policy.
@@ -122,7 +129,42 @@ void GridScheduler::pass()
     at(decisions.wake_at, [this] { request_pass(); });
   if (not recheck_.empty())
     withdraw_never_fitting();
+  withdraw_if_stalled();
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+}
+
+void GridScheduler::note_progress()
+{
+  last_progress_ = now();
+  stalled_       = false;
+}
+
+bool GridScheduler::stalled_now() const
+{
+  return stall_after_ > 0 && source_exhausted_ && not stalled_ && not done_ && now() >= last_progress_ + stall_after_;
+}
+
+void GridScheduler::withdraw_if_stalled()
+{
+  if (stalled_now()) {
+    XBT_INFO("no grid job arrived, started or ended for %g s: the jobs waiting are given up (stop.stall_after)",
+             now() - last_progress_);
+    // Until a job starts or ends: the jobs under way now (claiming, staging) are given up if they come back.
+    stalled_ = true;
+  }
+  if (not stalled_)
+    return;
+  std::vector<JobId> ids;
+  for (const auto& [id, job] : active_)
+    if (job.phase == Phase::waiting)
+      ids.push_back(id);
+  std::sort(ids.begin(), ids.end()); // the map's order is not deterministic across builds
+  for (JobId id : ids) {
+    XBT_VERB("job %ld withdrawn: the run stalled", static_cast<long>(id));
+    parts_.policy.on_job_withdrawn(active_.at(id).spec);
+    parts_.lifecycle.turned_away(id, "stalled");
+    drop(id);
+  }
 }
 
 void GridScheduler::withdraw_never_fitting()
@@ -488,6 +530,7 @@ void GridScheduler::launch(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
+  note_progress();
   parts_.lifecycle.run_started(id, now(), ++running_);
   if (job.claiming == Claiming::by_policy) {
     parts_.lifecycle.staged(id, *std::max_element(job.transfer_times.begin(), job.transfer_times.end()));
@@ -570,6 +613,7 @@ void GridScheduler::end(JobId id)
   ++job.attempt; // the run's callbacks (a drawn component failure, SimGrid failing it) are stale now
   job.phase = Phase::completing;
   --running_;
+  note_progress();
   // Every component ran to completion: its cluster's consecutive errors start again from zero, whichever the
   // policy (the errors of other policies' jobs are outages that killed them, see abort_attempt).
   if (health_)

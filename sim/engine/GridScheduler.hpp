@@ -68,6 +68,13 @@ public:
   void stop_at(double time);
   /** Without grid jobs the run ends with its background, not here: the caller records the end. */
   void set_run_ends_with_grid(bool ends) { run_ends_with_grid_ = ends; }
+  /** No job may wait for ever unnoticed, whatever the policy: once every job has arrived, when `seconds` of
+   *  simulated time pass without a grid job arriving, starting or ending, the jobs still waiting are given up
+   *  (failed, rejection code `stalled`), and so is every job that comes back to waiting until one starts or ends
+   *  again. It ends what no check of sizes can foresee: jobs placed again and again on processors that the local
+   *  load always takes back before they are claimed. Checked after every event (InstantStep::watch), with no timer
+   *  of its own (one more SimGrid timer would change the order in which timers due at one date fire). 0: never. */
+  void set_stall_after(double seconds) { stall_after_ = seconds; }
   /** Each run fails with this probability (a completion failure: the application or a subjob exited
    *  with an error), found out after the completion overhead. 0 by default. */
   void set_completion_failure_probability(double p) { completion_failure_probability_ = p; }
@@ -248,6 +255,15 @@ private:
   /** Hands this instant's arrived messages to the policy, in the order they were sent. */
   void deliver_messages();
   std::function<void()> on_job_done_;
+  double stall_after_   = 0;
+  double last_progress_ = 0; // the last arrival, start or end of a grid job
+  bool stalled_         = false;
+  /** A grid job arrived, started or ended. */
+  void note_progress();
+  /** The run has just stalled: every job has arrived and none arrived, started or ended for stall_after_. */
+  bool stalled_now() const;
+  /** At a pass: once the run has stalled, gives up every waiting job. */
+  void withdraw_if_stalled();
   ClusterHealth* health_ = nullptr;
   std::vector<Rejection> never_fitting_; // jobs that arrived at this instant and no placement could ever hold
   // Waiting jobs to check again at the next pass, since a cluster was marked unusable (every waiting job, when it

@@ -56,8 +56,16 @@ bool InstantStep::instant_has_more_events()
   return false;
 }
 
+void InstantStep::watch(std::function<void()> check)
+{
+  watchers_.push_back(std::move(check));
+}
+
 void InstantStep::after_event()
 {
+  if (not stepping_ && EventScope::outermost())
+    for (const auto& check : watchers_)
+      check();
   if (requested_ > 0 && not stepping_ && EventScope::outermost() && not instant_has_more_events())
     step();
 }

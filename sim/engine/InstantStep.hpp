@@ -35,7 +35,10 @@ public:
   /** Whether a step is owed (for tests). */
   bool pending() const { return requested_ > 0; }
 
-  /** Called after each event: runs the owed step if it was the instant's last event. */
+  /** Adds a check made after every event, before the step: it may request a pass (a condition that time alone
+   *  brings about, seen without a timer of its own, which would change the order of the timers due at one date). */
+  void watch(std::function<void()> check);
+  /** Called after each event: runs the watchers, then the owed step if it was the instant's last event. */
   void after_event();
 
   /** The step of the running simulation (null outside one); events report to it. */
@@ -49,6 +52,7 @@ private:
 
   static InstantStep* current_;
   std::vector<std::function<void()>> passes_;
+  std::vector<std::function<void()>> watchers_;
   std::vector<char> asked_;
   size_t requested_  = 0; // schedulers that asked
   bool stepping_     = false;

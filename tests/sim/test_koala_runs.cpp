@@ -603,6 +603,29 @@ stop: {max_time: 400}
     EXPECT_EQ(job_id(t, id).status, 1) << "job " << id << " fits no cluster left usable";
 }
 
+TEST(KoalaRuns, JobTheLocalLoadNeverLeavesRoomForIsGivenUpOnceTheRunStalls)
+{
+  // Clusters a and b of 4 processors, each held at the middle of a [0.25, 0.75] band by 2 dummy jobs that never
+  // end (no other users), and one job of 4 processors: it fits a cluster, so no size check rejects it, but the
+  // scans never see 4 idle processors anywhere (the unreliable testbed's 72-processor jobs on the two clusters left
+  // to them waited so, placed and aborted at their JSTs, to the simulated-time horizon). Nothing arrives, starts
+  // or ends after its arrival at 0, so at 1000 (`stop.stall_after`) it is given up: failed, code `stalled`, and
+  // the run ends there instead of at `stop.max_time`.
+  auto t = simulate_yaml(R"(
+policy: {name: koala, placement: wf, scan_interval: 10}
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100, request_types: {unordered: 1}}
+background: {model: band, band: [0.25, 0.75], band_interval: 30}
+info_service: {poll_interval: 0}
+stop: {max_time: 100000, stall_after: 1000}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, 1) << "the job that can never start is given up, not left waiting";
+  EXPECT_STREQ(t.jobs[0].rejection, "stalled");
+  ASSERT_EQ(t.failures.size(), 1u);
+  EXPECT_STREQ(t.failures[0].kind, "drop");
+  EXPECT_DOUBLE_EQ(t.failures[0].time, 1000.0);
+}
+
 TEST(KoalaRuns, MeasuredBandwidthIsReusedUntilItExpiresAndMeasuredAgainThen)
 {
   // Three 1-processor jobs ordered on a, each with a 400 MB file at b, placed on arrival at 0, 5 and 30; the

@@ -186,4 +186,24 @@ faults: {unusable_after: 1, clusters: {c0: {outages: ["5+10"]}}}
   EXPECT_EQ(withdrawn, 3); // job 0, given up after its failed run, has no code
 }
 
+TEST(NeverFittingJobs, JobTheLocalLoadNeverLeavesRoomForIsGivenUpAtTheFirstEventPastTheStall)
+{
+  // wf, clusters a and b of 4 processors each held at the middle of a [0.25, 0.75] band by 2 dummy jobs that never
+  // end, and one job of 4 processors: it fits a cluster, but never finds 4 idle processors. wf makes no pass of its
+  // own while nothing changes, so the stall (nothing arrived, started or ended since 0, `stall_after` 1000) is
+  // seen after the first event past 1000, the band's check at 1020; the job is given up then. Before, it waited to
+  // the stop (unfinished at 100000 s; to the simulated-time horizon without one).
+  auto t = testing::simulate_yaml(R"(
+policy: wf
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100, request_types: {unordered: 1}}
+background: {model: band, band: [0.25, 0.75], band_interval: 30}
+info_service: {poll_interval: 0}
+stop: {max_time: 100000, stall_after: 1000}
+)");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::failed));
+  EXPECT_STREQ(t.jobs[0].rejection, "stalled");
+  EXPECT_DOUBLE_EQ(t.jobs[0].completion_time, 1020.0);
+}
+
 } // namespace coalsim
