@@ -10,11 +10,36 @@ namespace coalsim {
 
 CloseToFiles::CloseToFiles(const std::vector<std::string>& cluster_names, InitialHistory initial)
     : names_(cluster_names)
+    , history_(names_.size() * names_.size(), initial == InitialHistory::all_pairs)
+    , pairs_(initial == InitialHistory::all_pairs ? history_.size() : 0)
 {
-  if (initial == InitialHistory::all_pairs)
-    for (ClusterIndex e = 0; e < static_cast<int>(names_.size()); ++e)
-      for (ClusterIndex f = 0; f < static_cast<int>(names_.size()); ++f)
-        history_.insert({e, f});
+}
+
+CloseToFiles::CloseToFiles(const std::vector<std::string>& cluster_names, const std::set<Pair>& initial)
+    : names_(cluster_names)
+    , history_(names_.size() * names_.size(), false)
+{
+  for (const auto& [e, f] : initial)
+    add_to_history(e, f);
+}
+
+void CloseToFiles::add_to_history(ClusterIndex e, ClusterIndex f)
+{
+  auto pair = history_[static_cast<size_t>(e) * names_.size() + f];
+  if (not pair) {
+    pair = true;
+    ++pairs_;
+  }
+}
+
+std::set<CloseToFiles::Pair> CloseToFiles::history() const
+{
+  std::set<Pair> pairs;
+  for (ClusterIndex e = 0; e < static_cast<ClusterIndex>(names_.size()); ++e)
+    for (ClusterIndex f = 0; f < static_cast<ClusterIndex>(names_.size()); ++f)
+      if (in_history(e, f))
+        pairs.insert({e, f});
+  return pairs;
 }
 
 std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
@@ -23,7 +48,8 @@ std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::
     return worst_fit_.place(job, idle, view);
   std::set<Pair> added;
   auto placed = close_to_files(job, idle, view, added);
-  history_.insert(added.begin(), added.end());
+  for (const auto& [e, f] : added)
+    add_to_history(e, f);
   return placed;
 }
 
@@ -49,6 +75,10 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
                [&](ClusterIndex f) { return view.cluster(f).up; });
   if (readable.empty())
     return std::nullopt;
+  // The readable file sites by index, once each: H's pairs (e, f) are walked in H's order, by e then f.
+  std::vector<ClusterIndex> readable_by_index = readable;
+  std::sort(readable_by_index.begin(), readable_by_index.end());
+  readable_by_index.erase(std::unique(readable_by_index.begin(), readable_by_index.end()), readable_by_index.end());
 
   std::vector<int> left = idle;
   fitting::Components placed(job.components.size());
@@ -61,29 +91,26 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
       execution = file_site = *first_with_room;
     } else {
       double best_time = 0; // lines 7-11: the potential pair of H with the smallest estimated FTT
-      auto consider    = [&](ClusterIndex e, ClusterIndex f) {
-        if (not has_room(e) || std::find(readable.begin(), readable.end(), f) == readable.end())
-          return;
-        double t = view.estimated_transfer_time(f, e, job.file->size_bytes);
-        if (execution == no_cluster || t < best_time) {
-          execution = e;
-          file_site = f;
-          best_time = t;
+      // H with the pairs added for earlier components, in H's order; only pairs whose execution site has room
+      // and whose file site is readable are candidates.
+      for (ClusterIndex e = 0; e < static_cast<ClusterIndex>(names_.size()); ++e) {
+        if (not has_room(e))
+          continue;
+        for (ClusterIndex f : readable_by_index) {
+          if (not in_history(e, f) && not added.contains({e, f}))
+            continue;
+          double t = view.estimated_transfer_time(f, e, job.file->size_bytes);
+          if (execution == no_cluster || t < best_time) {
+            execution = e;
+            file_site = f;
+            best_time = t;
+          }
         }
-      };
-      if (added.empty()) {
-        for (const auto& [e, f] : history_)
-          consider(e, f);
-      } else { // H with the pairs added for earlier components, in H's order
-        std::vector<Pair> merged;
-        std::set_union(history_.begin(), history_.end(), added.begin(), added.end(), std::back_inserter(merged));
-        for (const auto& [e, f] : merged)
-          consider(e, f);
       }
       if (execution == no_cluster)
         return std::nullopt;            // line 15
       for (ClusterIndex f : file_sites) // lines 12-13
-        if (not history_.contains({execution, f}))
+        if (not in_history(execution, f))
           added.insert({execution, f});
     }
     left[execution] -= size;
