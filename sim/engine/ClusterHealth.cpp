@@ -49,6 +49,7 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
     }
     hosts_.push_back(std::move(hosts));
     file_servers_.push_back(cluster.file_server);
+    file_server_on_.push_back(cluster.file_server->is_on());
   }
   for (const auto& [name, scripted] : config.hosts) {
     auto* host = sg4::Host::by_name_or_null(name);
@@ -176,13 +177,15 @@ void ClusterHealth::switch_host(sg4::Host* host, bool on)
 
 void ClusterHealth::host_changed(const sg4::Host& host)
 {
-  if (switching_)
-    return;
   auto it = host_state_.find(&host);
   if (it == host_state_.end())
     return; // not a host of this run's clusters
   const ClusterIndex c = it->second.cluster;
-  auto* changed        = const_cast<sg4::Host*>(&host); // SimGrid's signal hands out a const host
+  if (file_servers_[c] == &host)
+    file_server_on_[c] = host.is_on();
+  if (switching_)
+    return;
+  auto* changed = const_cast<sg4::Host*>(&host); // SimGrid's signal hands out a const host
   if (not up_[c]) {
     // A profile brought a host back during its cluster's outage: it stays off until the cluster is back.
     // Turning it off from within this signal has no effect in SimGrid 3.32, hence the timer.
