@@ -17,6 +17,7 @@ namespace coalsim {
 void GridScheduler::set_health(ClusterHealth* health, std::function<bool()> faults_go_on)
 {
   health_ = health;
+  fit_limits_.reset();
   if (health_)
     health_->start([this](ClusterIndex c, bool up) { cluster_changed(c, up); },
                    [this](ClusterIndex c, const sg4::Host& host, bool up) { host_changed(c, host, up); },
@@ -35,6 +36,7 @@ void GridScheduler::count_error(ClusterIndex c, JobId job)
     XBT_INFO("cluster %s marked unusable after %d consecutive errors", parts_.platform.cluster(c).name.c_str(),
              health_->consecutive_errors(c));
     publish_failure(-1, c, "unusable");
+    fit_limits_.reset(); // its `gone` changed
     // The usable clusters shrank for good: every waiting job is checked again at the pass (a cluster that is only
     // down comes back, so an outage is no reason).
     any_unusable_ = true;

@@ -173,8 +173,8 @@ void GridScheduler::withdraw_never_fitting()
   recheck_.clear();
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  const FitLimits limits = fit_limits();
-  const auto grid        = whole_grid();
+  const FitLimits limits = fit_limits(); // a copy: a job that leaves may mark a cluster unusable
+  const auto& grid       = whole_grid();
   for (JobId id : ids) {
     auto it = active_.find(id);
     if (it == active_.end() || it->second.phase != Phase::waiting)
@@ -192,9 +192,11 @@ void GridScheduler::withdraw_never_fitting()
   }
 }
 
-FitLimits GridScheduler::fit_limits() const
+const FitLimits& GridScheduler::fit_limits()
 {
-  FitLimits limits;
+  if (fit_limits_)
+    return *fit_limits_;
+  FitLimits& limits   = fit_limits_.emplace();
   limits.co_allocates = needs_.co_allocates;
   for (size_t c = 0; c < parts_.managers.size(); ++c) {
     const auto cluster = static_cast<ClusterIndex>(c);
@@ -204,12 +206,12 @@ FitLimits GridScheduler::fit_limits() const
   return limits;
 }
 
-std::vector<int> GridScheduler::whole_grid() const
+const std::vector<int>& GridScheduler::whole_grid()
 {
-  std::vector<int> processors;
-  for (const auto& manager : parts_.managers)
-    processors.push_back(manager->largest_job());
-  return processors;
+  if (whole_grid_.empty())
+    for (const auto& manager : parts_.managers)
+      whole_grid_.push_back(manager->largest_job());
+  return whole_grid_;
 }
 
 void GridScheduler::validate(const ActiveJob& job, const Placement& placement) const

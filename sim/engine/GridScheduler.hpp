@@ -157,9 +157,11 @@ private:
   void request_pass();
   void pass();
   void validate(const ActiveJob& job, const Placement& placement) const;
-  /** What the policy declares of its placements and which clusters are gone, for never_fits. */
-  FitLimits fit_limits() const;
-  std::vector<int> whole_grid() const;
+  /** What the policy declares of its placements and which clusters are gone, for never_fits. Built on first use
+   *  and kept until a cluster is marked unusable: every arrival asks, and building it walks every cluster. */
+  const FitLimits& fit_limits();
+  /** Every cluster's processors (they never change). */
+  const std::vector<int>& whole_grid();
   /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
   static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
   /** Publishes the CPU work of the job's time-shared components, read from its run (at its end, or at the stop). */
@@ -229,6 +231,8 @@ private:
 
   Parts parts_;
   PolicyNeeds needs_; // the policy's, asked once
+  std::optional<FitLimits> fit_limits_;
+  std::vector<int> whole_grid_;
   InstantStep::SchedulerId step_id_;
   Distribution submission_overhead_, completion_overhead_;
   RngStream overheads_;
