@@ -17,14 +17,24 @@ InformationService::InformationService(const GridPlatform& platform,
     , poll_interval_(poll_interval)
     , reported_idle_(managers.size(), 0)
     , reported_local_(exact() ? 0 : managers.size())
+    , reported_changes_(exact() ? 0 : managers.size(), 0)
     , unclaimed_(managers.size(), 0)
     , claimed_since_poll_(managers.size(), 0)
 {
   for (size_t c = 0; c < managers.size(); ++c) {
     reported_idle_[c] = managers[c]->available();
     if (not exact())
-      reported_local_[c] = managers[c]->running_local();
+      report_local(c);
   }
+}
+
+void InformationService::report_local(size_t c)
+{
+  const LocalResourceManager& manager = *(*managers_)[c];
+  if (reported_changes_[c] == manager.running_local_changes())
+    return; // nothing started or ended since (both counts start at 0, with no job running)
+  reported_local_[c]   = manager.running_local();
+  reported_changes_[c] = manager.running_local_changes();
 }
 
 void InformationService::start(std::function<void()> on_change, std::function<bool()> keep_going)
@@ -45,10 +55,10 @@ void InformationService::poll()
     return;
   bool changed = false;
   for (size_t c = 0; c < managers_->size(); ++c) {
-    int idle               = (*managers_)[c]->available();
-    changed                = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
-    reported_idle_[c]      = idle;
-    reported_local_[c]     = (*managers_)[c]->running_local();
+    int idle          = (*managers_)[c]->available();
+    changed           = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
+    reported_idle_[c] = idle;
+    report_local(c);
     claimed_since_poll_[c] = 0;
   }
   if (changed)
@@ -60,7 +70,7 @@ void InformationService::learn_idle(ClusterIndex c)
 {
   reported_idle_[c] = (*managers_)[c]->available();
   if (not exact())
-    reported_local_[c] = (*managers_)[c]->running_local();
+    report_local(c);
   claimed_since_poll_[c] = 0;
 }
 

@@ -53,12 +53,15 @@ public:
 
 private:
   void poll();
+  /** Polled mode: takes cluster c's running local jobs, copying them only if they changed since last taken. */
+  void report_local(size_t c);
 
   const GridPlatform* platform_;
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
   double poll_interval_;
   std::vector<int> reported_idle_;
   std::vector<EstimatedEnds> reported_local_; // polled mode: the running local jobs at the last report
+  std::vector<uint64_t> reported_changes_;    // polled mode: the manager's running_local_changes() then
   std::vector<int> unclaimed_;                // placed, claim not yet attempted
   std::vector<int> claimed_since_poll_;       // claimed after the last report
   std::function<void()> on_change_;

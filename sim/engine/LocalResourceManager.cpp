@@ -391,6 +391,7 @@ void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<Ho
   take_cores(size, cores, on);
   double start = now();
   auto slot    = running_.emplace(start + job.estimate, size);
+  ++running_changes_;
   running_processors_ += size;
   LocalJobRecord record{job.number,      cluster_->index, job.request.trace_id,        size,
                         job.submit_time, start,           start + job.request.runtime, job.estimate};
@@ -410,6 +411,7 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOu
   running_.erase(job->slot);
   if (shapes_)
     shapes_->ended(job->shaped);
+  ++running_changes_;
   running_processors_ -= job->record.size;
   busy_background_ -= job->record.size;
   return_cores(job->cores);

@@ -183,6 +183,8 @@ public:
 
   /** The estimated ends of the running local jobs (their requested times, as the manager would report them). */
   const RunningByEnd& running_local() const { return running_; }
+  /** Counts the changes of running_local(): a poll copies a cluster's list only when it changed. */
+  uint64_t running_local_changes() const { return running_changes_; }
 
 private:
   struct RunningJob {
@@ -236,7 +238,8 @@ private:
   int busy_grid_                            = 0;
   int busy_background_                      = 0;
   RunningByEnd running_;
-  int running_processors_ = 0;         // the sum of running_'s sizes
+  int running_processors_   = 0;       // the sum of running_'s sizes
+  uint64_t running_changes_ = 0;       // starts and ends of local jobs so far
   std::list<RunningJob> running_jobs_; // in order of start
   bool down_ = false;
   CoreMap cores_;                    // with host tracking: which core is whose
