@@ -58,6 +58,8 @@ public:
   }
   double now() const { return now_; }
   const std::vector<ClusterState>& clusters() const { return clusters_; }
+  /** Gives the clusters' states up, for the information service to refresh into its next view. */
+  std::vector<ClusterState> release_clusters() && { return std::move(clusters_); }
   const ClusterState& cluster(ClusterIndex c) const { return clusters_.at(c); }
   size_t cluster_count() const { return clusters_.size(); }
   /** Estimated time to copy `bytes` from the file server of `from` to that of `to` (0 when from == to). */

@@ -105,7 +105,9 @@ void GridScheduler::pass()
     wakes_due_.erase(wakes_due_.begin());
     parts_.policy.on_wake(token);
   }
-  Decisions decisions = parts_.policy.decide(parts_.info.view());
+  GridView view       = parts_.info.view();
+  Decisions decisions = parts_.policy.decide(view);
+  parts_.info.recycle(std::move(view));
   for (JobId id : decisions.not_placed) {
     xbt_assert(active_.count(id), "policy did not place job %ld, which is not in the system", static_cast<long>(id));
     parts_.lifecycle.not_placed(id);

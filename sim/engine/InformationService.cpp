@@ -81,16 +81,25 @@ const EstimatedEnds& InformationService::running_local(ClusterIndex c) const
 
 GridView InformationService::view() const
 {
-  std::vector<ClusterState> states;
-  states.reserve(managers_->size());
+  std::vector<ClusterState> states = std::move(spare_states_);
+  spare_states_.clear();
+  if (states.size() != managers_->size()) {
+    states.clear();
+    for (size_t c = 0; c < managers_->size(); ++c) {
+      const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
+      states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors});
+    }
+  }
+  // What changes from one view to the next; the rest (index, name, site, processors) stays as built.
   for (size_t c = 0; c < managers_->size(); ++c) {
-    const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
-    int idle               = exact() ? (*managers_)[c]->available() - unclaimed_[c]
-                                     : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
-    bool usable            = not health_ || health_->available(cluster.index);
-    bool up                = not health_ || health_->files_reachable(cluster.index);
-    states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors, std::max(0, idle),
-                                  usable, up, health_ && not health_->usable(cluster.index)});
+    const auto cluster = static_cast<ClusterIndex>(c);
+    int idle =
+        exact() ? (*managers_)[c]->available() - unclaimed_[c] : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
+    ClusterState& state   = states[c];
+    state.idle            = std::max(0, idle);
+    state.usable          = not health_ || health_->available(cluster);
+    state.up              = not health_ || health_->files_reachable(cluster);
+    state.marked_unusable = health_ && not health_->usable(cluster);
   }
   return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_, this);
 }
