@@ -92,9 +92,9 @@ GridView InformationService::view() const
   }
   // What changes from one view to the next; the rest (index, name, site, processors) stays as built.
   for (size_t c = 0; c < managers_->size(); ++c) {
-    const auto cluster = static_cast<ClusterIndex>(c);
-    int idle =
-        exact() ? (*managers_)[c]->available() - unclaimed_[c] : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
+    const auto cluster    = static_cast<ClusterIndex>(c);
+    int idle              = exact() ? (*managers_)[c]->available() - unclaimed_[c]
+                                    : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
     ClusterState& state   = states[c];
     state.idle            = std::max(0, idle);
     state.usable          = not health_ || health_->available(cluster);
