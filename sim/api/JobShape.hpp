@@ -10,10 +10,15 @@ namespace coalsim {
 
 enum class ShapeKind : uint8_t { pool, nodes, whole_nodes };
 
+/** Which hosts a shaped job takes among those with room: the lowest indices (first fit), or those with the fewest
+ *  free cores that still fit, ties by index (best fit). */
+enum class HostSelection : uint8_t { first_fit, best_fit };
+
 /** How a cluster shapes a job of p processors. */
 struct ShapePolicy {
-  ShapeKind kind     = ShapeKind::pool;
-  int cores_per_node = 1; // `nodes` only: the cores the job takes on each of its hosts
+  ShapeKind kind          = ShapeKind::pool;
+  int cores_per_node      = 1;                        // `nodes` only: the cores the job takes on each of its hosts
+  HostSelection selection = HostSelection::first_fit; // shaped kinds only
   bool pool() const { return kind == ShapeKind::pool; }
 };
 

@@ -10,7 +10,7 @@
  * of the profile lets their searches begin late or not at all, with the same schedule (bench/README.md, (f)).
  * With shaped jobs (JobShape.hpp) the profile is one per host (ConservativeByHost.cpp): at every pass each waiting
  * job, in queue order, is planned again from now at the earliest time it fits by its shape on the hosts' profiles
- * (first fit by host index), and a job whose reservation is now starts on the hosts it reserved. */
+ * (by the cluster's host selection), and a job whose reservation is now starts on the hosts it reserved. */
 #pragma once
 
 #include "sim/api/LocalQueue.hpp"

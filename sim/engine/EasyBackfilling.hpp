@@ -9,7 +9,7 @@
  * With shaped jobs (JobShape.hpp) every count is host by host (ShapedCapacity.hpp): the head's shadow time is
  * the first estimated end at which it fits by its shape, the extra processors are each host's free cores then
  * beyond what the head takes there, and a job that runs past the shadow time may start only if the cores it takes
- * now (first fit) are all extra on their hosts.
+ * now (by the cluster's host selection) are all extra on their hosts.
  *
  * The jobs behind the head are indexed by size and estimate, so that a pass looks only at the kinds of job
  * that could start, not at every waiting job. */

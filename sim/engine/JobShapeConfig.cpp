@@ -7,7 +7,7 @@ namespace coalsim {
 namespace {
 const KeyList& cluster_shape_keys()
 {
-  static const KeyList keys = {"kind", "cores_per_node"};
+  static const KeyList keys = {"kind", "cores_per_node", "host_selection"};
   return keys;
 }
 
@@ -26,6 +26,15 @@ LocatedShapePolicy read_policy(ConfigNode& node, const LocatedShapePolicy& locat
     node.child("cores_per_node").fail("only read with 'kind: nodes'");
   if (p.kind == ShapeKind::nodes)
     p.cores_per_node = node.get("cores_per_node", base.kind == ShapeKind::nodes ? base.cores_per_node : 1, 1);
+  if (node.has("host_selection") && p.pool())
+    node.child("host_selection").fail("only read with 'kind: nodes' or 'kind: whole_nodes'");
+  if (not p.pool()) {
+    // A cluster's override inherits the section's host selection (first fit where the section is the pool).
+    const std::string base_selection = base.selection == HostSelection::best_fit ? "best_fit" : "first_fit";
+    p.selection = node.get_choice("host_selection", base_selection, {"first_fit", "best_fit"}) == "best_fit"
+                      ? HostSelection::best_fit
+                      : HostSelection::first_fit;
+  }
   LocatedShapePolicy located{p, kind_at, kind_at};
   if (node.has("cores_per_node") && node.child("cores_per_node").location().given())
     located.cores_per_node_at = node.child("cores_per_node").location();

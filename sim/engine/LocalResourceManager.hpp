@@ -204,7 +204,7 @@ private:
   };
   /** Something changed that may let a waiting job start: a pass follows at this instant's step. */
   void needs_pass(Change change);
-  /** Starts `job` on the hosts `on` (a reservation's), or first fit when empty. */
+  /** Starts `job` on the hosts `on` (a reservation's), or where it fits now when empty. */
   void start(const QueuedLocalJob& job, const std::vector<HostCores>& on);
   /** After a pass: a timer for the queue's next due start (LocalQueue::next_due), so that a job whose
    *  reservation falls at an instant when nothing else happens still starts then; the timer of a due time that

@@ -5,6 +5,21 @@
 
 namespace coalsim {
 
+namespace {
+/** Best fit: of the hosts with room, as (free cores, host), the shape's n with the fewest free cores (ties by
+ *  index), appended to `take` in index order. */
+void take_best_fit(std::vector<std::pair<int, int>>& room, const JobShape& s, std::vector<HostCores>& take)
+{
+  std::partial_sort(room.begin(), room.begin() + s.count, room.end());
+  std::vector<int> chosen;
+  for (int i = 0; i < s.count; ++i)
+    chosen.push_back(room[i].second);
+  std::sort(chosen.begin(), chosen.end());
+  for (int h : chosen)
+    take.push_back({h, s.cores_per_host});
+}
+} // namespace
+
 ShapeFit::ShapeFit(const ShapePolicy& policy, const CoreMap& cores, int host_cores)
     : policy_(policy)
     , cores_(&cores)
@@ -37,6 +52,19 @@ bool ShapeFit::place(int size, const std::function<int(int host)>& free, std::ve
   const JobShape s  = shape(size);
   const size_t mark = take.size();
   int left          = s.count;
+  if (policy_.selection == HostSelection::best_fit && s.kind != ShapeKind::pool) {
+    // Every host with room, then the n with the fewest free cores (ties by index), taken in index order.
+    std::vector<std::pair<int, int>> room; // (free cores, host)
+    for (int h = 0; h < cores_->hosts(); ++h) {
+      const int here = free(h);
+      if (here >= s.cores_per_host && (s.kind == ShapeKind::nodes || here == cores_->cores_of(h)))
+        room.emplace_back(here, h);
+    }
+    if (static_cast<int>(room.size()) < s.count)
+      return false;
+    take_best_fit(room, s, take);
+    return true;
+  }
   for (int h = 0; h < cores_->hosts() && left > 0; ++h) {
     const int here = free(h);
     if (s.kind == ShapeKind::pool) {
@@ -70,13 +98,21 @@ const std::vector<int>& ShapeFit::hosts_with_room() const
 
 std::vector<HostCores> ShapeFit::placed_now(int size) const
 {
-  // The first hosts with room: what place() finds on the free cores now, without walking every host.
+  // The hosts with room: what place() finds on the free cores now, without walking every host.
   const JobShape s             = shape(size);
   const std::vector<int>& room = hosts_with_room();
   std::vector<HostCores> take;
-  if (static_cast<int>(room.size()) >= s.count)
-    for (int i = 0; i < s.count; ++i)
-      take.push_back({room[i], s.cores_per_host});
+  if (static_cast<int>(room.size()) < s.count)
+    return take;
+  if (policy_.selection == HostSelection::best_fit) {
+    std::vector<std::pair<int, int>> by_free; // (free cores, host)
+    for (int h : room)
+      by_free.emplace_back(cores_->free_on(h), h);
+    take_best_fit(by_free, s, take);
+    return take;
+  }
+  for (int i = 0; i < s.count; ++i)
+    take.push_back({room[i], s.cores_per_host});
   return take;
 }
 

@@ -1,5 +1,5 @@
 /* Where shaped jobs fit on one cluster (docs/concepts.md, Shapes): the one predicate every fit test goes through
- * (place: which hosts have enough free cores, first fit by host index), the cores a shaped job then takes from
+ * (place: which hosts have enough free cores, first or best fit), the cores a shaped job then takes from
  * the core map, and what the local disciplines ask (ShapedCapacity.hpp), from the running local jobs' cores and
  * estimated ends. The local resource manager keeps one when its cluster's shape policy is not the pool. */
 #pragma once
@@ -29,13 +29,14 @@ public:
   /** The most processors a job could take now (a whole number of its nodes): what the grid is told is idle. */
   int usable_idle() const;
 
-  /** The predicate: the cores a job of `size` takes, first fit by host index, when host h has `free(h)` cores free:
-   *  a pool job the lowest hosts' free cores, a `nodes` job c cores on each of the first n hosts with at least c
-   *  free, a `whole_nodes` job the first n wholly free hosts. Appends (host, cores) to `take`; false (and `take` as
+  /** The predicate: the cores a job of `size` takes when host h has `free(h)` cores free: a pool job the lowest
+   *  hosts' free cores, a `nodes` job c cores on each of n hosts with at least c free, a `whole_nodes` job n wholly
+   *  free hosts; the n hosts are the first by index (first fit) or those with the fewest free cores, ties by index
+   *  (best fit). Appends (host, cores) to `take`; false (and `take` as
    *  it was) if the job does not fit. */
   bool place(int size, const std::function<int(int host)>& free, std::vector<HostCores>& take) const;
   /** Takes a job of `size`'s cores from `map` into `into`: on the hosts `on` (a reservation's) if not empty, else
-   *  first fit. */
+   *  where place() puts it now. */
   void take(int size, CoreMap& map, std::vector<CoreMap::Core>& into, const std::vector<HostCores>& on) const;
 
   /** The running local jobs, by estimated end, with their cores (held by the manager, which adds and removes). */
@@ -55,7 +56,7 @@ public:
   bool free_now(const std::vector<HostCores>& take) const override;
 
 private:
-  /** Where a job of `size` goes now (first fit; empty if it does not fit). */
+  /** Where a job of `size` goes now (as place() on the free cores now; empty if it does not fit). */
   std::vector<HostCores> placed_now(int size) const;
   /** The hosts with room for one node now (at least cores_per_node free; wholly free for whole_nodes), in index
    *  order: found again only when the core map has changed. */

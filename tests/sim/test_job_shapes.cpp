@@ -1,7 +1,7 @@
 /* Shaped jobs (docs/concepts.md, Shapes), hand-computed from the definitions on cluster q of 4 four-core hosts
  * (platforms/test/quad-nodes.xml): a `nodes` job of p processors with c cores per node takes c cores on each of
- * ceil(p / c) distinct hosts, a `whole_nodes` job ceil(p / 4) hosts whole; hosts are taken first fit by index.
- * The same workloads as pool jobs (any free cores) finish otherwise. */
+ * ceil(p / c) distinct hosts, a `whole_nodes` job ceil(p / 4) hosts whole; hosts are taken first fit by index unless a
+ * test says best fit. The same workloads as pool jobs (any free cores) finish otherwise. */
 #include "tests/integration/SimulateCommand.hpp"
 
 #include "sim/engine/Clock.hpp"
@@ -163,6 +163,53 @@ TEST(JobShapes, WholeNodesTakeAHostEachEvenForOneProcessor)
   }
 }
 
+TEST(JobShapes, BestFitTakesTheFullestHostThatFitsAndLeavesTooFewHostsForAFourNodeJob)
+{
+  // FCFS, nodes of 2 cores. At 0: A and B (2 processors, 10 s) and C (2, 100 s). First fit: A q-0, B q-0 (2 free),
+  // C q-1. Best fit the same (A: four hosts of 4 free, the lowest; B: q-0 has the fewest free, 2; C: q-1..q-3 tie).
+  // At 10 A and B end: free 4, 2, 4, 4. At 20 D (2, 100 s): first fit q-0 (free 2, 2, 4, 4), best fit q-1, the
+  // fullest that fits (free 4, 0, 4, 4). At 21 E (8 processors: 4 nodes, 50 s): first fit finds 4 hosts with 2
+  // free and starts it at once (ends 71); best fit has 3 and waits for C's end at 100 (ends 150), q-0 idle till then.
+  for (const HostSelection selection : {HostSelection::first_fit, HostSelection::best_fit}) {
+    const bool best = selection == HostSelection::best_fit;
+    ShapedManager m("fcfs", {ShapeKind::nodes, 2, selection});
+    m.submit(0, 'A', 2, 10);
+    m.submit(0, 'B', 2, 10);
+    m.submit(0, 'C', 2, 100);
+    m.submit(20, 'D', 2, 100);
+    m.submit(21, 'E', 8, 50);
+    m.engine.run();
+    EXPECT_EQ(m.ends(), (Ends{{'A', 10}, {'B', 10}, {'C', 100}, {'D', 120}, {'E', best ? 150 : 71}})) << best;
+    std::map<int64_t, int64_t> trace_id; // the manager's job number -> the test's id
+    for (const auto& [id, record] : m.ended)
+      trace_id[record.id] = id;
+    std::map<int64_t, std::map<int, int>> on; // by the test's id: host -> cores
+    for (const auto& h : m.holdings)
+      on[trace_id.at(h.job)] = h.by_host;
+    EXPECT_EQ(on['A'], (std::map<int, int>{{0, 2}}));
+    EXPECT_EQ(on['B'], (std::map<int, int>{{0, 2}}));
+    EXPECT_EQ(on['C'], (std::map<int, int>{{1, 2}}));
+    EXPECT_EQ(on['D'], (std::map<int, int>{{best ? 1 : 0, 2}}));
+    EXPECT_EQ(on['E'], (std::map<int, int>{{0, 2}, {1, 2}, {2, 2}, {3, 2}}));
+  }
+}
+
+TEST(JobShapes, BestFitGivesEasyAndConservativeTheSameScheduleAsFcfs)
+{
+  // The disciplines and the manager ask one predicate: EASY and conservative give the case above the same
+  // schedule as FCFS (E is the head and nothing is behind it), with D on q-1.
+  for (const char* discipline : {"easy", "easy_sjbf", "conservative"}) {
+    ShapedManager m(discipline, {ShapeKind::nodes, 2, HostSelection::best_fit});
+    m.submit(0, 'A', 2, 10);
+    m.submit(0, 'B', 2, 10);
+    m.submit(0, 'C', 2, 100);
+    m.submit(20, 'D', 2, 100);
+    m.submit(21, 'E', 8, 50);
+    m.engine.run();
+    EXPECT_EQ(m.ends(), (Ends{{'A', 10}, {'B', 10}, {'C', 100}, {'D', 120}, {'E', 150}})) << discipline;
+  }
+}
+
 namespace {
 /** A, B, C, D (3 processors: one host of 3 cores each) fill every host but one core; E (12: all four hosts) is
  *  the head; F (3, 200 s) and G (3, 40 s) behind it. */
@@ -254,13 +301,15 @@ TEST(JobShapes, GridClaimsTakeTheShapeAndTellTheGridOnlyWhatFits)
 
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
 {
-  // Any discipline, any shape, estimates below and above the runtimes (jobs past their estimates): every job ends,
-  // no host holds more than its 4 cores at once, every job holds its shape (c cores on each of n distinct hosts).
+  // Any discipline, any shape, either host selection, estimates below and above the runtimes (jobs past their
+  // estimates): every job ends, no host holds more than its 4 cores at once, every job holds its shape (c cores on each
+  // of n distinct hosts).
   std::mt19937_64 rng(37);
-  for (int round = 0; round < 24; ++round) {
+  for (int round = 0; round < 48; ++round) { // first fit, then best fit
     const std::string discipline = std::vector<std::string>{"fcfs", "easy", "easy_sjbf", "conservative"}[round % 4];
     const int kind               = std::uniform_int_distribution<int>(0, 4)(rng); // 0-3: nodes of 1-4 cores, 4: whole
-    const ShapePolicy policy     = kind < 4 ? nodes(kind + 1) : whole;
+    ShapePolicy policy           = kind < 4 ? nodes(kind + 1) : whole;
+    policy.selection             = round < 24 ? HostSelection::first_fit : HostSelection::best_fit;
     const int largest            = 4 * (kind < 4 ? kind + 1 : 4);
     ShapedManager m(discipline, policy);
     std::map<int64_t, int> sizes;
@@ -275,7 +324,7 @@ TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
       m.submit(t, id, size, runtime, std::round(runtime * factor));
     }
     m.engine.run();
-    SCOPED_TRACE(discipline + " kind " + std::to_string(kind));
+    SCOPED_TRACE(discipline + " kind " + std::to_string(kind) + (round < 24 ? " first fit" : " best fit"));
     ASSERT_EQ(m.ended.size(), static_cast<size_t>(jobs)) << "every job ends";
     // Each job's shape.
     for (const auto& h : m.holdings) {
@@ -325,6 +374,11 @@ TEST(JobShapes, ShapesThatCanNeverFitAreRefusedNamingFileLineAndKey)
   refused("pool.yaml", head + "job_shape: {kind: pool, cores_per_node: 2}\n",
           "Invalid key 'job_shape.cores_per_node' in " + (dir / "pool.yaml").string() +
               ":3: only read with 'kind: nodes'");
+  refused("selection.yaml", head + "job_shape: {kind: pool, host_selection: best_fit}\n",
+          "Invalid key 'job_shape.host_selection' in " + (dir / "selection.yaml").string() +
+              ":3: only read with 'kind: nodes' or 'kind: whole_nodes'");
+  refused("fit.yaml", head + "job_shape: {kind: nodes, host_selection: worst_fit}\n",
+          "Invalid key 'job_shape.host_selection' in " + (dir / "fit.yaml").string() + ":3: valid values are");
   refused("kind.yaml", head + "job_shape: {kind: nodes_of_two}\n",
           "Invalid key 'job_shape.kind' in " + (dir / "kind.yaml").string() + ":3: valid values are");
   refused("absent.yaml", head + "job_shape: {clusters: {fs9: {kind: whole_nodes}}}\n",
