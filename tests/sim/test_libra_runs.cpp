@@ -505,6 +505,97 @@ TEST(LibraRuns, HostRunningALocalJobTakesNoShareAndLibraUsesTheOthers)
     EXPECT_EQ(row.host, 1) << "a share on s-0, which ran a local job";
 }
 
+namespace {
+/** A Libra run as libra_run, on cluster d (two dual-core nodes, d-0 and d-1) with this `job_shape` section. */
+std::string libra_run_on_dual_nodes(const std::string& log, const std::string& job_shape, const std::string& extra = "")
+{
+  std::string run = libra_run(log, "", 2, extra + job_shape);
+  run.replace(run.find("clusters: [s]"), 13, "clusters: [d]");
+  return run;
+}
+
+/** Five jobs of 30 s at 0 due at 60 s (each needs 0.5; a dual node takes shares up to 2); least loaded, ties to the
+ *  first: d-0, d-1, d-0, d-1, d-0. On d-0 three Execs share two cores (2/3 of a core each): they end at 45 s; on d-1
+ *  two run a core each and end at 30 s. A sixth job of 2 processors is rejected. Each admitted job did 30 s of CPU
+ *  work: one process, not cores_per_node of them. */
+void expect_one_process_on_one_node(const std::string& job_shape)
+{
+  std::string log;
+  for (int j = 1; j <= 5; ++j)
+    log += swf(j, 0, 30, 1, 30);
+  log += swf(6, 0, 30, 2, 30);
+  auto t    = simulate_yaml(libra_run_on_dual_nodes(log, job_shape));
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 6u);
+  const std::map<JobId, int> host{{0, 0}, {1, 1}, {2, 0}, {3, 1}, {4, 0}};
+  ASSERT_EQ(t.components.size(), 5u);
+  for (const auto& c : t.components) {
+    EXPECT_EQ(c.processors, 1);
+    EXPECT_EQ(c.host, host.at(c.job_id)) << c.job_id;
+    EXPECT_NEAR(c.cpu_work, 30, 1e-9) << c.job_id;
+    EXPECT_NEAR(jobs[c.job_id].end_time, c.host == 0 ? 45 : 30, 1e-9) << c.job_id;
+  }
+  EXPECT_STREQ(econ[5].rejection, "not_sequential");
+}
+
+/** A local job of 2 processors over [0, 100) on d; a Libra job of 30 s at 1 s, on `libra_host` (ends at 31 s), or
+ *  rejected (no_node) when it is -1. */
+void expect_libra_beside_a_local_job(const std::string& job_shape, int libra_host)
+{
+  const std::string local = "background: {model: none, clusters: {d: {model: replay, trace: {file: " +
+                            local_log("local", {LocalJob{0, 100, 2}}) + "}}}}\n";
+  auto t    = simulate_yaml(libra_run_on_dual_nodes(swf(1, 1, 30, 1, 30), job_shape, local));
+  auto jobs = by_id(t);
+  auto econ = economy_by_id(t);
+  ASSERT_EQ(jobs.size(), 1u);
+  if (libra_host < 0) {
+    EXPECT_STREQ(econ[0].rejection, "no_node");
+    EXPECT_TRUE(t.shares.empty());
+    return;
+  }
+  EXPECT_NEAR(jobs[0].end_time, 31, 1e-9);
+  ASSERT_EQ(t.components.size(), 1u);
+  EXPECT_EQ(t.components[0].host, libra_host);
+}
+} // namespace
+
+// Libra takes sequential jobs only (a job of p > 1 processors is turned away): one process, one Exec on one node at
+// a share of one core, the node held whole while it is time-shared. A shape adds nothing to that: the same run
+// under every job_shape (one run per test: SimGrid starts once per process).
+TEST(LibraRuns, ALibraJobIsOneProcessOnOneNodeInThePool)
+{
+  expect_one_process_on_one_node("");
+}
+TEST(LibraRuns, ALibraJobIsOneProcessOnOneNodeWithNodesOfTwoCores)
+{
+  expect_one_process_on_one_node("job_shape: {kind: nodes, cores_per_node: 2}\n");
+}
+TEST(LibraRuns, ALibraJobIsOneProcessOnOneNodeWithNodesOfOneCore)
+{
+  expect_one_process_on_one_node("job_shape: {kind: nodes, cores_per_node: 1}\n");
+}
+TEST(LibraRuns, ALibraJobIsOneProcessOnOneNodeWithWholeNodesByBestFit)
+{
+  expect_one_process_on_one_node("job_shape: {kind: whole_nodes, host_selection: best_fit}\n");
+}
+
+// What a shape changes beside Libra is where the space-shared jobs lie: a node takes shares only when no local job
+// holds a core of it. Pool and nodes of 2 cores: the local job holds both cores of d-0, the Libra job runs on d-1.
+// Nodes of 1 core: it holds one core of each node, no node is wholly idle, the Libra job is rejected.
+TEST(LibraRuns, ALocalJobInThePoolLeavesANodeWhollyIdleForLibra)
+{
+  expect_libra_beside_a_local_job("", 1);
+}
+TEST(LibraRuns, ALocalJobOnANodeOfTwoCoresLeavesTheOtherNodeWhollyIdleForLibra)
+{
+  expect_libra_beside_a_local_job("job_shape: {kind: nodes, cores_per_node: 2}\n", 1);
+}
+TEST(LibraRuns, ALocalJobOnTwoNodesOfOneCoreLeavesNoNodeForLibra)
+{
+  expect_libra_beside_a_local_job("job_shape: {kind: nodes, cores_per_node: 1}\n", -1);
+}
+
 TEST(LibraRuns, HostFailureFailsItsJobsAndTheHostTakesSharesAgainOnceBack)
 {
   // Best fit, deadline factor 2. Jobs 0 and 1 (30 s each, at 0 s) share s-0 at 0.5 each; s-0 fails over
