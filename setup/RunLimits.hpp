@@ -1,11 +1,11 @@
-/* The limits that keep a run finite (see sim/engine/TimeHorizon.hpp and docs/errors.md): durations of the
+/* The limits that keep a run finite (see sim/config/TimeHorizon.hpp and docs/errors.md): durations of the
  * experiment checked against the simulated-time horizon before the run, with the key that set them; and the
  * message of a run stopped because an event fell past the horizon anyway. */
 #pragma once
 
 #include "setup/ExperimentConfig.hpp"
+#include "sim/config/TimeHorizon.hpp"
 #include "sim/engine/ActivityTracker.hpp"
-#include "sim/engine/TimeHorizon.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 

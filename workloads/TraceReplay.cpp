@@ -1,7 +1,7 @@
 #include "workloads/TraceReplay.hpp"
 
 #include "sim/config/Random.hpp"
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 
 #include "sim/config/InputError.hpp"
 

@@ -3,8 +3,8 @@
  * depends on it, as schedulers decide only once every event of an instant is applied (InstantStep.hpp). */
 #pragma once
 
+#include "sim/config/TimeHorizon.hpp"
 #include "sim/engine/InstantStep.hpp"
-#include "sim/engine/TimeHorizon.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>

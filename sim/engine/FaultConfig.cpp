@@ -1,7 +1,7 @@
 #include "sim/engine/FaultConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 
 #include <sstream>
 #include <xbt/log.h>

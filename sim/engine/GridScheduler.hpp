@@ -16,11 +16,11 @@
 #include "sim/engine/FileStager.hpp"
 #include "sim/engine/InformationService.hpp"
 #include "sim/engine/InstantStep.hpp"
-#include "sim/engine/JobLifecycleListener.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/engine/MessageService.hpp"
 #include "sim/engine/NeverFits.hpp"
 #include "sim/engine/RuntimeModel.hpp"
+#include "sim/trace/JobLifecycleListener.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
 #include <functional>

@@ -1,7 +1,7 @@
 #include "sim/engine/InformationServiceConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_information_service_config, coalsim_engine, "InformationServiceConfig");

@@ -10,6 +10,7 @@
 #include "sim/api/Job.hpp"
 #include "sim/api/Message.hpp"
 #include "sim/engine/ActivityTracker.hpp"
+#include "sim/trace/MessageRecord.hpp"
 
 #include <simgrid/s4u.hpp>
 
@@ -27,22 +28,7 @@ namespace coalsim {
 
 class MessageService {
 public:
-  /** How a message ended: `received` is NaN when it failed, `failed_at` NaN when it arrived. */
-  struct Record {
-    double sent      = 0;
-    double received  = 0;
-    double failed_at = NAN;
-    int from         = 0;
-    int to           = 0;
-    std::string kind;
-    double bytes = 0;
-    JobId job    = -1;
-    // The route at the send: its links' latencies summed (s) and their smallest bandwidth (bytes/s; infinite for a
-    // route without links), so that a delivered message took at least route_latency + bytes / route_bandwidth.
-    double route_latency   = 0;
-    double route_bandwidth = 0;
-    bool delivered() const { return not std::isnan(received); }
-  };
+  using Record = MessageRecord;
   /** Called when the message arrived (`delivered`) or failed; the message is passed back. */
   using Done     = std::function<void(bool delivered, std::shared_ptr<const Message> message)>;
   using Recorder = std::function<void(const Record&)>;

@@ -1,7 +1,7 @@
 #include "sim/platform/PlatformCheck.hpp"
 
 #include "sim/config/InputError.hpp"
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 #include "sim/platform/PlatformXml.hpp"
 
 #include <algorithm>

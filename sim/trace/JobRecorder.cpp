@@ -162,7 +162,7 @@ void JobRecorder::failure(double time, JobId job, ClusterIndex cluster, const ch
   trace_->add_failure(row);
 }
 
-void JobRecorder::message_ended(const MessageService::Record& r)
+void JobRecorder::message_ended(const MessageRecord& r)
 {
   if (not trace_)
     return;

@@ -4,7 +4,7 @@
  * /messages, /migrations and /migration_checks rows it writes as they happen. */
 #pragma once
 
-#include "sim/engine/JobLifecycleListener.hpp"
+#include "sim/trace/JobLifecycleListener.hpp"
 #include "sim/trace/PlacementHistory.hpp"
 #include "sim/trace/RunStatistics.hpp"
 #include "sim/trace/TraceWriter.hpp"
@@ -49,7 +49,7 @@ public:
   void migration_check(double time, double started, ClusterIndex site, int examined, int migrated) override;
 
   void failure(double time, JobId job, ClusterIndex cluster, const char* kind, const std::string& host) override;
-  void message_ended(const MessageService::Record& message) override;
+  void message_ended(const MessageRecord& message) override;
 
 private:
   /** What the trace keeps of a job in the system. */

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "sim/api/Abort.hpp"
-#include "sim/engine/JobLifecycleListener.hpp"
+#include "sim/trace/JobLifecycleListener.hpp"
 #include "sim/trace/TraceRows.hpp"
 
 #include <cmath>

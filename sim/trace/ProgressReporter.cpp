@@ -1,6 +1,6 @@
 #include "sim/trace/ProgressReporter.hpp"
 
-#include "sim/engine/Clock.hpp"
+#include <simgrid/s4u/Engine.hpp>
 
 #include <cstdio>
 #include <unistd.h>
@@ -26,7 +26,8 @@ void ProgressReporter::maybe_print()
   printed_ = true;
   std::fprintf(stderr, "\r[coalsim] %lld/%lld jobs done (%.0f%%), simulated time %.0f s   ",
                static_cast<long long>(done_), static_cast<long long>(total_),
-               total_ > 0 ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 0.0, now());
+               total_ > 0 ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 0.0,
+               simgrid::s4u::Engine::get_clock());
 }
 
 void ProgressReporter::finish()

@@ -1,7 +1,7 @@
 #include "sim/trace/TraceConfig.hpp"
 
 #include "sim/config/ConfigNode.hpp"
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_config, coalsim_trace, "TraceConfig");

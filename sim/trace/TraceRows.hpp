@@ -48,7 +48,7 @@ struct JobRow {
 };
 
 /** One placement of a grid job and how the attempt that followed it ended (the outcomes are
- *  PlacementOutcome, sim/engine/JobLifecycleListener.hpp). */
+ *  PlacementOutcome, sim/trace/JobLifecycleListener.hpp). */
 struct PlacementRow {
   int64_t job_id;
   int32_t placement;

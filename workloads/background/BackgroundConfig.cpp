@@ -2,7 +2,7 @@
 
 #include "sim/api/LocalDisciplines.hpp"
 #include "sim/config/ConfigNode.hpp"
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 #include "workloads/background/BackgroundModels.hpp"
 #include <xbt/log.h>
 

@@ -1,4 +1,4 @@
-#include "sim/trace/AllocationRows.hpp"
+#include "sim/engine/AllocationRows.hpp"
 
 namespace coalsim {
 

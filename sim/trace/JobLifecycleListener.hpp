@@ -8,7 +8,7 @@
 #include "sim/api/Abort.hpp"
 #include "sim/api/Job.hpp"
 #include "sim/api/JobReports.hpp"
-#include "sim/engine/MessageService.hpp"
+#include "sim/trace/MessageRecord.hpp"
 #include "sim/trace/TraceRows.hpp"
 
 #include <string>
@@ -86,7 +86,7 @@ public:
   /** A failure event (docs/trace-format.md, /failures kinds); job -1 and cluster -1 when none. */
   virtual void failure(double time, JobId job, ClusterIndex cluster, const char* kind, const std::string& host) = 0;
   /** A message between sites' schedulers arrived or failed. */
-  virtual void message_ended(const MessageService::Record& message) = 0;
+  virtual void message_ended(const MessageRecord& message) = 0;
 };
 
 } // namespace coalsim

@@ -1,4 +1,4 @@
-#include "sim/engine/TimeHorizon.hpp"
+#include "sim/config/TimeHorizon.hpp"
 
 #include "sim/config/InputError.hpp"
 
@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_time_horizon, coalsim_engine, "TimeHorizon");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_config_time_horizon, coalsim_config, "TimeHorizon");
 
 namespace coalsim {
 
