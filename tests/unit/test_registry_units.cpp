@@ -19,7 +19,7 @@ TEST(RegistryUnits, EveryNumberOfEveryKindDeclaresItsUnits)
       }
   }
   EXPECT_EQ(kinds, (std::set<std::string>{"policies", "local_disciplines", "runtime_models", "background_models",
-                                          "workload_generators"}));
+                                          "workload_generators", "power_managers"}));
 }
 
 TEST(RegistryUnits, KeysOfTheirSectionCarryThem)
