@@ -40,13 +40,20 @@ void CoreMap::set(Core core, State to)
   }
   state_[core] = to;
   ++version_;
-  if (not observers_.empty() && (from == State::held) != (to == State::held))
-    for (CoreObserver* observer : observers_) {
-      if (to == State::held)
-        observer->core_held(core, host);
-      else
-        observer->core_released(core, host);
-    }
+}
+
+void CoreMap::tell_held(int host, std::span<const Core> cores) const
+{
+  if (not cores.empty())
+    for (CoreObserver* observer : observers_)
+      observer->cores_held(host, cores);
+}
+
+void CoreMap::tell_released(int host, std::span<const Core> cores) const
+{
+  if (not cores.empty())
+    for (CoreObserver* observer : observers_)
+      observer->cores_released(host, cores);
 }
 
 void CoreMap::take(int count, std::vector<Core>& into)
@@ -65,12 +72,14 @@ void CoreMap::take_on(int host, int count, std::vector<Core>& into)
 {
   xbt_assert(count >= 0 && count <= free_on_[host], "taking %d cores of host %d with %d free", count, host,
              free_on_[host]);
+  const size_t before = into.size();
   for (Core core = first_[host]; count > 0; ++core)
     if (state_[core] == State::free) {
       set(core, State::held);
       into.push_back(core);
       --count;
     }
+  tell_held(host, std::span<const Core>(into).subspan(before));
 }
 
 void CoreMap::give_back(Core core, bool out_of_use)
@@ -78,6 +87,24 @@ void CoreMap::give_back(Core core, bool out_of_use)
   xbt_assert(state_[core] == State::held, "giving back core %d of host %d, which nobody holds", index_on_host(core),
              host_[core]);
   set(core, out_of_use ? State::out_of_use : State::free);
+  tell_released(host_[core], std::span<const Core>(&core, 1));
+}
+
+void CoreMap::give_back(std::span<const Core> cores)
+{
+  size_t run = 0; // the first core of the run of one host under way
+  for (size_t i = 0; i < cores.size(); ++i) {
+    const Core core = cores[i];
+    xbt_assert(state_[core] == State::held, "giving back core %d of host %d, which nobody holds", index_on_host(core),
+               host_[core]);
+    if (i > run && host_[core] != host_[cores[run]]) {
+      tell_released(host_[cores[run]], cores.subspan(run, i - run));
+      run = i;
+    }
+    set(core, State::free);
+  }
+  if (run < cores.size())
+    tell_released(host_[cores[run]], cores.subspan(run));
 }
 
 int CoreMap::free_out_of_use(int host)

@@ -7,17 +7,21 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace coalsim {
 
 /** Told of every core that becomes held or stops being held (the energy accounting follows each host's busy cores
- *  through it, EnergyAccounting.hpp). */
+ *  through it, EnergyAccounting.hpp): once per batch of cores of one host taken or given back together, not once per
+ *  core (the hosts' power changes with the batch, and a job takes many cores at once). */
 class CoreObserver {
 public:
-  virtual ~CoreObserver()                            = default;
-  virtual void core_held(int32_t core, int host)     = 0;
-  virtual void core_released(int32_t core, int host) = 0;
+  virtual ~CoreObserver() = default;
+  /** `cores` (numbers in the cluster, at least one) of `host` became held. */
+  virtual void cores_held(int host, std::span<const int32_t> cores) = 0;
+  /** `cores` of `host` are no longer held. */
+  virtual void cores_released(int host, std::span<const int32_t> cores) = 0;
 };
 
 class CoreMap {
@@ -58,6 +62,8 @@ public:
   void take_on(int host, int count, std::vector<Core>& into);
   /** A held core is given back: free again, or out of use (its host is off). */
   void give_back(Core core, bool out_of_use = false);
+  /** Held cores are given back, free again (observers hear each run of them on one host once). */
+  void give_back(std::span<const Core> cores);
   /** A held core goes out of use (its host failed under the job holding it). */
   void put_out_of_use(Core core) { give_back(core, true); }
   /** The free cores of `host` go out of use (the host failed); returns how many. */
@@ -75,7 +81,10 @@ public:
 
 private:
   enum class State : uint8_t { free, held, out_of_use };
+  /** The core's new state; the caller tells the observers of cores that became held or stopped being held. */
   void set(Core core, State to);
+  void tell_held(int host, std::span<const Core> cores) const;
+  void tell_released(int host, std::span<const Core> cores) const;
 
   std::vector<Core> first_; // first_[h]: host h's first core; first_.back(): all cores
   std::vector<int> host_;   // by core

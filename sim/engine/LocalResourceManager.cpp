@@ -90,8 +90,12 @@ void LocalResourceManager::return_cores(const std::vector<CoreMap::Core>& cores)
   if (not track_hosts_)
     return;
   // Usually no host is off; a host SimGrid turned off before host_down() gets its cores taken out of use there.
+  if (hosts_off_ == 0) {
+    cores_.give_back(cores);
+    return;
+  }
   for (CoreMap::Core core : cores)
-    cores_.give_back(core, hosts_off_ > 0 && not cluster_->compute_hosts[cores_.host_of(core)]->is_on());
+    cores_.give_back(core, not cluster_->compute_hosts[cores_.host_of(core)]->is_on());
 }
 
 void LocalResourceManager::report(const std::vector<CoreMap::Core>& cores, const CoreHolding& holding, double time,

@@ -3,6 +3,8 @@
 #include "sim/engine/CoreMap.hpp"
 
 #include <gtest/gtest.h>
+#include <span>
+#include <string>
 
 using namespace coalsim;
 using Cores = std::vector<CoreMap::Core>;
@@ -86,4 +88,39 @@ TEST(CoreMap, RunsAreConsecutiveCoresOfOneHost)
   ASSERT_EQ(runs.size(), 3u) << "a gap on host 0 splits it";
   EXPECT_EQ(runs[1].first_core, 2);
   EXPECT_EQ(runs[1].cores, 1);
+}
+
+namespace {
+/** Every call an observer hears, as "+host:cores" (held) or "-host:cores" (released). */
+class RecordingObserver : public CoreObserver {
+public:
+  std::vector<std::string> heard;
+  void cores_held(int host, std::span<const int32_t> cores) override { heard.push_back("+" + said(host, cores)); }
+  void cores_released(int host, std::span<const int32_t> cores) override { heard.push_back("-" + said(host, cores)); }
+
+private:
+  static std::string said(int host, std::span<const int32_t> cores)
+  {
+    std::string s = std::to_string(host) + ":";
+    for (int32_t core : cores)
+      s += std::to_string(core) + ",";
+    return s;
+  }
+};
+} // namespace
+
+TEST(CoreMap, ObserversHearEachRunOfCoresOfOneHostOnce)
+{
+  CoreMap map({2, 2, 2});
+  RecordingObserver observer;
+  map.add_observer(&observer);
+  Cores a, b;
+  map.take(3, a);       // host 0 whole, host 1 core 0
+  map.take_on(2, 2, b); // host 2 whole
+  map.give_back(Cores{0, 1, 2});
+  map.give_back(4);
+  map.put_out_of_use(5);
+  map.free_out_of_use(1); // no core held or given back: nothing heard
+  EXPECT_EQ(observer.heard,
+            (std::vector<std::string>{"+0:0,1,", "+1:2,", "+2:4,5,", "-0:0,1,", "-1:2,", "-2:4,", "-2:5,"}));
 }

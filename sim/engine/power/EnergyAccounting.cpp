@@ -1,6 +1,7 @@
 #include "sim/engine/power/EnergyAccounting.hpp"
 
 #include <algorithm>
+#include <span>
 #include <xbt/asserts.h>
 
 namespace coalsim {
@@ -22,32 +23,31 @@ public:
     claimed_index_.assign(cores, 0);
   }
 
-  void core_held(int32_t core, int host) override
+  void cores_held(int host, std::span<const int32_t> cores) override
   {
-    Host& h = advanced(host);
-    ++h.held;
-    claimed_index_[core] = h.index;
-    changed(host);
+    Host& h = advanced(host, now());
+    for (int32_t core : cores)
+      claimed_index_[core] = h.index;
+    held_by(host, static_cast<int>(cores.size()));
   }
-  void core_released(int32_t /*core*/, int host) override
+  void cores_released(int host, std::span<const int32_t> cores) override
   {
-    Host& h = advanced(host);
-    --h.held;
-    changed(host);
+    advanced(host, now());
+    held_by(host, -static_cast<int>(cores.size()));
   }
   /** SimGrid turned the host off (a failure, an outage) or on again. */
   void set_failed(int host, bool failed)
   {
     if (hosts_[host].failed == failed)
       return;
-    advanced(host).failed = failed;
+    advanced(host, now()).failed = failed;
     changed(host);
   }
 
   enum class Switch { on, off, booting };
   void switch_to(int host, Switch to, double boot_watts)
   {
-    Host& h = advanced(host);
+    Host& h = advanced(host, now());
     if (to == Switch::booting && h.switched != Switch::booting)
       ++energy_.boots;
     h.switched   = to;
@@ -58,16 +58,17 @@ public:
   /** The energy charged to `cores` since their claim (their hosts taken up to now). */
   double charged(const std::vector<CoreMap::Core>& cores, const CoreMap& map)
   {
-    double joules = 0;
+    const double to = now();
+    double joules   = 0;
     for (CoreMap::Core core : cores)
-      joules += advanced(map.host_of(core)).index - claimed_index_[core];
+      joules += advanced(map.host_of(core), to).index - claimed_index_[core];
     return joules;
   }
 
   void finish()
   {
     for (size_t h = 0; h < hosts_.size(); ++h)
-      advanced(static_cast<int>(h));
+      advanced(static_cast<int>(h), now());
   }
 
   ClusterEnergy energy_;
@@ -85,11 +86,13 @@ private:
     double index      = 0; // J charged so far to a core held all along
   };
 
-  /** Host h with its energy taken up to now (or to the end of the run). */
-  Host& advanced(int host)
+  /** The time the hosts' energy is taken up to: the clock's, or the end of the run. */
+  double now() const { return owner_->finished_ ? owner_->end_ : owner_->clock_(); }
+
+  /** Host h with its energy taken up to `to` (now()). */
+  Host& advanced(int host, double to)
   {
     Host& h         = hosts_[host];
-    const double to = owner_->finished_ ? owner_->end_ : owner_->clock_();
     const double dt = to - h.last;
     if (dt <= 0)
       return h;
@@ -105,21 +108,50 @@ private:
     return h;
   }
 
-  /** Host h's power after a change, and the cluster's. */
+  /** Host h's power now, from its state and held cores. */
+  double watts_of(const Host& h) const
+  {
+    if (h.failed || h.switched == Switch::off)
+      return h.power.off;
+    if (h.switched == Switch::booting)
+      return h.boot_watts;
+    return h.power.watts(std::min(h.held, h.power.cores));
+  }
+
+  /** `count` more cores of host h are held (fewer when negative), taken one at a time: the cluster's power moves by
+   *  each core's step, as when each core was told apart, so that its sum is the same to the last bit. */
+  void held_by(int host, int count)
+  {
+    Host& h        = hosts_[host];
+    const int step = count > 0 ? 1 : -1;
+    bool moved     = false;
+    for (; count != 0; count -= step) {
+      h.held += step;
+      const double watts = watts_of(h);
+      if (watts != h.watts) {
+        watts_ += watts - h.watts;
+        h.watts = watts;
+        moved   = true;
+      }
+    }
+    if (moved)
+      record();
+  }
+
+  /** Host h's power after a change of its state, and the cluster's. */
   void changed(int host)
   {
-    Host& h = hosts_[host];
-    double watts;
-    if (h.failed || h.switched == Switch::off)
-      watts = h.power.off;
-    else if (h.switched == Switch::booting)
-      watts = h.boot_watts;
-    else
-      watts = h.power.watts(std::min(h.held, h.power.cores));
+    Host& h            = hosts_[host];
+    const double watts = watts_of(h);
     if (watts == h.watts)
       return;
     watts_ += watts - h.watts;
     h.watts = watts;
+    record();
+  }
+
+  void record()
+  {
     if (owner_->recorder_ && not owner_->finished_)
       owner_->recorder_->set_watts(cluster_, watts_, owner_->clock_());
   }

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <simgrid/kernel/Timer.hpp>
+#include <span>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -42,19 +43,23 @@ public:
   }
   bool observes_cores() const override { return true; }
 
-  void core_held(int32_t, int host) override
+  void cores_held(int host, std::span<const int32_t> cores) override
   {
     Host& h = hosts_state_[host];
     xbt_assert(h.state == State::on, "cluster %zu: a core of host %d taken while it is switched off or booting",
                cluster_, host);
-    if (h.held++ == 0 && h.timer != nullptr) {
+    const bool was_idle = h.held == 0;
+    h.held += static_cast<int>(cores.size());
+    if (was_idle && h.timer != nullptr) {
       h.timer->remove();
       h.timer = nullptr;
     }
   }
-  void core_released(int32_t, int host) override
+  void cores_released(int host, std::span<const int32_t> cores) override
   {
-    if (--hosts_state_[host].held == 0)
+    Host& h = hosts_state_[host];
+    h.held -= static_cast<int>(cores.size());
+    if (h.held == 0)
       arm(host);
   }
 

@@ -44,8 +44,8 @@ public:
   /** Whether host h is switched off or booting. */
   virtual bool is_off(int host) const = 0;
 
-  void core_held(int32_t /*core*/, int /*host*/) override {}
-  void core_released(int32_t /*core*/, int /*host*/) override {}
+  void cores_held(int /*host*/, std::span<const int32_t> /*cores*/) override {}
+  void cores_released(int /*host*/, std::span<const int32_t> /*cores*/) override {}
 };
 
 } // namespace coalsim
