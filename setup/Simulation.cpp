@@ -294,12 +294,13 @@ void Simulation::build_energy_accounting()
                      "' has none (give every compute host of the run its power, or none)");
   if (p.trace)
     p.trace->open_power_samples(power.size());
-  auto recorder = std::make_unique<PowerRecorder>(power.size(), config_.trace.sample_interval,
-                                                  [trace = p.trace.get()](double time, const std::vector<double>& w) {
-                                                    if (trace)
-                                                      trace->add_power_sample(time, w);
-                                                  });
-  p.energy      = std::make_unique<EnergyAccounting>(
+  // The power samples are the trace's alone: without a trace, nothing samples the power.
+  std::unique_ptr<PowerRecorder> recorder;
+  if (p.trace)
+    recorder = std::make_unique<PowerRecorder>(
+        power.size(), config_.trace.sample_interval,
+        [trace = p.trace.get()](double time, const std::vector<double>& w) { trace->add_power_sample(time, w); });
+  p.energy = std::make_unique<EnergyAccounting>(
       std::move(power), [] { return now(); }, std::move(recorder));
   std::vector<std::vector<const sg4::Host*>> hosts;
   for (const auto& c : p.platform->clusters())

@@ -16,6 +16,11 @@ public:
       Host host;
       host.power = p;
       host.watts = p.idle;
+      // Computed once as the changes would compute them (the same expressions: the same figures to the last bit).
+      for (int b = 0; b <= p.cores; ++b) {
+        host.watts_with.push_back(p.watts(b));
+        host.rate_with.push_back(b == 0 ? 0 : p.idle / p.cores + (p.watts(b) - p.idle) / b);
+      }
       watts_ += p.idle;
       cores += p.cores;
       hosts_.push_back(host);
@@ -81,9 +86,11 @@ private:
     bool failed       = false;
     Switch switched   = Switch::on;
     double boot_watts = 0;
-    double watts      = 0; // now
-    double last       = 0; // energy taken up to then
-    double index      = 0; // J charged so far to a core held all along
+    double watts      = 0;          // now
+    double last       = 0;          // energy taken up to then
+    double index      = 0;          // J charged so far to a core held all along
+    std::vector<double> watts_with; // by cores held (up to all): the power while on
+    std::vector<double> rate_with;  // by cores held (up to all): the charge per held core and second while on
   };
 
   /** The time the hosts' energy is taken up to: the clock's, or the end of the run. */
@@ -103,7 +110,9 @@ private:
     else if (h.switched == Switch::booting)
       energy_.boot_joules += joules;
     else if (h.held > 0)
-      h.index += (h.power.idle / h.power.cores + (h.watts - h.power.idle) / h.held) * dt;
+      h.index += (h.held <= h.power.cores ? h.rate_with[h.held]
+                                          : h.power.idle / h.power.cores + (h.watts - h.power.idle) / h.held) *
+                 dt;
     h.last = to;
     return h;
   }
@@ -115,7 +124,7 @@ private:
       return h.power.off;
     if (h.switched == Switch::booting)
       return h.boot_watts;
-    return h.power.watts(std::min(h.held, h.power.cores));
+    return h.watts_with[std::clamp(h.held, 0, h.power.cores)];
   }
 
   /** `count` more cores of host h are held (fewer when negative), taken one at a time: the cluster's power moves by
