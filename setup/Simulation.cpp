@@ -12,6 +12,7 @@
 #include "sim/engine/BandwidthRepository.hpp"
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/ClusterHealth.hpp"
+#include "sim/engine/DaemonTimers.hpp"
 #include "sim/engine/FileStager.hpp"
 #include "sim/engine/GridScheduler.hpp"
 #include "sim/engine/InformationService.hpp"
@@ -54,6 +55,7 @@ struct Simulation::Parts {
   std::unique_ptr<UtilizationRecorder> recorder;
   ActivityTracker tracker;
   std::unique_ptr<InstantStep> step;
+  std::unique_ptr<DaemonTimers> daemons; // the power managers' switches: they outlive none of them
   std::unique_ptr<RuntimeModel> runtime;
   std::unique_ptr<EnergyAccounting> energy; // when the platform gives its hosts' power; the managers report to it
   std::vector<std::unique_ptr<PowerManager>> power; // one per cluster, consulted by its local resource manager
@@ -219,6 +221,7 @@ void Simulation::build_local_side()
 {
   Parts& p      = *parts_;
   p.step        = std::make_unique<InstantStep>();
+  p.daemons     = std::make_unique<DaemonTimers>();
   p.runtime     = make_runtime_model(config_.runtime_model, p.tracker);
   auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
     auto it = config_.background.per_cluster.find(c.name);
@@ -391,6 +394,16 @@ void Simulation::start()
           p.managers[c]->background_waiting() > 0)
         return true;
     return false;
+  });
+  // The power managers' switches do not keep the run alive: once no job waits and the grid's are all gone (or there
+  // are none), the run ends with its last other event (DaemonTimers.hpp).
+  p.daemons->set_work_done([&p, scheduler] {
+    if (not p.background_only && not scheduler->done())
+      return false;
+    for (const auto& manager : p.managers)
+      if (manager->background_waiting() > 0)
+        return false;
+    return true;
   });
   p.progress = std::make_unique<ProgressReporter>(options_.progress, config_.workload.jobs);
   p.scheduler->set_on_job_done([progress = p.progress.get()] { progress->job_done(); });

@@ -1,5 +1,7 @@
 #include "sim/engine/InstantStep.hpp"
 
+#include "sim/engine/DaemonTimers.hpp"
+
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/kernel/resource/Model.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -40,7 +42,7 @@ void InstantStep::request(SchedulerId id)
     timer_posted_ = true;
     simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] {
       timer_posted_ = false;
-      after_event();
+      event_done();
     });
   }
 }
@@ -90,6 +92,8 @@ void event_done()
 {
   if (auto* step = InstantStep::current())
     step->after_event();
+  if (auto* daemons = DaemonTimers::current())
+    daemons->after_event();
 }
 
 } // namespace coalsim

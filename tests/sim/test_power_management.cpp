@@ -60,3 +60,25 @@ TEST(PowerManagement, AWaitingLocalJobSwitchesHostsOnAndWaitsForTheBoot)
   ASSERT_EQ(t.cluster_energy.size(), 1u);
   EXPECT_EQ(t.cluster_energy[0].boots, 4); // both at 50, p-0 at 200, p-0 again for the grid job at 300
 }
+
+TEST(PowerManagement, ARunWithoutGridJobsEndsWithItsLastJobNotWithASwitchOff)
+{
+  // No grid jobs; one local job of 1 processor on p-0 from 0 to 50. p-1, idle from 0, goes off at 20; p-0, idle from
+  // 50, would go off at 70, after the last job: the run ends at 50 all the same, and its energy is taken up to 50.
+  RunStatistics statistics;
+  auto t = simulate_yaml(on_p +
+                             "power: {manager: idle_off, idle_timeout: 20, boot_time: 10, boot_energy: 1000}\n"
+                             "workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
+                             "background: {model: none, clusters: {p: {model: replay, trace: {file: " +
+                             local_log("p", {{0, 50, 1}}) + "}}}}\n",
+                         &statistics);
+  ASSERT_EQ(t.local_jobs.size(), 1u);
+  EXPECT_DOUBLE_EQ(t.local_jobs[0].end_time, 50);
+  EXPECT_DOUBLE_EQ(statistics.end_time, 50);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  const ClusterEnergyRow& e = t.cluster_energy[0];
+  // p-0: 160 W for 50 s; p-1: 100 W for 20 s, then 10 W for 30 s.
+  EXPECT_DOUBLE_EQ(e.joules, 8000 + 2000 + 300);
+  EXPECT_DOUBLE_EQ(e.off_joules, 300);
+  EXPECT_EQ(e.boots, 0);
+}

@@ -2,11 +2,11 @@
  * cluster; it is switched on again when more cores than the idle ones are wanted (waiting local jobs, a grid claim
  * that found too few), lowest host first, taking `boot_time` and drawing `boot_energy` over it. */
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/DaemonTimers.hpp"
 #include "sim/engine/power/EnergyAccounting.hpp"
 #include "sim/engine/power/PowerManagers.hpp"
 
 #include <cmath>
-#include <simgrid/kernel/Timer.hpp>
 #include <span>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
@@ -27,9 +27,9 @@ public:
   }
   ~IdleOff() override
   {
-    for (Host& h : hosts_state_)
-      if (h.timer != nullptr)
-        h.timer->remove();
+    if (timers_ != nullptr)
+      for (Host& h : hosts_state_)
+        timers_->cancel(h.timer);
   }
 
   void attach(Hosts hosts, EnergyAccounting* energy, size_t cluster) override
@@ -37,6 +37,8 @@ public:
     hosts_   = std::move(hosts);
     energy_  = energy;
     cluster_ = cluster;
+    timers_  = DaemonTimers::current(); // its switches do not keep the run alive
+    xbt_assert(timers_ != nullptr, "idle_off needs the run's daemon timers");
     hosts_state_.assign(hosts_.cores.size(), Host{});
     for (size_t h = 0; h < hosts_state_.size(); ++h) // idle from the start
       arm(static_cast<int>(h));
@@ -50,9 +52,9 @@ public:
                cluster_, host);
     const bool was_idle = h.held == 0;
     h.held += static_cast<int>(cores.size());
-    if (was_idle && h.timer != nullptr) {
-      h.timer->remove();
-      h.timer = nullptr;
+    if (was_idle && h.timer != 0) {
+      timers_->cancel(h.timer);
+      h.timer = 0;
     }
   }
   void cores_released(int host, std::span<const int32_t> cores) override
@@ -79,19 +81,19 @@ public:
 private:
   enum class State { on, off, booting };
   struct Host {
-    int held                             = 0;
-    State state                          = State::on;
-    simgrid::kernel::timer::Timer* timer = nullptr; // switches it off when due
+    int held               = 0;
+    State state            = State::on;
+    DaemonTimers::Id timer = 0; // switches it off, or on, when due
   };
 
   /** The host is on and idle now: it goes off after the timeout unless a core is taken first. */
   void arm(int host)
   {
     Host& h = hosts_state_[host];
-    if (h.state != State::on || h.held > 0 || not std::isfinite(timeout_) || h.timer != nullptr)
+    if (h.state != State::on || h.held > 0 || not std::isfinite(timeout_) || h.timer != 0)
       return;
-    h.timer = at(now() + timeout_, [this, host] {
-      hosts_state_[host].timer = nullptr;
+    h.timer = timers_->at(now() + timeout_, [this, host] {
+      hosts_state_[host].timer = 0;
       switch_off(host);
     });
   }
@@ -116,9 +118,9 @@ private:
     if (energy_)
       energy_->begin_boot(cluster_, host, boot_time_ > 0 ? boot_energy_ / boot_time_ : 0,
                           boot_time_ > 0 ? 0 : boot_energy_);
-    hosts_state_[host].timer = at(now() + boot_time_, [this, host] {
+    hosts_state_[host].timer = timers_->at(now() + boot_time_, [this, host] {
       Host& h = hosts_state_[host];
-      h.timer = nullptr;
+      h.timer = 0;
       h.state = State::on;
       cores_booting_ -= hosts_.cores[host];
       if (energy_)
@@ -131,6 +133,7 @@ private:
   double timeout_, boot_time_, boot_energy_;
   Hosts hosts_;
   EnergyAccounting* energy_ = nullptr;
+  DaemonTimers* timers_     = nullptr;
   size_t cluster_           = 0;
   std::vector<Host> hosts_state_;
   int cores_off_     = 0;
