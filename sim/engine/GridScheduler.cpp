@@ -323,10 +323,7 @@ void GridScheduler::claim_all(JobId id)
     if (not parts_.managers[cluster]->can_claim(sizes)) {
       if (short_cluster == no_cluster)
         short_cluster = cluster;
-      int held = 0;
-      for (int size : sizes)
-        held += parts_.managers[cluster]->holds(size);
-      parts_.managers[cluster]->wake_for(held); // the hosts switched off that the claim wanted are switched on
+      parts_.managers[cluster]->wake_for(sizes); // the hosts switched off that the claim wanted are switched on
     }
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.

@@ -174,7 +174,7 @@ bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* hosts, std:
   xbt_assert(count > 0, "claim of %d processors", count);
   const int held = holds(count);
   if (idle() < held || (shapes_ && not shapes_->fits_now(held))) {
-    wake_for(held);
+    wake_for({count});
     return false;
   }
   busy_grid_ += held;
@@ -338,6 +338,45 @@ void LocalResourceManager::power_on(int host)
   cores_.bring_back(host);
   needs_pass(Change::capacity_gained);
   changed();
+}
+
+void LocalResourceManager::wake_for(const std::vector<int>& sizes)
+{
+  if (power_ == nullptr)
+    return;
+  if (not shapes_) {
+    int held = 0;
+    for (int size : sizes)
+      held += size;
+    if (idle() < held)
+      power_->need(held - idle());
+    return;
+  }
+  if (down_)
+    return;
+  // Cores alone do not say where a shape fits (enough idle cores may lie on too few hosts): the sizes are placed one
+  // after the other as if every host switched off or booting were on and wholly free, and the hosts switched off that
+  // this placement uses are switched on. When they cannot fit even so, nothing is switched on for them now.
+  std::vector<int> free(cores_.hosts());
+  for (int h = 0; h < cores_.hosts(); ++h)
+    free[h] = not power_->is_off(h)                 ? cores_.free_on(h)
+              : cluster_->compute_hosts[h]->is_on() ? cores_.cores_of(h)
+                                                    : 0; // failed meanwhile
+  std::vector<HostCores> take;
+  std::vector<int> wake;
+  for (int size : sizes) {
+    take.clear();
+    if (not shapes_->place(
+            shapes_->held(size), [&free](int h) { return free[h]; }, take))
+      return;
+    for (const HostCores& h : take) {
+      free[h.host] -= h.cores;
+      if (power_->is_off(h.host))
+        wake.push_back(h.host);
+    }
+  }
+  for (int host : wake)
+    power_->wake(host);
 }
 
 void LocalResourceManager::needs_pass(Change change)

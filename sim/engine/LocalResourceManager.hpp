@@ -60,17 +60,18 @@ public:
   int processors() const { return cluster_->processors; }
   int idle() const { return down_ ? 0 : cluster_->processors - busy_grid_ - busy_background_ - cores_.out_of_use(); }
   /** What the information service reports as idle: the idle cores, and those of hosts the power manager switched
-   *  off while none boots (a claim switches them on: PowerManager.hpp). */
+   *  off while none boots (a claim switches them on: PowerManager.hpp), with shapes what a shaped job could take of
+   *  them (as idle_for_grid() counts the hosts that are on). */
   int available() const
   {
-    return idle_for_grid() + (down_ || power_ == nullptr || power_->cores_booting() > 0 ? 0 : power_->cores_off());
+    if (down_ || power_ == nullptr || power_->cores_booting() > 0)
+      return idle_for_grid();
+    const int off = power_->cores_off();
+    return idle_for_grid() + (shapes_ && off > 0 ? shapes_->usable_on_free_hosts(off / cores_.cores_of(0)) : off);
   }
-  /** A claim of `count` processors found too few idle: the power manager switches hosts on for the rest. */
-  void wake_for(int count)
-  {
-    if (power_ != nullptr && idle() < count)
-      power_->need(count - idle());
-  }
+  /** A claim of jobs or components of `sizes` processors, one after the other, failed: the power manager switches
+   *  hosts on for it (in the pool, as many cores as it lacked; with shapes, the hosts it needs to fit). */
+  void wake_for(const std::vector<int>& sizes);
   /** Cores of failed hosts that nobody holds. */
   int off() const { return cores_.out_of_use(); }
   /** Which core is whose (with host tracking; all free without). */

@@ -47,6 +47,11 @@ int ShapeFit::usable_idle() const
   return static_cast<int>(hosts_with_room().size()) * need;
 }
 
+int ShapeFit::usable_on_free_hosts(int hosts) const
+{
+  return hosts * (policy_.kind == ShapeKind::nodes ? policy_.cores_per_node : host_cores_);
+}
+
 bool ShapeFit::place(int size, const std::function<int(int host)>& free, std::vector<HostCores>& take) const
 {
   const JobShape s  = shape(size);

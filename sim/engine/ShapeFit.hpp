@@ -28,6 +28,8 @@ public:
   int largest() const;
   /** The most processors a job could take now (a whole number of its nodes): what the grid is told is idle. */
   int usable_idle() const;
+  /** What usable_idle() would count of `hosts` more hosts wholly free (hosts switched off, once on). */
+  int usable_on_free_hosts(int hosts) const;
 
   /** The predicate: the cores a job of `size` takes when host h has `free(h)` cores free: a pool job the lowest
    *  hosts' free cores, a `nodes` job c cores on each of n hosts with at least c free, a `whole_nodes` job n wholly

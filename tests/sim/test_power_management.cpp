@@ -82,3 +82,25 @@ TEST(PowerManagement, ARunWithoutGridJobsEndsWithItsLastJobNotWithASwitchOff)
   EXPECT_DOUBLE_EQ(e.off_joules, 300);
   EXPECT_EQ(e.boots, 0);
 }
+
+TEST(PowerManagement, AShapedClaimThatDoesNotFitSwitchesOnTheHostsItNeeds)
+{
+  // Nodes of 1 core: a grid job of 2 processors needs 2 hosts. A local job holds a core of p-0 from 0 to 150; p-1,
+  // idle from 0, goes off at 100. At 200 the grid job's claim finds p-0's 2 cores idle but only one host on: p-1 is
+  // switched on (30 s) and the job starts at 230 on both hosts. (Counting cores alone switched nothing on, and the
+  // grid scheduler placed the job again and again at 200: a livelock.)
+  auto t = simulate_yaml(on_p +
+                         "power: {manager: idle_off, idle_timeout: 100, boot_time: 30, boot_energy: 3000}\n"
+                         "job_shape: {kind: nodes, cores_per_node: 1}\n"
+                         "workload: {jobs: 1, arrival: batch, start: 200, components: 1, component_size: 2, "
+                         "runtime: 50}\ntrace: {local_jobs: true}\n"
+                         "background: {model: none, clusters: {p: {model: replay, trace: {file: " +
+                         local_log("p", {{0, 150, 1}}) + "}}}}\n");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, 0);
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 230);
+  EXPECT_EQ(t.jobs[0].submission_failures, 1);
+  ASSERT_EQ(t.allocations.size(), 3u); // the local job's core, and the grid job's on p-0 and p-1
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  EXPECT_EQ(t.cluster_energy[0].boots, 1);
+}

@@ -10,6 +10,7 @@ public:
   void attach(Hosts, EnergyAccounting*, size_t) override {}
   bool observes_cores() const override { return false; }
   void need(int) override {}
+  void wake(int) override {}
   int cores_off() const override { return 0; }
   int cores_booting() const override { return 0; }
   bool is_off(int) const override { return false; }

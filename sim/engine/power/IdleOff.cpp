@@ -1,6 +1,7 @@
 /* `idle_off`: a compute host idle (no core held) for `idle_timeout` is switched off, unless local jobs wait on its
  * cluster; it is switched on again when more cores than the idle ones are wanted (waiting local jobs, a grid claim
- * that found too few), lowest host first, taking `boot_time` and drawing `boot_energy` over it. */
+ * that found too few), lowest host first, or the hosts a shaped claim needs to fit (wake()), taking `boot_time` and
+ * drawing `boot_energy` over it. Its timers do not keep the run alive (DaemonTimers.hpp). */
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/DaemonTimers.hpp"
 #include "sim/engine/power/EnergyAccounting.hpp"
@@ -73,6 +74,11 @@ public:
         boot(static_cast<int>(h));
         cores -= hosts_.cores[h];
       }
+  }
+  void wake(int host) override
+  {
+    if (hosts_state_[host].state == State::off)
+      boot(host);
   }
   int cores_off() const override { return cores_off_; }
   int cores_booting() const override { return cores_booting_; }
