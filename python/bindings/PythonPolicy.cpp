@@ -49,6 +49,52 @@ std::string line_of(const py::object& object)
   }
 }
 
+/** The message of Decisions.place for a placement of `job` that breaks a rule (without "placement of job <id>: "). */
+std::string broken_rule_message(const BrokenRule& broken, const JobSpec& spec, const Placement& placement, int clusters)
+{
+  const auto& comps    = placement.components;
+  const size_t k       = broken.component;
+  const std::string at = "component " + std::to_string(k) + ": ";
+  const auto number    = [](auto n) { return std::to_string(n); };
+  switch (broken.rule) {
+    case PlacementRule::has_components:
+      return "no component";
+    case PlacementRule::claims_declared:
+      return "Claiming.by_policy, but needs() declare no claims";
+    case PlacementRule::component_failures_declared:
+      return "component_failures, but needs() do not declare them";
+    case PlacementRule::cluster_exists:
+      return at + "cluster " + number(comps[k].cluster) + " (the grid has clusters 0 to " + number(clusters - 1) + ")";
+    case PlacementRule::cluster_used:
+      return at + "cluster " + number(comps[k].cluster) + ", which needs().clusters leaves out";
+    case PlacementRule::has_processors:
+      return at + number(comps[k].processors) + " processors";
+    case PlacementRule::share_allowed:
+      return at + "host " + number(comps[k].host) +
+             " with a share (shares need the declared host_shares, immediate claiming, one processor, a host of the "
+             "cluster and smallest_share <= share <= 1)";
+    case PlacementRule::file_site_has_replica:
+      return at + "file site " + number(comps[k].file_site) + ", which holds no replica of the job's file";
+    case PlacementRule::file_site_given:
+      return at + "no file site, but the job has an input file";
+    case PlacementRule::flexible_total: {
+      int total = 0;
+      for (const auto& c : comps)
+        total += c.processors;
+      return "a flexible job placed on " + number(total) + " processors, not " + number(spec.total_processors);
+    }
+    case PlacementRule::component_count:
+      return number(comps.size()) + " components, not " + number(spec.components.size());
+    case PlacementRule::component_size:
+      return "component " + number(k) + " has " + number(comps[k].processors) + " processors, not the " +
+             number(spec.components[k].processors) + " it asked for";
+    case PlacementRule::ordered_cluster:
+      return "component " + number(k) + " of an ordered job moved off its cluster " +
+             number(spec.components[k].cluster);
+  }
+  return "breaks a rule of sim/api/PlacementRules.hpp";
+}
+
 } // namespace
 
 uint64_t PythonPolicy::total_calls()
@@ -101,8 +147,9 @@ std::string describe_exception(py::error_already_set& error, const PolicySource&
 PythonPolicy::PythonPolicy(py::object instance, PolicySource source, const PolicyContext& context)
     : instance_(std::move(instance))
     , source_(std::move(source))
-    , host_cores_(context.host_cores)
 {
+  for (const auto& cores : context.host_cores)
+    rules_.hosts.push_back(cores.size());
   auto required     = [&](const char* name) { return method_of(instance_, name, false); };
   auto optional     = [&](const char* name) { return method_of(instance_, name, true); };
   on_job_submitted_ = required("on_job_submitted");
@@ -129,6 +176,10 @@ PythonPolicy::PythonPolicy(py::object instance, PolicySource source, const Polic
                        ", not a coalsim.PolicyNeeds");
     needs_ = declared.cast<PolicyNeeds>();
   }
+  rules_.needs = &needs_;
+  // setup refuses a policy that declares host_shares in a run whose runtime model shares no host
+  // (setup/PolicyNeedsCheck.cpp), so shares are the declared ones
+  rules_.shares_hosts = true;
 }
 
 PythonPolicy::~PythonPolicy()
@@ -302,56 +353,10 @@ void PythonPolicy::check_placement(const Placement& placement)
     fail(specs_.count(id) ? "the job is not waiting (placed already, or started)"
                           : "no such job waits with the policy");
   const JobSpec& spec = *specs_.at(id);
-  const auto& comps   = placement.components;
-  if (comps.empty())
-    fail("no component");
-  if (placement.claiming == Claiming::by_policy && not needs_.claims)
-    fail("Claiming.by_policy, but needs() declare no claims");
-  if (placement.component_failures && not needs_.component_failures)
-    fail("component_failures, but needs() do not declare them");
-  int total = 0;
-  for (size_t k = 0; k < comps.size(); ++k) {
-    const auto& c     = comps[k];
-    std::string which = "component " + std::to_string(k) + ": ";
-    if (c.cluster < 0 || c.cluster >= clusters_)
-      fail(which + "cluster " + std::to_string(c.cluster) + " (the grid has clusters 0 to " +
-           std::to_string(clusters_ - 1) + ")");
-    if (not needs_.uses_cluster(c.cluster))
-      fail(which + "cluster " + std::to_string(c.cluster) + ", which needs().clusters leaves out");
-    if (c.processors <= 0)
-      fail(which + std::to_string(c.processors) + " processors");
-    if (c.host != -1) {
-      const bool host_ok = c.host >= 0 && c.cluster < static_cast<int>(host_cores_.size()) &&
-                           c.host < static_cast<int>(host_cores_[c.cluster].size());
-      if (not needs_.host_shares || placement.claiming != Claiming::immediate || c.processors != 1 ||
-          not(c.share >= smallest_share && c.share <= 1) || not host_ok)
-        fail(which + "host " + std::to_string(c.host) +
-             " with a share (shares need the declared host_shares, immediate claiming, one processor, a host of the "
-             "cluster and smallest_share <= share <= 1)");
-    }
-    if (c.file_site != no_cluster && (not spec.file || std::count(spec.file->replica_sites.begin(),
-                                                                  spec.file->replica_sites.end(), c.file_site) == 0))
-      fail(which + "file site " + std::to_string(c.file_site) + ", which holds no replica of the job's file");
-    if (spec.file && not spec.file->replica_sites.empty() && c.file_site == no_cluster)
-      fail(which + "no file site, but the job has an input file");
-    total += c.processors;
-  }
-  if (spec.type == RequestType::flexible) {
-    if (total != spec.total_processors)
-      fail("a flexible job placed on " + std::to_string(total) + " processors, not " +
-           std::to_string(spec.total_processors));
-  } else {
-    if (comps.size() != spec.components.size())
-      fail(std::to_string(comps.size()) + " components, not " + std::to_string(spec.components.size()));
-    for (size_t k = 0; k < comps.size(); ++k) {
-      if (comps[k].processors != spec.components[k].processors)
-        fail("component " + std::to_string(k) + " has " + std::to_string(comps[k].processors) +
-             " processors, not the " + std::to_string(spec.components[k].processors) + " it asked for");
-      if (spec.type == RequestType::ordered && comps[k].cluster != spec.components[k].cluster)
-        fail("component " + std::to_string(k) + " of an ordered job moved off its cluster " +
-             std::to_string(spec.components[k].cluster));
-    }
-  }
+  rules_.clusters     = clusters_;
+  const auto broken   = broken_rule(spec, placement, rules_); // the engine's rules (GridScheduler::validate)
+  if (broken)
+    fail(broken_rule_message(*broken, spec, placement, clusters_));
   waiting_.erase(id);
 }
 

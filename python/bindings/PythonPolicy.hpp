@@ -5,6 +5,7 @@
 #pragma once
 
 #include "sim/api/GridPolicy.hpp"
+#include "sim/api/PlacementRules.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/config/InputError.hpp"
 
@@ -52,7 +53,8 @@ public:
   Decisions decide(const GridView& view) override;
   size_t waiting_jobs() const override;
 
-  // The checks of Decisions.place/reject/not_placed while decide() runs (the engine's rules, GridScheduler::validate):
+  // The checks of Decisions.place/reject/not_placed while decide() runs (a placement's: sim/api/PlacementRules.hpp,
+  // which the engine's GridScheduler::validate applies too):
   // each throws DecisionError, a Python exception raised at the line that made the decision.
   void check_placement(const Placement& placement);
   void check_rejection(JobId job);
@@ -73,8 +75,8 @@ private:
 
   pybind11::object instance_;
   PolicySource source_;
-  std::vector<std::vector<int>> host_cores_;
   PolicyNeeds needs_;
+  PlacementRules rules_; // what Decisions.place checks a placement against, as the engine does
   // The bound methods, looked up once; none for an optional event the class leaves to coalsim.Policy.
   pybind11::object on_job_submitted_, on_claim_failed_, on_job_started_, on_run_started_, on_job_withdrawn_,
       on_run_ended_, on_job_finished_, on_job_failed_, on_job_placed_, on_job_aborted_, on_wake_, on_message_, decide_,

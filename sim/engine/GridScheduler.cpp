@@ -23,6 +23,11 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     , overheads_(seed, "middleware.overheads")
     , completion_failures_(seed, "middleware.completion_failures")
 {
+  rules_.needs        = &needs_;
+  rules_.clusters     = static_cast<int>(parts_.managers.size());
+  rules_.shares_hosts = parts_.runtime.shares_hosts();
+  for (size_t c = 0; c < parts_.managers.size(); ++c)
+    rules_.hosts.push_back(parts_.platform.cluster(static_cast<ClusterIndex>(c)).compute_hosts.size());
   step_id_ = parts_.step.add([this] { pass(); });
   // A run that stalled is seen after whatever event comes first past its date (a background job's, a band's
   // check): no pass of its own may be due then.
@@ -219,48 +224,48 @@ const std::vector<int>& GridScheduler::whole_grid()
 void GridScheduler::validate(const ActiveJob& job, const Placement& placement) const
 {
   const JobSpec& spec = job.spec;
-  const auto& comps   = placement.components;
-  xbt_assert(job.phase == Phase::waiting, "policy placed job %ld, which is not waiting", static_cast<long>(spec.id));
-  xbt_assert(not comps.empty(), "policy placed job %ld with no component", static_cast<long>(spec.id));
-  xbt_assert(placement.claiming != Claiming::by_policy || needs_.claims,
-             "policy placed job %ld to claim it itself, but its needs() declare no claims", static_cast<long>(spec.id));
-  int total = 0;
-  for (const auto& c : comps) {
-    xbt_assert(c.cluster >= 0 && c.cluster < static_cast<int>(parts_.managers.size()) && c.processors > 0,
-               "policy placed job %ld on cluster %d with %d processors", static_cast<long>(spec.id), c.cluster,
-               c.processors);
-    xbt_assert(
-        not shares_a_host(c) ||
-            (needs_.host_shares && parts_.runtime.shares_hosts() && placement.claiming == Claiming::immediate &&
-             c.processors == 1 && c.share >= smallest_share && c.share <= 1 &&
-             c.host < static_cast<int>(parts_.platform.cluster(c.cluster).compute_hosts.size())),
-        "policy placed job %ld on host %d of cluster %d with share %g (shares need the declared host shares, the "
-        "timeshared runtime model, engine claiming, one processor, a host of the cluster and smallest_share <= share "
-        "<= 1)",
-        static_cast<long>(spec.id), c.host, c.cluster, c.share);
-    xbt_assert(
-        c.file_site == no_cluster ||
-            (spec.file && std::count(spec.file->replica_sites.begin(), spec.file->replica_sites.end(), c.file_site)),
-        "policy took job %ld's file from cluster %d, which has no replica", static_cast<long>(spec.id), c.file_site);
-    // Without a site the copy would be skipped, and the job would run without its input in no time at all.
-    xbt_assert(not spec.file || spec.file->replica_sites.empty() || c.file_site != no_cluster,
-               "policy placed job %ld, which has an input file, with no site to copy it from",
-               static_cast<long>(spec.id));
-    total += c.processors;
-  }
-  if (spec.type == RequestType::flexible) {
-    xbt_assert(total == spec.total_processors, "flexible job %ld placed on %d processors, not %d",
-               static_cast<long>(spec.id), total, spec.total_processors);
+  const long id       = static_cast<long>(spec.id);
+  xbt_assert(job.phase == Phase::waiting, "policy placed job %ld, which is not waiting", id);
+  const auto broken = broken_rule(spec, placement, rules_); // the rules the Python adapter checks too
+  if (not broken)
     return;
+  const auto& comps = placement.components;
+  const size_t k    = broken->component;
+  switch (broken->rule) {
+    case PlacementRule::has_components:
+      xbt_die("policy placed job %ld with no component", id);
+    case PlacementRule::claims_declared:
+      xbt_die("policy placed job %ld to claim it itself, but its needs() declare no claims", id);
+    case PlacementRule::component_failures_declared:
+      xbt_die("policy placed job %ld with component failures, but its needs() do not declare them", id);
+    case PlacementRule::cluster_exists:
+    case PlacementRule::has_processors:
+      xbt_die("policy placed job %ld on cluster %d with %d processors", id, comps[k].cluster, comps[k].processors);
+    case PlacementRule::cluster_used:
+      xbt_die("policy placed job %ld on cluster %d, which its needs().clusters leave out", id, comps[k].cluster);
+    case PlacementRule::share_allowed:
+      xbt_die("policy placed job %ld on host %d of cluster %d with share %g (shares need the declared host shares, the "
+              "timeshared runtime model, engine claiming, one processor, a host of the cluster and smallest_share <= "
+              "share <= 1)",
+              id, comps[k].host, comps[k].cluster, comps[k].share);
+    case PlacementRule::file_site_has_replica:
+      xbt_die("policy took job %ld's file from cluster %d, which has no replica", id, comps[k].file_site);
+    case PlacementRule::file_site_given:
+      xbt_die("policy placed job %ld, which has an input file, with no site to copy it from", id);
+    case PlacementRule::flexible_total: {
+      int total = 0;
+      for (const auto& c : comps)
+        total += c.processors;
+      xbt_die("flexible job %ld placed on %d processors, not %d", id, total, spec.total_processors);
+    }
+    case PlacementRule::component_count:
+      xbt_die("job %ld placed with %zu components instead of %zu", id, comps.size(), spec.components.size());
+    case PlacementRule::component_size:
+      xbt_die("job %ld component %zu resized", id, k);
+    case PlacementRule::ordered_cluster:
+      xbt_die("ordered job %ld component %zu moved off its cluster", id, k);
   }
-  xbt_assert(comps.size() == spec.components.size(), "job %ld placed with %zu components instead of %zu",
-             static_cast<long>(spec.id), comps.size(), spec.components.size());
-  for (size_t k = 0; k < comps.size(); ++k) {
-    xbt_assert(comps[k].processors == spec.components[k].processors, "job %ld component %zu resized",
-               static_cast<long>(spec.id), k);
-    xbt_assert(spec.type != RequestType::ordered || comps[k].cluster == spec.components[k].cluster,
-               "ordered job %ld component %zu moved off its cluster", static_cast<long>(spec.id), k);
-  }
+  xbt_die("policy placed job %ld, breaking a rule of sim/api/PlacementRules.hpp", id);
 }
 
 void GridScheduler::apply(Placement placement)

@@ -11,6 +11,7 @@
 #include "sim/api/Capabilities.hpp"
 #include "sim/api/GridPolicy.hpp"
 #include "sim/api/JobSource.hpp"
+#include "sim/api/PlacementRules.hpp"
 #include "sim/config/Random.hpp"
 #include "sim/engine/ClusterHealth.hpp"
 #include "sim/engine/FileStager.hpp"
@@ -230,7 +231,8 @@ private:
   void publish_failure(JobId job, ClusterIndex c, const char* kind, const std::string& host = "");
 
   Parts parts_;
-  PolicyNeeds needs_; // the policy's, asked once
+  PolicyNeeds needs_;    // the policy's, asked once
+  PlacementRules rules_; // what its placements are checked against (validate)
   std::optional<FitLimits> fit_limits_;
   std::vector<int> whole_grid_;
   InstantStep::SchedulerId step_id_;
