@@ -29,8 +29,8 @@ using PolicyFactory = std::function<std::unique_ptr<GridPolicy>(PolicyParameters
  *  clusters names one in their place). */
 std::vector<ParameterSpec> declared_policy_parameters(const std::string& name, const PolicyFactory& factory);
 
-/** The kind of the grid policies (Registry.hpp). */
-struct GridPolicies {
+/** The kind of the grid policies (Registry.hpp; plugins register into it: its visibility is default, as there). */
+struct __attribute__((visibility("default"))) GridPolicies {
   using Factory                        = PolicyFactory;
   using Traits                         = NoTraits;
   static constexpr const char* heading = "Policies (--policy NAME; parameters under `policy:` in the experiment file)";

@@ -31,13 +31,17 @@ namespace coalsim {
 /** Two entries of one name are a build mistake, found before any run: the process stops. While simulate loads a
  *  plugin (`--plugin`, setup/Plugins.cpp), a clash is the plugin's instead: it is noted here, the entry left out,
  *  for the loader to report as the plugin's input error (an exception cannot cross the plugin's loading). */
-struct RegistrationClashes {
+// Visibility default here, on Registry and on each kind a plugin registers into (GridPolicies): the registry and
+// the clashes noted stay one per process, exported by simulate to the plugins it loads, even where a file that
+// instantiates them is compiled with hidden visibility (the Python bindings are): one hidden instantiation makes
+// simulate's copy local, and a plugin would register into a registry of its own.
+struct __attribute__((visibility("default"))) RegistrationClashes {
   static inline bool noting = false;
   /** "policy 'wf'", one per clash noted. */
   static inline std::vector<std::string> noted = {};
 };
 
-template <class Kind> class Registry {
+template <class Kind> class __attribute__((visibility("default"))) Registry {
 public:
   using Factory = typename Kind::Factory;
   using Traits  = typename Kind::Traits;
