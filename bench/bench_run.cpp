@@ -27,7 +27,7 @@ int main(int argc, char** argv)
     auto config = coalsim::load_experiment(argv[1], overrides);
 #if COALSIM_PYTHON
     if (coalsim::python::is_python_policy(config.policy.name)) // --set policy.name=python:FILE.py
-      coalsim::python::register_python_policy(config.policy.name);
+      coalsim::python::register_python_policy(config.policy.name, config.source);
 #endif
     auto stats = coalsim::Simulation(config, {}).run();
     rusage usage{};

@@ -145,8 +145,8 @@ int main(int argc, char** argv)
   try {
     ExperimentConfig config = load_experiment(vm.count("config") ? vm["config"].as<std::string>() : "", overrides);
 #if COALSIM_PYTHON
-    if (python::is_python_policy(config.policy.name)) // named in the experiment file
-      python::register_python_policy(config.policy.name);
+    if (python::is_python_policy(config.policy.name)) // named in the experiment file: found beside it
+      python::register_python_policy(config.policy.name, config.source);
 #endif
     RunOptions run_options;
     if (not vm.count("no-trace"))

@@ -41,12 +41,12 @@ bool is_python_policy(const std::string& name)
   return name.rfind("python:", 0) == 0;
 }
 
-void register_python_policy(const std::string& reference)
+void register_python_policy(const std::string& reference, const std::string& experiment_file)
 {
   if (PolicyRegistry::instance().contains(reference))
     return;
   EmbeddedInterpreter& embedded = interpreter();
-  embedded.classes.push_back(register_policy_file(reference));
+  embedded.classes.push_back(register_policy_file(reference, experiment_file));
 }
 
 } // namespace coalsim::python

@@ -1,5 +1,6 @@
 #include "PythonParameters.hpp"
 #include "PythonPolicy.hpp"
+#include "setup/InputFiles.hpp"
 
 #include <filesystem>
 #include <pybind11/stl.h>
@@ -121,9 +122,10 @@ PolicyFactory python_policy_factory(std::shared_ptr<py::object> held, PolicySour
   };
 }
 
-std::shared_ptr<py::object> register_policy_file(const std::string& reference)
+std::shared_ptr<py::object> register_policy_file(const std::string& reference, const std::string& experiment_file)
 {
   PolicySource source = parse_reference(reference);
+  source.file         = locate_input(source.file, experiment_file); // as the experiment's other files
   auto held           = std::make_shared<py::object>(load_policy_class(source));
   PolicyRegistry::instance().add(reference, describe_class(*held), python_policy_factory(held, source));
   return held;

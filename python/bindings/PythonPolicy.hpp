@@ -102,8 +102,10 @@ PolicySource parse_reference(const std::string& reference);
  *  the experiment, then the class called with them. */
 PolicyFactory python_policy_factory(std::shared_ptr<pybind11::object> policy_class, PolicySource source);
 /** Loads the class that "python:<file>[:<class>]" names and registers it under that name; returns the class (held
- *  by the registry's entry). */
-std::shared_ptr<pybind11::object> register_policy_file(const std::string& reference);
+ *  by the registry's entry). The file is found as the other files an experiment names (setup/InputFiles.hpp): as
+ *  given when it exists, else relative to `experiment_file`'s folder (and its parents). */
+std::shared_ptr<pybind11::object> register_policy_file(const std::string& reference,
+                                                       const std::string& experiment_file = "");
 /** The first line of the class's docstring (the registry's description). */
 std::string describe_class(const pybind11::object& policy_class);
 

@@ -133,7 +133,7 @@ void write_all(int fd, const std::string& text)
       overrides.emplace_back(std::string(py::str(key)) + "=" + override_text(value));
     ExperimentConfig config = load_experiment(experiment.is_none() ? "" : experiment.cast<std::string>(), overrides);
     if (config.policy.name.rfind("python:", 0) == 0 && not PolicyRegistry::instance().contains(config.policy.name))
-      register_policy_file(config.policy.name); // named by `policy` or by the experiment file
+      register_policy_file(config.policy.name, config.source); // named by `policy` or by the experiment file
     RunOptions options;
     if (not output.is_none())
       options.output = output.cast<std::string>();

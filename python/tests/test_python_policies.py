@@ -71,6 +71,33 @@ def test_parameters_declared_and_checked(tmp_path, examples):
     assert code == 0, err
 
 
+def test_policy_file_found_beside_the_experiment(tmp_path, examples):
+    """A `python:` path written in an experiment file is relative to that file's folder, as its platform's is."""
+    folder = tmp_path / "study"
+    folder.mkdir()
+    (folder / "mine.py").write_text((examples / "worst_fit.py").read_text())
+    (folder / "study.yaml").write_text(textwrap.dedent("""\
+        name: beside
+        platform: das2.xml
+        policy:
+          name: python:mine.py
+        workload:
+          jobs: 40
+        """))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code, _, err = simulate("-c", folder / "study.yaml", "-q", "-o", tmp_path / "py.h5", cwd=elsewhere)
+    assert code == 0, err
+    code, _, err = simulate("-c", folder / "study.yaml", "--policy", "wf", "-q", "-o", tmp_path / "cpp.h5",
+                            cwd=elsewhere)
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+    # From the command line the path stays the working folder's.
+    code, _, err = simulate("-c", folder / "study.yaml", "--policy", "python:mine.py", "--no-trace", "-q",
+                            cwd=elsewhere)
+    assert code == 2 and "no Python file 'mine.py'" in err
+
+
 def test_class_named_or_found(tmp_path, examples):
     code, _, err = simulate("--policy", f"python:{examples / 'close_to_files.py'}:CloseToFiles", "--jobs", "20",
                             "--no-trace", "-q")
