@@ -53,3 +53,12 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/generated/coalsimConfigVe
                                  COMPATIBILITY ExactVersion)
 install(FILES ${PROJECT_BINARY_DIR}/generated/coalsimConfig.cmake
               ${PROJECT_BINARY_DIR}/generated/coalsimConfigVersion.cmake DESTINATION ${COALSIM_PACKAGE_DIR})
+
+# The `coalsim` Python module (docs/python-policies.md), where Debian's python3 looks for the modules of a prefix:
+# <prefix>/lib/python3/dist-packages (on sys.path for /usr and /usr/local; elsewhere PYTHONPATH names it). The module
+# is self-contained: coalsim's code is compiled into it, and the libraries it links are the system's.
+if(COALSIM_PYTHON)
+  set(COALSIM_PYTHON_INSTALL_DIR lib/python3/dist-packages
+      CACHE STRING "Where `cmake --install` puts the coalsim Python module, relative to the prefix")
+  install(TARGETS coalsim_python_module LIBRARY DESTINATION ${COALSIM_PYTHON_INSTALL_DIR})
+endif()

@@ -4,7 +4,8 @@
 package: installs the build into a temporary prefix, copies examples/plugin into a clean folder, configures and builds
 it against the installed package (find_package(coalsim)), and runs the installed simulate with its `lru` policy on
 small experiments; checks the trace (its policy, every job completed) and the policy's effect: single-processor jobs
-on an idle DAS-2 go to the five clusters in turn, where `wf` puts every one on the largest.
+on an idle DAS-2 go to the five clusters in turn, where `wf` puts every one on the largest. With --python-module,
+the installed `coalsim` Python module imports from the prefix (PYTHONPATH) and runs the experiment.
 errors: every plugin simulate refuses stops it with exit code 2 and a message that names the file and says why."""
 import argparse
 import os
@@ -100,6 +101,15 @@ def package(args):
           f"a plugin given twice is refused: {twice.returncode} {twice.stderr}")
     # The default experiment: unordered jobs with input files and a background load.
     run([simulate, "--plugin", plugin, "--policy", "lru", "--no-trace", "--quiet"])
+
+    if args.python_module:  # the coalsim module, installed beside the package, imports from the prefix and runs
+        modules = os.path.join(prefix, args.python_module)
+        environment = dict(os.environ, PYTHONPATH=modules)
+        script = ("import coalsim, sys; print(coalsim.__file__); "
+                  "s = coalsim.run(sys.argv[1], policy='wf', output=None); print(s['completed'])")
+        answer = run([sys.executable, "-c", script, experiment], env=environment, cwd=work).split()
+        check(answer[0].startswith(modules + os.sep), f"coalsim imports from {modules}: {answer[0]}")
+        check(answer[1] == "40", f"coalsim.run from the installed module completes the 40 jobs: {answer[1]}")
     if not failures:
         shutil.rmtree(work)
 
@@ -140,6 +150,8 @@ def main():
     p.add_argument("--cmake", required=True)
     p.add_argument("--build", required=True)
     p.add_argument("--example", required=True)
+    p.add_argument("--python-module", help="where the coalsim module is installed, relative to the prefix (none: "
+                   "the build has no Python module)")
     e = commands.add_parser("errors")
     e.add_argument("--simulate", required=True)
     e.add_argument("--registers-nothing", required=True)
