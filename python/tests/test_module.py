@@ -1,15 +1,13 @@
 """The `coalsim` extension module: the policy API outside a run, and coalsim.run (same trace as simulate, the run's
 statistics, errors as coalsim.RunError)."""
 import math
-import sys
 
 import pytest
 
-from conftest import ROOT, simulate, trace_differences
+from conftest import ROOT, load_file, simulate, trace_differences
 
 coalsim = pytest.importorskip("coalsim")
-sys.path.insert(0, str(ROOT / "examples" / "policies"))
-from worst_fit import WorstFit  # noqa: E402
+WorstFit = load_file(ROOT / "examples" / "policies" / "worst_fit.py").WorstFit
 
 
 def test_decisions_outside_a_run():
