@@ -18,11 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/** Writes the grid of `clusters` clusters in `regions` regions with make_grid.py; returns its path. */
+/** Writes the grid of `clusters` clusters in `regions` regions with make_grid.py; returns its path, named after the
+ *  test (CTest runs tests in parallel: two writing one file would read each other's half-written grid). */
 std::string make_grid(int clusters, int regions)
 {
-  fs::path file       = fs::path(testing::TempDir()) / ("grid-" + std::to_string(clusters) + ".xml");
-  std::string command = "python3 " COALSIM_SOURCE_DIR "/platforms/make_grid.py " + std::to_string(clusters) + " " +
+  const std::string test = testing::UnitTest::GetInstance()->current_test_info()->name();
+  fs::path file          = fs::path(testing::TempDir()) / ("grid-" + std::to_string(clusters) + "-" + test + ".xml");
+  std::string command    = "python3 " COALSIM_SOURCE_DIR "/platforms/make_grid.py " + std::to_string(clusters) + " " +
                         file.string() + " --regions " + std::to_string(regions);
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
   return file.string();
