@@ -7,6 +7,7 @@
  * Built outside coalsim's tree against its installed package (README.md); it sees only the policy API (sim/api). */
 #include "sim/api/GridPolicy.hpp"
 #include "sim/api/PolicyRegistry.hpp"
+#include "sim/api/ReplicaChoice.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -89,7 +90,7 @@ private:
    *  that leaves room for the rest; nothing when the job does not fit `idle` now (then `idle` is unchanged). */
   std::optional<std::vector<ComponentPlacement>> place(const JobSpec& job, std::vector<int>& idle, const GridView& view)
   {
-    if (job.file && not job.file->replica_sites.empty() && nearest_replica(job, 0, view) == no_cluster)
+    if (not file_readable(job, view))
       return std::nullopt; // every replica is on a cluster that is down: wait for one to come back
     std::vector<size_t> order(job.components.size());
     std::iota(order.begin(), order.end(), 0);
@@ -123,26 +124,6 @@ private:
     idle       = std::move(left);
     last_used_ = std::move(last_used);
     return placed;
-  }
-
-  /** The replica of the job's input file on a cluster that is up with the shortest estimated copy to `execution`
-   *  (ties: the lowest index); no_cluster for a job without a file, or with every replica down. */
-  static ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const GridView& view)
-  {
-    if (not job.file)
-      return no_cluster;
-    ClusterIndex best = no_cluster;
-    double best_time  = 0;
-    for (ClusterIndex site : job.file->replica_sites) {
-      if (not view.cluster(site).up)
-        continue;
-      double time = view.estimated_transfer_time(site, execution, job.file->size_bytes);
-      if (best == no_cluster || time < best_time || (time == best_time && site < best)) {
-        best      = site;
-        best_time = time;
-      }
-    }
-    return best;
   }
 
   std::deque<const JobSpec*> queue_;

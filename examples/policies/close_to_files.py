@@ -8,7 +8,7 @@ file are placed by worst-fit (worst_fit.py, whose queue this policy shares).
 import bisect
 
 import coalsim
-from worst_fit import WorstFit, by_decreasing_size, file_readable
+from worst_fit import WorstFit, by_decreasing_size
 
 
 class CloseToFiles(WorstFit):
@@ -32,7 +32,7 @@ class CloseToFiles(WorstFit):
             n = view.cluster_count
             self.history = [(e, f) for e in range(n) for f in range(n)] if self.start_full else []
             self.history_set = set(self.history)
-        if not file_readable(job, view):
+        if not coalsim.file_readable(job, view):
             return None
         added = []
         placed = self.close_to_files(job, idle, view, added)

@@ -9,7 +9,7 @@ instead of going at once to a cluster whose file transfer would make it start la
 import math
 
 import coalsim
-from worst_fit import WorstFit, by_decreasing_size, file_readable, nearest_replica
+from worst_fit import WorstFit, by_decreasing_size
 
 
 def free_at(view, cluster, idle, size):
@@ -50,7 +50,7 @@ class EarliestStart(WorstFit):
     def place(self, job, idle, view):
         if job.type == coalsim.RequestType.ordered:
             return super().place(job, idle, view)
-        if not file_readable(job, view):
+        if not coalsim.file_readable(job, view):
             return None
         usable = [c.usable for c in view.clusters]
         left = list(idle)
@@ -62,7 +62,7 @@ class EarliestStart(WorstFit):
             for c in range(len(left)):
                 if not usable[c]:
                     continue
-                site = nearest_replica(job, c, view)
+                site = coalsim.nearest_replica(job, c, view)
                 transfer = 0.0 if job.file is None else view.estimated_transfer_time(site, c, job.file.size_bytes)
                 free = free_at(view, c, left[c], size)
                 start = free + transfer
@@ -78,7 +78,7 @@ class EarliestStart(WorstFit):
                 self.wake = best_free if math.isnan(self.wake) else min(self.wake, best_free)
                 return None
             left[best_now] -= size
-            chosen[i] = coalsim.Component(best_now, size, nearest_replica(job, best_now, view))
+            chosen[i] = coalsim.Component(best_now, size, coalsim.nearest_replica(job, best_now, view))
         idle[:] = left
         self.deferred_since.pop(job.id, None)
         return chosen

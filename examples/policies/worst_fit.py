@@ -36,27 +36,6 @@ def fits_capacities(job, capacity):
     return max(sizes) <= max(capacity) and sum(sizes) <= sum(capacity)
 
 
-def file_readable(job, view):
-    """No file, or a replica on a cluster that is up."""
-    f = job.file
-    return f is None or not f.replica_sites or any(view.cluster(s).up for s in f.replica_sites)
-
-
-def nearest_replica(job, execution, view):
-    """The replica with the smallest estimated transfer time to `execution` (ties: the lowest cluster)."""
-    f = job.file
-    if f is None or not f.replica_sites:
-        return coalsim.no_cluster
-    best, best_time = coalsim.no_cluster, 0.0
-    for site in f.replica_sites:
-        if not view.cluster(site).up:
-            continue
-        t = view.estimated_transfer_time(site, execution, f.size_bytes)
-        if best == coalsim.no_cluster or t < best_time or (t == best_time and site < best):
-            best, best_time = site, t
-    return best
-
-
 class Waiting:
     """A job in the wait-queue, with its sizes kept for the room check and its submission failures."""
 
@@ -173,7 +152,7 @@ class WorstFit(coalsim.Policy):
 
     def place(self, job, idle, view):
         """The components on the clusters with the most idle processors (`idle` updated), or None."""
-        if not file_readable(job, view):
+        if not coalsim.file_readable(job, view):
             return None
         left = list(idle)
         if job.type == coalsim.RequestType.ordered:
@@ -196,4 +175,4 @@ class WorstFit(coalsim.Policy):
                 left[best] -= size
                 chosen[i] = (best, size)
         idle[:] = left
-        return [coalsim.Component(c, n, nearest_replica(job, c, view)) for c, n in chosen]
+        return [coalsim.Component(c, n, coalsim.nearest_replica(job, c, view)) for c, n in chosen]

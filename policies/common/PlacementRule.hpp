@@ -4,6 +4,7 @@
 #include "policies/common/Fitting.hpp"
 #include "policies/common/WaitQueue.hpp"
 #include "sim/api/GridView.hpp"
+#include "sim/api/ReplicaChoice.hpp"
 
 #include <memory>
 #include <optional>
@@ -29,15 +30,6 @@ public:
    *  might start, even one that no placement fits. */
   virtual bool remembers_failed_tries() const { return false; }
 };
-
-/** The replica of the job's file with the smallest estimated transfer time to `execution`, among those on
- *  clusters that are up (no_cluster when the job has no file, or none is up). Ties go to the lowest cluster
- *  index. */
-ClusterIndex nearest_replica(const JobSpec& job, ClusterIndex execution, const GridView& view);
-
-/** True when the job needs no file or a replica of it is on a cluster that is up: a job whose every replica
- *  is on a cluster that is down cannot be placed until one comes back. */
-bool file_readable(const JobSpec& job, const GridView& view);
 
 /** A job that would not fit the grid even with all of its clusters idle can never be placed; left waiting it
  *  would keep the run going forever. Clusters marked unusable stay so for the rest of the run, so they count

@@ -4,6 +4,7 @@
 #include "PythonPolicy.hpp"
 #include "sim/api/GridPolicy.hpp"
 #include "sim/api/PolicyRegistry.hpp"
+#include "sim/api/ReplicaChoice.hpp"
 
 #include <pybind11/eval.h>
 #include <pybind11/stl.h>
@@ -207,6 +208,14 @@ void bind_policy_api(py::module_& m)
       .def(
           "running_local", [](const GridView& v, ClusterIndex c) { return ends_of(v.running_local(c)); },
           "the local jobs running on cluster c: (estimated end, processors), by end", py::arg("cluster"));
+  m.def("nearest_replica", &nearest_replica,
+        "the replica of the job's file on a cluster that is up with the smallest estimated transfer time to "
+        "`execution` (ties: the lowest cluster); no_cluster for a job without a file or with every replica down",
+        py::arg("job"), py::arg("execution"), py::arg("view"));
+  m.def("file_readable", &file_readable,
+        "whether the job needs no file or a replica of it is on a cluster that is up (else it cannot be placed "
+        "until one comes back)",
+        py::arg("job"), py::arg("view"));
 
   // Decisions.
   py::class_<ComponentPlacement>(m, "Component", "a placed component")

@@ -1,6 +1,7 @@
 """`simulate --policy python:FILE[:CLASS]`: the examples' traces are wf's and cf's, their parameters are declared
 like a C++ policy's, and each way a Python policy can fail stops the run with its file and line, exit code 2 and no
 trace."""
+import re
 import textwrap
 
 import pytest
@@ -46,6 +47,17 @@ def test_trace_identical_on_bench_a_prefix(tmp_path, examples):
     common = ["-c", ROOT / "bench" / "das2-100k-delay.yaml", "--jobs", "3000", "-q"]
     assert simulate(*common, "-o", tmp_path / "cpp.h5")[0] == 0
     code, _, err = simulate(*common, "--policy", f"python:{examples / 'worst_fit.py'}", "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+
+
+def test_the_tutorial_policy_is_worst_fit(tmp_path):
+    """The policy of docs/python-policies.md's tutorial, as printed there, runs and places as wf does (files read
+    from the nearest replica with the module's own nearest_replica and file_readable)."""
+    page = (ROOT / "docs" / "python-policies.md").read_text()
+    (tmp_path / "spread.py").write_text(re.search(r"### Write.*?```python\n(.*?)```", page, re.S)[1])
+    assert simulate("--policy", "wf", "-q", "-o", tmp_path / "cpp.h5")[0] == 0
+    code, _, err = simulate("--policy", f"python:{tmp_path / 'spread.py'}", "-q", "-o", tmp_path / "py.h5")
     assert code == 0, err
     assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
 
