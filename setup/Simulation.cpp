@@ -158,15 +158,11 @@ void Simulation::build_platform()
   }
   parts_->platform = std::make_unique<GridPlatform>(*parts_->engine, parts_->platform_file, config_.clusters.names,
                                                     config_.clusters.location);
-  for (const auto& [name, location] : config_.background.cluster_locations)
-    if (parts_->platform->find(name) == no_cluster)
-      location.fail("cluster '" + name + "' is not in this run");
-  for (const auto& [name, location] : config_.faults.cluster_locations)
-    if (parts_->platform->find(name) == no_cluster)
-      location.fail("cluster '" + name + "' is not in this run");
-  for (const auto& [name, location] : config_.job_shape.cluster_locations)
-    if (parts_->platform->find(name) == no_cluster)
-      location.fail("cluster '" + name + "' is not in this run");
+  for (const auto* section :
+       {&config_.background.cluster_locations, &config_.faults.cluster_locations, &config_.job_shape.cluster_locations})
+    for (const auto& [name, location] : *section)
+      if (parts_->platform->find(name) == no_cluster)
+        location.fail("cluster '" + name + "' is not in this run");
   for (const Cluster& c : parts_->platform->clusters()) {
     const LocatedShapePolicy& shape = config_.job_shape.of(c.name);
     if (shape.policy.pool() || c.compute_hosts.empty())
@@ -219,14 +215,11 @@ void Simulation::open_trace()
 /** Each cluster's local resource manager and its background load. */
 void Simulation::build_local_side()
 {
-  Parts& p      = *parts_;
-  p.step        = std::make_unique<InstantStep>();
-  p.daemons     = std::make_unique<DaemonTimers>();
-  p.runtime     = make_runtime_model(config_.runtime_model, p.tracker);
-  auto model_of = [this](const Cluster& c) -> const BackgroundModel& {
-    auto it = config_.background.per_cluster.find(c.name);
-    return it == config_.background.per_cluster.end() ? config_.background.defaults : it->second;
-  };
+  Parts& p        = *parts_;
+  p.step          = std::make_unique<InstantStep>();
+  p.daemons       = std::make_unique<DaemonTimers>();
+  p.runtime       = make_runtime_model(config_.runtime_model, p.tracker);
+  auto model_of   = [this](const Cluster& c) -> const BackgroundModel& { return config_.background.of(c.name); };
   auto locate_log = [this](const TraceReplayConfig& replay) {
     return locate_readable(replay.file, config_.source, replay.file_location);
   };

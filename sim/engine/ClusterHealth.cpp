@@ -37,8 +37,7 @@ ClusterHealth::ClusterHealth(const FaultConfig& config, const GridPlatform& plat
   xbt_assert(managers.size() == platform.clusters().size(), "one local resource manager per cluster");
   xbt_assert(current_ == nullptr, "one ClusterHealth per simulation");
   for (const auto& cluster : platform.clusters()) {
-    auto it = config.per_cluster.find(cluster.name);
-    faults_.push_back(it == config.per_cluster.end() ? config.defaults : it->second);
+    faults_.push_back(config.of(cluster.name));
     managers_.push_back(managers[cluster.index].get());
     auto hosts = cluster.compute_hosts;
     for (const auto* host : cluster.compute_hosts)

@@ -150,12 +150,9 @@ FaultConfig read_faults(ConfigNode faults)
   f.defaults = read_cluster_faults(faults, f.defaults, f.component_failure_location);
   for (const char* rate : {"component_failure", "mtbf", "mttr", "host_mtbf", "host_mttr"})
     faults.get(rate, 0.0, 0.0); // read above; this writes the default into the resolved configuration
-  if (auto clusters = faults.find("clusters"))
-    for (auto& [name, node] : clusters->entries()) {
-      node.allow_only(cluster_fault_keys());
-      f.per_cluster[name]       = read_cluster_faults(node, f.defaults, f.component_failure_location);
-      f.cluster_locations[name] = node.location();
-    }
+  f.read_clusters(faults, cluster_fault_keys(), [&f](ConfigNode& node) {
+    return read_cluster_faults(node, f.defaults, f.component_failure_location);
+  });
   if (auto hosts = faults.find("hosts"))
     for (auto& [name, node] : hosts->entries())
       f.hosts[name] = read_host_outages(node);

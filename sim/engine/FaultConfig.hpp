@@ -4,6 +4,7 @@
 
 #include "sim/config/KeyList.hpp"
 #include "sim/config/KeyLocation.hpp"
+#include "sim/config/PerCluster.hpp"
 
 #include <map>
 #include <string>
@@ -40,14 +41,11 @@ struct HostOutages {
   KeyLocation location; // where the experiment names the host, for a name the platform does not have
 };
 
-struct FaultConfig {
+struct FaultConfig : PerCluster<ClusterFaults> {
   int unusable_after = 0; // consecutive errors that mark a cluster unusable (0: never)
   /** Probability that a whole run fails, found out after the completion overhead (DUROC's completion
    *  failure, as in the co-allocation service); independent of the cluster, so not part of ClusterHealth's work. */
   double completion_failure = 0;
-  ClusterFaults defaults;
-  std::map<std::string, ClusterFaults> per_cluster;
-  std::map<std::string, KeyLocation> cluster_locations; // where each per-cluster entry was set
   std::map<std::string, HostOutages> hosts;
   /** The first `component_failure` above 0 that was read; not given() when none is. */
   KeyLocation component_failure_location;

@@ -59,12 +59,7 @@ JobShapeConfig read_job_shape(ConfigNode shape)
   JobShapeConfig c;
   shape.allow_only(job_shape_keys());
   c.defaults = read_policy(shape, c.defaults);
-  if (auto clusters = shape.find("clusters"))
-    for (auto& [name, node] : clusters->entries()) {
-      node.allow_only(cluster_shape_keys());
-      c.per_cluster[name]       = read_policy(node, c.defaults);
-      c.cluster_locations[name] = node.location();
-    }
+  c.read_clusters(shape, cluster_shape_keys(), [&c](ConfigNode& node) { return read_policy(node, c.defaults); });
   return c;
 }
 

@@ -5,6 +5,7 @@
 #include "sim/api/JobShape.hpp"
 #include "sim/config/KeyList.hpp"
 #include "sim/config/KeyLocation.hpp"
+#include "sim/config/PerCluster.hpp"
 
 #include <map>
 #include <string>
@@ -20,17 +21,7 @@ struct LocatedShapePolicy {
   KeyLocation cores_per_node_at; // `cores_per_node` (or where `kind` is)
 };
 
-struct JobShapeConfig {
-  LocatedShapePolicy defaults;
-  std::map<std::string, LocatedShapePolicy> per_cluster;
-  std::map<std::string, KeyLocation> cluster_locations;
-
-  const LocatedShapePolicy& of(const std::string& cluster) const
-  {
-    auto it = per_cluster.find(cluster);
-    return it == per_cluster.end() ? defaults : it->second;
-  }
-};
+struct JobShapeConfig : PerCluster<LocatedShapePolicy> {};
 
 const KeyList& job_shape_keys();
 

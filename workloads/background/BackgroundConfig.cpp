@@ -175,12 +175,8 @@ BackgroundConfig read_background(ConfigNode background)
   BackgroundConfig b;
   background.allow_only(background_keys());
   b.defaults = read_background_model(background, b.defaults, true);
-  if (auto clusters = background.find("clusters"))
-    for (auto& [name, node] : clusters->entries()) {
-      node.allow_only(model_keys());
-      b.per_cluster[name]       = read_background_model(node, b.defaults, false);
-      b.cluster_locations[name] = node.location();
-    }
+  b.read_clusters(background, model_keys(),
+                  [&b](ConfigNode& node) { return read_background_model(node, b.defaults, false); });
   return b;
 }
 

@@ -4,6 +4,7 @@
 
 #include "sim/config/KeyList.hpp"
 #include "sim/config/KeyLocation.hpp"
+#include "sim/config/PerCluster.hpp"
 #include "sim/config/Random.hpp"
 #include "workloads/TraceReplayConfig.hpp"
 
@@ -37,11 +38,7 @@ struct BackgroundModel {
   enum class FittedRuntime { empirical, lognormal } fitted_runtime = FittedRuntime::empirical;
 };
 
-struct BackgroundConfig {
-  BackgroundModel defaults;
-  std::map<std::string, BackgroundModel> per_cluster;   // by cluster name
-  std::map<std::string, KeyLocation> cluster_locations; // where each per-cluster entry was set
-};
+struct BackgroundConfig : PerCluster<BackgroundModel> {};
 
 /** The keys of `background`, with those of its subsections. */
 const KeyList& background_keys();
