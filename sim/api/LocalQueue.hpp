@@ -78,6 +78,10 @@ public:
    *  reservation falls due by the clock alone. */
   virtual double next_due() const { return INFINITY; }
   virtual size_t size() const = 0;
+  /** The waiting job the discipline starts first, which no later one may delay (the first in queue order under
+   *  every discipline here); only while size() > 0. A power manager switches on the hosts it needs when it does
+   *  not fit on those that are on (LocalResourceManager::wake_for_waiting). */
+  virtual const QueuedLocalJob& head() const = 0;
 };
 
 } // namespace coalsim

@@ -38,6 +38,7 @@ public:
   void pass(LocalPass& pass, const Start& start) override;
   void ended(double estimated_end, int size, double now) override;
   size_t size() const override { return waiting_.size(); }
+  const QueuedLocalJob& head() const override { return waiting_.front().job; }
   /** The earliest reservation still to come (one compression can leave it at an instant when nothing happens). */
   double next_due() const override { return next_due_; }
 

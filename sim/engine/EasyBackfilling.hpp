@@ -30,6 +30,7 @@ public:
   void pass(LocalPass& pass, const Start& start) override;
   bool arrival_may_start(const QueuedLocalJob& job, int idle) const override { return job.request.size <= idle; }
   size_t size() const override { return waiting_.size(); }
+  const QueuedLocalJob& head() const override { return waiting_.begin()->second; }
 
 private:
   using Seq = uint64_t; // queue order

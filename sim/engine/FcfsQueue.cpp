@@ -24,6 +24,7 @@ public:
     }
   }
   size_t size() const override { return waiting_.size(); }
+  const QueuedLocalJob& head() const override { return waiting_.front(); }
 
 private:
   std::list<QueuedLocalJob> waiting_;

@@ -307,7 +307,7 @@ void LocalResourceManager::submit_background(const LocalJobRequest& job)
   if (queue_->arrival_may_start(queued, idle()))
     step_->request(step_id_);
   else if (power_ != nullptr)
-    power_->need(waiting_processors_ - idle());
+    wake_for_waiting();
 }
 
 void LocalResourceManager::set_power_manager(PowerManager& manager, EnergyAccounting* energy)
@@ -352,11 +352,29 @@ void LocalResourceManager::wake_for(const std::vector<int>& sizes)
       power_->need(held - idle());
     return;
   }
-  if (down_)
+  std::vector<int> held;
+  for (int size : sizes)
+    held.push_back(shapes_->held(size));
+  wake_to_place(held);
+}
+
+void LocalResourceManager::wake_for_waiting()
+{
+  power_->need(waiting_processors_ - idle());
+  if (shapes_) { // the head's cores may be idle on too few hosts: the hosts it needs besides
+    const int head = queue_->head().request.size; // already the cores it holds
+    wake_to_place({&head, 1});
+  }
+}
+
+void LocalResourceManager::wake_to_place(std::span<const int> held)
+{
+  if (down_ || power_->cores_off() == 0) // no host to switch on (those booting count as on)
     return;
-  // Cores alone do not say where a shape fits (enough idle cores may lie on too few hosts): the sizes are placed one
-  // after the other as if every host switched off or booting were on and wholly free, and the hosts switched off that
-  // this placement uses are switched on. When they cannot fit even so, nothing is switched on for them now.
+  // Cores alone do not say where a shape fits (enough idle cores may lie on too few hosts): the jobs holding `held`
+  // cores are placed one after the other as if every host switched off or booting were on and wholly free, and the
+  // hosts switched off that this placement uses are switched on. When they cannot fit even so, nothing is switched
+  // on for them now.
   std::vector<int> free(cores_.hosts());
   for (int h = 0; h < cores_.hosts(); ++h)
     free[h] = not power_->is_off(h)                 ? cores_.free_on(h)
@@ -364,10 +382,10 @@ void LocalResourceManager::wake_for(const std::vector<int>& sizes)
                                                     : 0; // failed meanwhile
   std::vector<HostCores> take;
   std::vector<int> wake;
-  for (int size : sizes) {
+  for (int size : held) {
     take.clear();
     if (not shapes_->place(
-            shapes_->held(size), [&free](int h) { return free[h]; }, take))
+            size, [&free](int h) { return free[h]; }, take))
       return;
     for (const HostCores& h : take) {
       free[h.host] -= h.cores;
@@ -401,7 +419,7 @@ void LocalResourceManager::pass()
   only_arrivals_    = true;
   capacity_changed_ = false;
   if (power_ != nullptr && queue_->size() > 0)
-    power_->need(waiting_processors_ - idle());
+    wake_for_waiting();
   wake_when_due();
   if (queue_->size() != waiting)
     changed();

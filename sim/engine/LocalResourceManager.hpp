@@ -27,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <simgrid/kernel/Timer.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -251,6 +252,11 @@ private:
   int waiting_processors_ = 0; // cores the queued local jobs hold once started
   bool power_off(int host);
   void power_on(int host);
+  /** Local jobs wait: the power manager switches hosts on for as many cores as they hold beyond the idle ones and,
+   *  with shapes, for the hosts the queue's head needs to fit (LocalQueue::head). */
+  void wake_for_waiting();
+  /** With shapes: switches on the hosts that jobs holding `held` cores, placed one after the other, need. */
+  void wake_to_place(std::span<const int> held);
   struct DummyJob {
     CoreHolding holding;
     std::vector<CoreMap::Core> cores; // in the order taken: the last are killed first

@@ -104,3 +104,64 @@ TEST(PowerManagement, AShapedClaimThatDoesNotFitSwitchesOnTheHostsItNeeds)
   ASSERT_EQ(t.cluster_energy.size(), 1u);
   EXPECT_EQ(t.cluster_energy[0].boots, 1);
 }
+
+namespace {
+/** Nodes of 1 core: a local job of 2 processors needs 2 hosts. Both hosts are off from 10 s; the job arrives at 50
+ *  with nothing else to happen. Its 2 cores by count switch p-0 on, and its shape p-1 too: it starts at 80 once both
+ *  have booted (30 s) and ends at 100, under every local discipline. (Counting cores alone switched p-0 on only, and
+ *  the job waited for ever on the hosts that were on.) One run per test: SimGrid loads a platform once a process. */
+void expect_a_waiting_shaped_local_job_switches_on_the_hosts_it_needs(const std::string& discipline)
+{
+  auto t = simulate_yaml(on_p +
+                         "power: {manager: idle_off, idle_timeout: 10, boot_time: 30, boot_energy: 3000}\n"
+                         "job_shape: {kind: nodes, cores_per_node: 1}\n"
+                         "workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
+                         "background: {model: none, scheduler: " +
+                         discipline + ", clusters: {p: {model: replay, trace: {file: " + local_log("p", {{50, 20, 2}}) +
+                         "}}}}\n");
+  ASSERT_EQ(t.local_jobs.size(), 1u);
+  EXPECT_DOUBLE_EQ(t.local_jobs[0].start_time, 80);
+  EXPECT_DOUBLE_EQ(t.local_jobs[0].end_time, 100);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  EXPECT_EQ(t.cluster_energy[0].boots, 2);
+}
+} // namespace
+
+TEST(PowerManagement, AWaitingShapedLocalJobSwitchesOnTheHostsItNeedsFcfs)
+{
+  expect_a_waiting_shaped_local_job_switches_on_the_hosts_it_needs("fcfs");
+}
+
+TEST(PowerManagement, AWaitingShapedLocalJobSwitchesOnTheHostsItNeedsEasy)
+{
+  expect_a_waiting_shaped_local_job_switches_on_the_hosts_it_needs("easy");
+}
+
+TEST(PowerManagement, AWaitingShapedLocalJobSwitchesOnTheHostsItNeedsConservative)
+{
+  expect_a_waiting_shaped_local_job_switches_on_the_hosts_it_needs("conservative");
+}
+
+TEST(PowerManagement, AWaitingShapedLocalJobSwitchesOnTheHostsItNeedsEasySjbf)
+{
+  expect_a_waiting_shaped_local_job_switches_on_the_hosts_it_needs("easy_sjbf");
+}
+
+TEST(PowerManagement, AWaitingShapedLocalJobWhoseCoresAreIdleOnTooFewHostsSwitchesOnAnother)
+{
+  // Nodes of 1 core. A local job of 1 processor holds a core of p-0 from 0 to 15; p-1, idle from 0, goes off at 10. A
+  // local job of 2 processors arrives at 20: p-0's 2 cores are idle, as many as it holds, but it needs 2 hosts: p-1
+  // is switched on (30 s) and the job runs from 50 to 70. (Counting cores alone switched nothing on: the job waited
+  // for ever, and the run ended at 25 with it still waiting.)
+  auto t = simulate_yaml(on_p +
+                         "power: {manager: idle_off, idle_timeout: 10, boot_time: 30, boot_energy: 3000}\n"
+                         "job_shape: {kind: nodes, cores_per_node: 1}\n"
+                         "workload: {jobs: 0}\ntrace: {local_jobs: true}\n"
+                         "background: {model: none, clusters: {p: {model: replay, trace: {file: " +
+                         local_log("p", {{0, 15, 1}, {20, 20, 2}}) + "}}}}\n");
+  ASSERT_EQ(t.local_jobs.size(), 2u);
+  EXPECT_DOUBLE_EQ(t.local_jobs[1].start_time, 50);
+  EXPECT_DOUBLE_EQ(t.local_jobs[1].end_time, 70);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  EXPECT_EQ(t.cluster_energy[0].boots, 1);
+}

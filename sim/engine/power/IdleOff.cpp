@@ -1,7 +1,8 @@
 /* `idle_off`: a compute host idle (no core held) for `idle_timeout` is switched off, unless local jobs wait on its
  * cluster; it is switched on again when more cores than the idle ones are wanted (waiting local jobs, a grid claim
- * that found too few), lowest host first, or the hosts a shaped claim needs to fit (wake()), taking `boot_time` and
- * drawing `boot_energy` over it. Its timers do not keep the run alive (DaemonTimers.hpp). */
+ * that found too few), lowest host first, or the hosts a shaped claim or the shaped head of the local queue needs to
+ * fit (wake()), taking `boot_time` and drawing `boot_energy` over it. Its timers do not keep the run alive
+ * (DaemonTimers.hpp). */
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/DaemonTimers.hpp"
 #include "sim/engine/power/EnergyAccounting.hpp"

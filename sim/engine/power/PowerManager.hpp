@@ -37,7 +37,8 @@ public:
   virtual bool observes_cores() const = 0;
   /** `cores` more cores than the idle ones are wanted now. */
   virtual void need(int cores) = 0;
-  /** Host h is wanted (a shaped claim fits only with it): switched on if it is switched off. */
+  /** Host h is wanted (a shaped claim, or the shaped head of the local queue, fits only with it): switched on if it
+   *  is switched off. */
   virtual void wake(int host) = 0;
   /** Cores of hosts switched off and not booting. */
   virtual int cores_off() const = 0;
