@@ -122,6 +122,25 @@ bool appears(const fs::path& file)
   return fs::exists(file);
 }
 
+/** Waits (up to 60 s) for `file` to grow past the size it has now: the run is writing into it. False if it never
+ *  does, or is gone. */
+bool grows(const fs::path& file)
+{
+  std::error_code error;
+  const auto created = fs::file_size(file, error);
+  if (error)
+    return false;
+  for (int i = 0; i < 3000; ++i) {
+    const auto size = fs::file_size(file, error);
+    if (error)
+      return false;
+    if (size > created)
+      return true;
+    usleep(20000);
+  }
+  return false;
+}
+
 /** Fields of /proc/<pid>/stat after the command name: {state, ppid}; empty when there is no such process. */
 std::vector<std::string> process_state(pid_t pid)
 {
@@ -397,8 +416,11 @@ TEST(Hardening, EverySignalThatEndsARunRemovesItsTemporaryTrace)
     fs::remove_all(out);
     fs::create_directories(out);
     Started simulate({"--jobs", "2000000", "-q", "-o", (out / "trace.h5").string()}, dir / "simulate.log");
-    ASSERT_TRUE(appears(out / ("trace.h5.tmp-" + std::to_string(simulate.pid())))) << strsignal(signal);
-    usleep(300000); // writing
+    const fs::path temporary = out / ("trace.h5.tmp-" + std::to_string(simulate.pid()));
+    ASSERT_TRUE(appears(temporary)) << strsignal(signal);
+    // Stopped while writing: once the file holds more than what its creation wrote (a fixed sleep here was too
+    // short on a loaded machine).
+    ASSERT_TRUE(grows(temporary)) << strsignal(signal);
     kill(simulate.pid(), signal);
     EXPECT_EQ(simulate.wait(), 128 + signal) << strsignal(signal);
     EXPECT_TRUE(fs::is_empty(out)) << strsignal(signal) << " left " << fs::directory_iterator(out)->path();
