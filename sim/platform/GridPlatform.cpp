@@ -2,6 +2,7 @@
 
 #include "sim/config/InputError.hpp"
 #include "sim/platform/PlatformXml.hpp"
+#include "sim/platform/RouteComposer.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -134,8 +135,11 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     clusters_[i].index = static_cast<ClusterIndex>(i);
 
   pairs_.resize(clusters_.size());
+  composer_ = std::make_unique<RouteComposer>(engine);
   check_routes(engine);
 }
+
+GridPlatform::~GridPlatform() = default;
 
 void GridPlatform::ask_route(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links, double& latency) const
 {
@@ -179,8 +183,6 @@ void GridPlatform::check_routes(const sg4::Engine& engine) const
   find_representative(engine.get_netzone_root());
   std::vector<sg4::NetZone*> zones; // in declaration order, for the first error to be the same at every load
   collect_zones(engine.get_netzone_root(), zones);
-  std::vector<sg4::Link*> links;
-  double latency = 0;
   for (const auto* zone : zones) {
     std::vector<ClusterIndex> parts;
     if (auto it = cluster_of.find(zone); it != cluster_of.end())
@@ -189,11 +191,33 @@ void GridPlatform::check_routes(const sg4::Engine& engine) const
       if (ClusterIndex r = representative.at(child); r != no_cluster)
         parts.push_back(r);
     for (size_t p = 1; p < parts.size(); ++p) {
-      links.clear();
-      ask_route(parts[0], parts[p], links, latency);
-      links.clear();
-      ask_route(parts[p], parts[0], links, latency);
+      check_route(parts[0], parts[p]);
+      check_route(parts[p], parts[0]);
     }
+  }
+}
+
+void GridPlatform::find_route(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links, double& latency) const
+{
+  latency = 0;
+  if (composer_ && composer_->route(clusters_[from].file_server, clusters_[to].file_server, links, latency))
+    return;
+  ask_route(from, to, links, latency);
+}
+
+void GridPlatform::check_route(ClusterIndex from, ClusterIndex to) const
+{
+  std::vector<sg4::Link*> links;
+  double latency = 0;
+  ask_route(from, to, links, latency);
+  std::vector<sg4::Link*> composed;
+  double composed_latency = 0;
+  if (composer_ &&
+      composer_->route(clusters_[from].file_server, clusters_[to].file_server, composed, composed_latency) &&
+      (composed != links || composed_latency != latency)) {
+    XBT_VERB("route from '%s' to '%s' composed unlike SimGrid's: every route asked of SimGrid",
+             clusters_[from].name.c_str(), clusters_[to].name.c_str());
+    composer_.reset();
   }
 }
 
@@ -209,8 +233,15 @@ const GridPlatform::PairRoute& GridPlatform::pair(ClusterIndex from, ClusterInde
 {
   PairRoute& known = known_pair(from, to);
   if (known.latency < 0) {
-    std::vector<sg4::Link*> links;
-    known = ask_pair(from, to, links);
+    PairRoute composed;
+    if (from != to && composer_ &&
+        composer_->estimate(clusters_[from].file_server, clusters_[to].file_server, composed.latency,
+                            composed.bandwidth)) {
+      known = composed;
+    } else {
+      std::vector<sg4::Link*> links;
+      known = ask_pair(from, to, links);
+    }
   }
   return known;
 }
@@ -219,7 +250,7 @@ GridPlatform::PairRoute GridPlatform::ask_pair(ClusterIndex from, ClusterIndex t
 {
   PairRoute asked{0, std::numeric_limits<double>::infinity()};
   if (from != to) {
-    ask_route(from, to, links, asked.latency);
+    find_route(from, to, links, asked.latency);
     for (auto* link : links)
       asked.bandwidth = std::min(asked.bandwidth, link->get_bandwidth());
   }

@@ -9,6 +9,7 @@
 #include "sim/api/Job.hpp"
 #include "sim/config/KeyLocation.hpp"
 
+#include <memory>
 #include <simgrid/s4u.hpp>
 #include <string>
 #include <unordered_map>
@@ -17,6 +18,8 @@
 namespace coalsim {
 
 namespace sg4 = simgrid::s4u;
+
+class RouteComposer;
 
 struct Cluster {
   ClusterIndex index = 0;
@@ -34,6 +37,7 @@ public:
    *  platform's order). Throws InputError naming where `selected` was set for an unknown name. */
   GridPlatform(const sg4::Engine& engine, const std::string& platform_file, const std::vector<std::string>& selected,
                const KeyLocation& selected_location);
+  ~GridPlatform() override;
 
   const std::vector<Cluster>& clusters() const { return clusters_; }
   const Cluster& cluster(ClusterIndex c) const { return clusters_.at(c); }
@@ -44,7 +48,7 @@ public:
 
   /** Route latency plus size over the route's bottleneck bandwidth, between file servers. */
   double estimate(ClusterIndex from, ClusterIndex to, double bytes) const override;
-  /** The links between two clusters' file servers, and their latency (s), asked of SimGrid the first time a pair is
+  /** The links between two clusters' file servers, and their latency (s), found the first time a pair is
    *  used and kept (a grid of 1,000 clusters has a million pairs, of which a run uses few). */
   const std::vector<sg4::Link*>& route(ClusterIndex from, ClusterIndex to) const;
   double latency(ClusterIndex from, ClusterIndex to) const { return pair(from, to).latency; }
@@ -54,7 +58,8 @@ private:
     double latency   = -1; // < 0: not asked yet
     double bandwidth = 0;  // bottleneck, bytes/s
   };
-  /** Latency and bottleneck of the pair, asked of SimGrid on first use. */
+  /** Latency and bottleneck of the pair, found on first use (composed from kept pieces of SimGrid's routes, else
+   *  asked of SimGrid: the same figures either way, see RouteComposer). */
   const PairRoute& pair(ClusterIndex from, ClusterIndex to) const;
   /** The pair's entry in its row (the row made on first use); latency < 0 when not asked yet. */
   PairRoute& known_pair(ClusterIndex from, ClusterIndex to) const;
@@ -62,6 +67,12 @@ private:
   PairRoute ask_pair(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links) const;
   /** SimGrid's route between the two clusters' file servers; an InputError when there is none. */
   void ask_route(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links, double& latency) const;
+  /** The same route composed from the pieces of earlier ones when the composer can (see RouteComposer), else
+   *  ask_route. */
+  void find_route(ClusterIndex from, ClusterIndex to, std::vector<sg4::Link*>& links, double& latency) const;
+  /** At load: asks SimGrid for the route and, when the composer gives another (links or latency to the last bit),
+   *  stops composing: every route is then SimGrid's. */
+  void check_route(ClusterIndex from, ClusterIndex to) const;
   /** At load: every pair of clusters has a route, checked without asking for every pair (see the .cpp). */
   void check_routes(const sg4::Engine& engine) const;
 
@@ -71,6 +82,7 @@ private:
   // transfers.
   mutable std::vector<std::vector<PairRoute>> pairs_;
   mutable std::unordered_map<size_t, std::vector<sg4::Link*>> links_; // key: from * clusters + to
+  mutable std::unique_ptr<RouteComposer> composer_;                   // null: every route asked of SimGrid
 };
 
 /** Natural order of host names: "fs0-2" < "fs0-10". */

@@ -1,0 +1,225 @@
+#include "sim/platform/RouteComposer.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+#include <string_view>
+#include <typeinfo>
+#include <unordered_set>
+
+namespace coalsim {
+
+namespace {
+
+using simgrid::kernel::routing::NetPoint;
+using simgrid::kernel::routing::NetZoneImpl;
+using simgrid::kernel::routing::Route;
+using LinkImpls = std::vector<simgrid::kernel::resource::StandardLinkImpl*>;
+
+/** SimGrid's own zone methods that get_global_route calls and keeps protected: named through a derived class (never
+ *  made), as C++ allows for a pointer to a protected member. */
+struct ZoneAccess : NetZoneImpl {
+  static void local_route(NetZoneImpl* zone, const NetPoint* src, const NetPoint* dst, Route* into, double* latency)
+  {
+    (zone->*&ZoneAccess::get_local_route)(src, dst, into, latency);
+  }
+  static bool has_bypass(NetZoneImpl* zone, const NetPoint* src, const NetPoint* dst)
+  {
+    LinkImpls links;
+    double latency = 0;
+    std::unordered_set<NetZoneImpl*> zones;
+    return (zone->*&ZoneAccess::get_bypass_route)(src, dst, links, &latency, zones);
+  }
+};
+
+void append(std::vector<sg4::Link*>& links, const std::vector<sg4::Link*>& more)
+{
+  links.insert(links.end(), more.begin(), more.end());
+}
+
+} // namespace
+
+size_t RouteComposer::PointPairHash::operator()(const PointPair& p) const noexcept
+{
+  std::hash<const void*> h;
+  return h(p.a) ^ (h(p.b) * 0x9e3779b97f4a7c15ULL) ^ (h(p.c) * 0xc2b2ae3d27d4eb4fULL);
+}
+
+RouteComposer::RouteComposer(const sg4::Engine& engine)
+{
+  for (auto* link : engine.get_all_links())
+    link_of_.emplace(link->get_impl(), link);
+}
+
+bool RouteComposer::composable(const NetZoneImpl& zone)
+{
+  // The kinds SimGrid 3.32 declares private (no type to compare with): their mangled names.
+  const std::string_view kind = typeid(zone).name();
+  return kind == "N7simgrid6kernel7routing8FullZoneE" || kind == "N7simgrid6kernel7routing9FloydZoneE" ||
+         kind == "N7simgrid6kernel7routing8StarZoneE";
+}
+
+const RouteComposer::LocalRoute& RouteComposer::local(NetZoneImpl* zone, const NetPoint* src, const NetPoint* dst,
+                                                      bool keep)
+{
+  const PointPair key{zone, src, dst};
+  if (auto it = locals_.find(key); it != locals_.end())
+    return it->second;
+  LocalRoute asked;
+  if (composable(*zone)) {
+    Route route;
+    double latency = 0;
+    bool composed  = true;
+    try {
+      ZoneAccess::local_route(zone, src, dst, &route, &latency);
+    } catch (const std::exception&) { // no route: SimGrid's own request will say so
+      composed = false;
+    }
+    for (const auto* impl : route.link_list_) {
+      auto link = link_of_.find(impl);
+      if (link == link_of_.end()) {
+        composed = false;
+        break;
+      }
+      asked.path.links.push_back(link->second);
+      asked.path.by_latency.push_back(link->second);
+    }
+    // The links' latencies summed in link order must be what SimGrid sums, from 0 and from other starts (the
+    // piece may come after others in a route): a zone that added them in another order would show.
+    for (double start : {0.0, 0.1, 1.0 / 3, 1e3}) {
+      if (not composed)
+        break;
+      Route again;
+      double simgrid = start;
+      if (start != 0.0)
+        ZoneAccess::local_route(zone, src, dst, &again, &simgrid);
+      else
+        simgrid = latency;
+      double summed = start;
+      for (const auto* link : asked.path.by_latency)
+        summed += link->get_latency();
+      composed = summed == simgrid;
+    }
+    asked.path.composed = composed;
+    asked.gw_src        = route.gw_src_;
+    asked.gw_dst        = route.gw_dst_;
+  }
+  if (not keep) {
+    unkept_ = std::move(asked);
+    return unkept_;
+  }
+  return locals_.emplace(key, std::move(asked)).first->second;
+}
+
+const RouteComposer::Path& RouteComposer::piece(const NetPoint* src, const NetPoint* dst)
+{
+  const PointPair key{src, dst, nullptr};
+  if (auto it = pieces_.find(key); it != pieces_.end())
+    return it->second;
+  Path composed = compose(src, dst, false);
+  return pieces_.emplace(key, std::move(composed)).first->second;
+}
+
+const std::vector<NetZoneImpl*>& RouteComposer::ancestry(const NetPoint* point)
+{
+  auto [it, added] = ancestries_.try_emplace(point);
+  if (added) {
+    for (NetZoneImpl* zone = point->get_englobing_zone(); zone != nullptr; zone = zone->get_parent())
+      it->second.push_back(zone);
+    std::reverse(it->second.begin(), it->second.end());
+  }
+  return it->second;
+}
+
+bool RouteComposer::split(const NetPoint* src, const NetPoint* dst, Pieces& pieces, bool whole)
+{
+  // NetZoneImpl's find_common_ancestors (SimGrid 3.32, private there), step for step: the closest zone holding both
+  // points, and the two zones right below it that hold each (both that zone when one point's zone holds the
+  // other's).
+  NetZoneImpl* common       = src->get_englobing_zone();
+  NetZoneImpl* src_ancestor = common;
+  NetZoneImpl* dst_ancestor = common;
+  if (dst->get_englobing_zone() != common) {
+    const auto& from    = ancestry(src);
+    const auto& to      = ancestry(dst);
+    NetZoneImpl* father = nullptr;
+    size_t i            = 0;
+    while (i + 1 < from.size() && i + 1 < to.size() && from[i] == to[i])
+      father = from[i++];
+    src_ancestor = from[i];
+    dst_ancestor = to[i];
+    common       = src_ancestor == dst_ancestor ? src_ancestor : father;
+  }
+  if (common == nullptr || ZoneAccess::has_bypass(common, src, dst))
+    return false;
+  if (src_ancestor == dst_ancestor) {
+    pieces = {&local(common, src, dst).path, nullptr, nullptr};
+    return pieces.across->composed;
+  }
+  // The common zone's route first (its latency summed first), then up to its source gateway, then down from its
+  // destination gateway; the links in the order up, across, down.
+  const bool between_own_zones =
+      whole && src_ancestor == src->get_englobing_zone() && dst_ancestor == dst->get_englobing_zone();
+  const LocalRoute& across =
+      local(common, src_ancestor->get_netpoint(), dst_ancestor->get_netpoint(), not between_own_zones);
+  if (not across.path.composed || across.gw_src == nullptr || across.gw_dst == nullptr)
+    return false;
+  pieces = {&across.path, nullptr, nullptr};
+  if (src != across.gw_src) {
+    pieces.up = &piece(src, across.gw_src);
+    if (not pieces.up->composed)
+      return false;
+  }
+  if (across.gw_dst != dst) {
+    pieces.down = &piece(across.gw_dst, dst);
+    if (not pieces.down->composed)
+      return false;
+  }
+  return true;
+}
+
+RouteComposer::Path RouteComposer::compose(const NetPoint* src, const NetPoint* dst, bool whole)
+{
+  Pieces pieces;
+  Path out;
+  if (not split(src, dst, pieces, whole))
+    return out;
+  for (const Path* p : {pieces.across, pieces.up, pieces.down})
+    if (p != nullptr)
+      append(out.by_latency, p->by_latency);
+  for (const Path* p : {pieces.up, pieces.across, pieces.down})
+    if (p != nullptr)
+      append(out.links, p->links);
+  out.composed = true;
+  return out;
+}
+
+bool RouteComposer::route(const sg4::Host* from, const sg4::Host* to, std::vector<sg4::Link*>& links, double& latency)
+{
+  const Path path = compose(from->get_netpoint(), to->get_netpoint(), true);
+  if (not path.composed)
+    return false;
+  append(links, path.links);
+  for (const auto* link : path.by_latency) // one accumulator, in SimGrid's order
+    latency += link->get_latency();
+  return true;
+}
+
+bool RouteComposer::estimate(const sg4::Host* from, const sg4::Host* to, double& latency, double& bandwidth)
+{
+  Pieces pieces;
+  if (not split(from->get_netpoint(), to->get_netpoint(), pieces, true))
+    return false;
+  latency   = 0;
+  bandwidth = std::numeric_limits<double>::infinity();
+  for (const Path* p : {pieces.across, pieces.up, pieces.down})
+    if (p != nullptr)
+      for (const auto* link : p->by_latency) { // one accumulator, in SimGrid's order
+        latency += link->get_latency();
+        bandwidth = std::min(bandwidth, link->get_bandwidth());
+      }
+  return true;
+}
+
+} // namespace coalsim
