@@ -12,6 +12,13 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_local_resource_manager, coalsim_e
 namespace coalsim {
 
 namespace {
+/** Room for `more` elements at once (not one reallocation per element appended), growing as push_back would. */
+template <class T> void reserve_more(std::vector<T>& v, size_t more)
+{
+  if (v.capacity() - v.size() < more)
+    v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+}
+
 std::vector<int> cores_per_host(const Cluster& cluster)
 {
   std::vector<int> cores;
@@ -79,6 +86,7 @@ void LocalResourceManager::take_cores(int count, std::vector<CoreMap::Core>& int
 {
   if (not track_hosts_)
     return;
+  reserve_more(into, static_cast<size_t>(count));
   if (shapes_)
     shapes_->take(count, cores_, into, on);
   else
@@ -181,6 +189,7 @@ bool LocalResourceManager::claim(int count, std::vector<sg4::Host*>* hosts, std:
   if (track_hosts_) {
     xbt_assert(hosts != nullptr && cores != nullptr, "host tracking needs a core list");
     const size_t first = cores->size();
+    reserve_more(*hosts, static_cast<size_t>(count));
     take_cores(held, *cores);
     for (size_t i = first; i < first + static_cast<size_t>(count); ++i) // its processes run on the first `count`
       hosts->push_back(cluster_->compute_hosts[cores_.host_of((*cores)[i])]);
@@ -448,17 +457,23 @@ void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<Ho
   int size = job.request.size;
   waiting_processors_ -= size;
   busy_background_ += size;
-  std::vector<CoreMap::Core> cores;
-  take_cores(size, cores, on);
+  // A local job's record and core list reuse an ended job's (no allocation per job once enough have run).
+  if (spare_jobs_.empty())
+    spare_jobs_.emplace_back();
+  auto it = spare_jobs_.begin();
+  running_jobs_.splice(running_jobs_.end(), spare_jobs_, it);
+  it->cores.clear();
+  take_cores(size, it->cores, on);
   double start = now();
-  auto slot    = running_.emplace(start + job.estimate, size);
+  it->slot     = running_.emplace(start + job.estimate, size);
   ++running_changes_;
   running_processors_ += size;
-  LocalJobRecord record{job.number,      cluster_->index, job.request.trace_id,        size,
-                        job.submit_time, start,           start + job.request.runtime, job.estimate};
-  auto it = running_jobs_.insert(running_jobs_.end(), RunningJob{record, slot, std::move(cores)});
+  it->record                   = {job.number,      cluster_->index, job.request.trace_id,        size,
+                                  job.submit_time, start,           start + job.request.runtime, job.estimate};
+  const LocalJobRecord& record = it->record;
+  it->shaped                   = {};
   if (shapes_)
-    it->shaped = shapes_->started(slot->first, it->cores);
+    it->shaped = shapes_->started(it->slot->first, it->cores);
   it->end = at(record.end_time, [this, it] {
     finish(it, HoldingOutcome::completed);
     needs_pass(Change::local_job_ended);
@@ -478,7 +493,7 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOu
   return_cores(job->cores);
   report(job->cores, holding_of(job->record), now(), outcome);
   LocalJobRecord record = job->record;
-  running_jobs_.erase(job);
+  spare_jobs_.splice(spare_jobs_.begin(), running_jobs_, job);
   if (on_local_job_done_)
     on_local_job_done_(record);
 }
