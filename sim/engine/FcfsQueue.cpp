@@ -1,7 +1,7 @@
 /* First come, first served: the head starts when it fits (by its shape, with shaped jobs); nothing overtakes it. */
 #include "sim/api/LocalDisciplines.hpp"
 
-#include <list>
+#include <deque>
 
 namespace coalsim {
 
@@ -27,7 +27,7 @@ public:
   const QueuedLocalJob& head() const override { return waiting_.front(); }
 
 private:
-  std::list<QueuedLocalJob> waiting_;
+  std::deque<QueuedLocalJob> waiting_; // not a list: no allocation per job
 };
 
 } // namespace

@@ -483,7 +483,8 @@ void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<Ho
 
 void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOutcome outcome)
 {
-  queue_->ended(job->slot->first, job->record.size, now());
+  const double time = now();
+  queue_->ended(job->slot->first, job->record.size, time);
   running_.erase(job->slot);
   if (shapes_)
     shapes_->ended(job->shaped);
@@ -491,7 +492,7 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOu
   running_processors_ -= job->record.size;
   busy_background_ -= job->record.size;
   return_cores(job->cores);
-  report(job->cores, holding_of(job->record), now(), outcome);
+  report(job->cores, holding_of(job->record), time, outcome);
   LocalJobRecord record = job->record;
   spare_jobs_.splice(spare_jobs_.begin(), running_jobs_, job);
   if (on_local_job_done_)
