@@ -7,6 +7,8 @@ namespace coalsim {
 
 std::vector<int> GridView::idle_counts() const
 {
+  if (has_summary_)
+    return summary_.usable_idle;
   std::vector<int> idle;
   idle.reserve(clusters_.size());
   for (const auto& c : clusters_)
@@ -16,6 +18,8 @@ std::vector<int> GridView::idle_counts() const
 
 bool GridView::any_marked_unusable() const
 {
+  if (has_summary_)
+    return summary_.marked_unusable > 0;
   for (const auto& c : clusters_)
     if (c.marked_unusable)
       return true;

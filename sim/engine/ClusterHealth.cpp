@@ -180,8 +180,10 @@ void ClusterHealth::host_changed(const sg4::Host& host)
   if (it == host_state_.end())
     return; // not a host of this run's clusters
   const ClusterIndex c = it->second.cluster;
-  if (file_servers_[c] == &host)
+  if (file_servers_[c] == &host) {
     file_server_on_[c] = host.is_on();
+    ++changes_;
+  }
   if (switching_)
     return;
   auto* changed = const_cast<sg4::Host*>(&host); // SimGrid's signal hands out a const host
@@ -211,6 +213,7 @@ void ClusterHealth::go_down(ClusterIndex c)
   if (outages_[c]++ > 0)
     return; // already down
   up_[c] = false;
+  ++changes_;
   managers_[c]->go_down();
   on_cluster_(c, false);
   xbt_assert(managers_[c]->busy_grid() == 0, "cluster %d went down with %d processors still held by grid jobs", c,
@@ -229,6 +232,7 @@ void ClusterHealth::come_up(ClusterIndex c)
     if (not host->is_on())
       switch_host(host, true);
   up_[c] = true;
+  ++changes_;
   managers_[c]->come_up();
   on_cluster_(c, true);
   // Hosts whose own failure was reported are back with the cluster: report that too.
@@ -250,6 +254,7 @@ bool ClusterHealth::error(ClusterIndex c)
   ++consecutive_[c];
   if (unusable_after_ > 0 && usable_[c] && consecutive_[c] >= unusable_after_) {
     usable_[c] = false;
+    ++changes_;
     return true;
   }
   return false;

@@ -54,6 +54,9 @@ public:
   bool files_reachable(ClusterIndex c) const { return up_[c] && file_server_on_[c]; }
   bool usable(ClusterIndex c) const { return usable_[c]; }
   bool available(ClusterIndex c) const { return up_[c] && usable_[c]; }
+  /** Grows at every change of what up(), files_reachable() or usable() say of some cluster: the information service
+   *  refreshes these for every cluster only when it moved (rare), not at every view. */
+  uint64_t changes() const { return changes_; }
 
   /** Draws whether a component started on `c` fails, and when (a fraction of its runtime). */
   bool draw_component_failure(ClusterIndex c);
@@ -102,6 +105,7 @@ private:
   std::vector<bool> profile_down_;                           // per cluster: its state profile has it down
   std::vector<bool> up_, usable_;
   std::vector<int> consecutive_;
+  uint64_t changes_ = 0;
   RngStream rng_, outages_rng_, hosts_rng_;
   ClusterListener on_cluster_;
   HostListener on_host_;

@@ -20,6 +20,7 @@ InformationService::InformationService(const GridPlatform& platform,
     , reported_changes_(exact() ? 0 : managers.size(), 0)
     , unclaimed_(managers.size(), 0)
     , claimed_since_poll_(managers.size(), 0)
+    , moved_(managers.size(), false)
 {
   for (size_t c = 0; c < managers.size(); ++c) {
     reported_idle_[c] = managers[c]->available();
@@ -55,8 +56,11 @@ void InformationService::poll()
     return;
   bool changed = false;
   for (size_t c = 0; c < managers_->size(); ++c) {
-    int idle          = (*managers_)[c]->available();
-    changed           = changed || idle != reported_idle_[c] || claimed_since_poll_[c] != 0;
+    int idle = (*managers_)[c]->available();
+    if (idle != reported_idle_[c] || claimed_since_poll_[c] != 0) {
+      changed = true;
+      moved(c);
+    }
     reported_idle_[c] = idle;
     report_local(c);
     claimed_since_poll_[c] = 0;
@@ -69,6 +73,7 @@ void InformationService::poll()
 void InformationService::learn_idle(ClusterIndex c)
 {
   reported_idle_[c] = (*managers_)[c]->available();
+  moved(c);
   if (not exact())
     report_local(c);
   claimed_since_poll_[c] = 0;
@@ -79,29 +84,64 @@ const EstimatedEnds& InformationService::running_local(ClusterIndex c) const
   return exact() ? (*managers_)[c]->running_local() : reported_local_[c];
 }
 
-GridView InformationService::view() const
+void InformationService::refresh(size_t c, ClusterState& state, ClusterSummary& summary, bool health) const
 {
-  std::vector<ClusterState> states = std::move(spare_states_);
-  spare_states_.clear();
-  if (states.size() != managers_->size()) {
-    states.clear();
-    for (size_t c = 0; c < managers_->size(); ++c) {
-      const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
-      states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors});
-    }
-  }
-  // What changes from one view to the next; the rest (index, name, site, processors) stays as built.
-  for (size_t c = 0; c < managers_->size(); ++c) {
-    const auto cluster    = static_cast<ClusterIndex>(c);
-    int idle              = exact() ? (*managers_)[c]->available() - unclaimed_[c]
-                                    : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
-    ClusterState& state   = states[c];
-    state.idle            = std::max(0, idle);
+  const auto cluster = static_cast<ClusterIndex>(c);
+  int idle           = exact() ? (*managers_)[c]->available() - unclaimed_[c]
+                               : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
+  state.idle         = std::max(0, idle);
+  if (health) {
     state.usable          = not health_ || health_->available(cluster);
     state.up              = not health_ || health_->files_reachable(cluster);
     state.marked_unusable = health_ && not health_->usable(cluster);
   }
-  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_, this);
+  summary.usable_idle[c] = state.usable ? state.idle : 0;
+}
+
+GridView InformationService::view() const
+{
+  const size_t n                   = managers_->size();
+  std::vector<ClusterState> states = std::move(spare_states_);
+  ClusterSummary summary           = std::move(spare_summary_);
+  spare_states_.clear();
+  spare_summary_      = ClusterSummary{};
+  const bool recycled = states.size() == n && summary.usable_idle.size() == n;
+  if (not recycled) {
+    states.clear();
+    for (size_t c = 0; c < n; ++c) {
+      const Cluster& cluster = platform_->cluster(static_cast<ClusterIndex>(c));
+      states.push_back(ClusterState{cluster.index, cluster.name, cluster.site, cluster.processors});
+    }
+    summary.usable_idle.assign(n, 0);
+  }
+  // What changes from one view to the next; the rest (index, name, site, processors) stays as built. In exact mode
+  // the managers' idle counts move unseen (available() counts the hosts the power manager switched off), so every
+  // cluster is read; in polled mode only those whose reported, placed or claimed processors moved since view
+  // moved_since_, when the states are of that view or a later one and the health did not move.
+  const uint64_t health_now = health_ ? health_->changes() : 0;
+  const bool incremental    = recycled && moved_since_ > 0 && summary.view_number >= moved_since_;
+  const bool health         = not incremental || health_now != health_seen_;
+  if (health || exact()) {
+    for (size_t c = 0; c < n; ++c)
+      refresh(c, states[c], summary, health);
+  } else {
+    for (size_t c : moved_list_)
+      refresh(c, states[c], summary, false);
+  }
+  if (health)
+    summary.marked_unusable = static_cast<int>(
+        std::count_if(states.begin(), states.end(), [](const ClusterState& s) { return s.marked_unusable; }));
+  summary.view_number = ++views_built_;
+  if (recycled) {
+    // The scheduler's views (built, decided on and given back) start the list anew; a view built afresh while
+    // another is out (a live view during decide()) leaves it for the one out to come back to.
+    for (size_t c : moved_list_)
+      moved_[c] = false;
+    moved_list_.clear();
+    moved_since_ = summary.view_number;
+    health_seen_ = health_now;
+  }
+  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_, this, std::move(summary));
 }
 
 } // namespace coalsim

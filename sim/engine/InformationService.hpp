@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 namespace coalsim {
@@ -28,36 +29,65 @@ public:
 
   GridView view() const;
   /** Takes back a view the scheduler is done with: its clusters' states (names and all) are refreshed in place by
-   *  the next view() instead of built anew, which on 1,000 clusters was most of a pass's allocations. */
-  void recycle(GridView&& view) const { spare_states_ = std::move(view).release_clusters(); }
+   *  the next view() instead of built anew, which on 1,000 clusters was most of a pass's allocations; and in polled
+   *  mode only the clusters whose idle count moved since are refreshed (all of them when the health moved). */
+  void recycle(GridView&& view) const { std::tie(spare_states_, spare_summary_) = std::move(view).release(); }
   /** The running local jobs of cluster `c` by estimated end: the manager's own list in exact mode, else as at
    *  the last poll (or the last learn_idle of `c`). */
   const EstimatedEnds& running_local(ClusterIndex c) const override;
   /** Clusters that are down or marked unusable show as unusable (no idle processors). */
-  void set_health(const ClusterHealth* health) { health_ = health; }
+  void set_health(const ClusterHealth* health)
+  {
+    health_      = health;
+    moved_since_ = 0; // the next view reads every cluster's health
+  }
   /** Transfer estimates from another source than the platform's routes (a bandwidth repository). */
   void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
   bool exact() const { return poll_interval_ <= 0; }
 
   /** A placement that reserves its processors (Placement::reserve): they count as taken until the claim. */
-  void placed(ClusterIndex c, int processors) { unclaimed_[c] += processors; }
-  void claim_failed(ClusterIndex c, int processors) { unclaimed_[c] -= processors; }
+  void placed(ClusterIndex c, int processors)
+  {
+    unclaimed_[c] += processors;
+    moved(c);
+  }
+  void claim_failed(ClusterIndex c, int processors)
+  {
+    unclaimed_[c] -= processors;
+    moved(c);
+  }
   /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. */
   void learn_idle(ClusterIndex c);
   void claimed(ClusterIndex c, int processors)
   {
     unclaimed_[c] -= processors;
     claimed_since_poll_[c] += processors;
+    moved(c);
   }
   /** A claim of processors that were never reserved by `placed`: a placement may reserve nothing (the
    *  MDS reports processors in use; placed-but-unclaimed processors are free for anyone, which is the
    *  processor gained time), so only the claim itself makes them busy in the scheduler's view. */
-  void claimed_unreserved(ClusterIndex c, int processors) { claimed_since_poll_[c] += processors; }
+  void claimed_unreserved(ClusterIndex c, int processors)
+  {
+    claimed_since_poll_[c] += processors;
+    moved(c);
+  }
 
 private:
   void poll();
   /** Polled mode: takes cluster c's running local jobs, copying them only if they changed since last taken. */
   void report_local(size_t c);
+  /** What the scheduler believes of cluster c's idle processors may have changed: the next view refreshes it. */
+  void moved(size_t c)
+  {
+    if (not moved_[c]) {
+      moved_[c] = true;
+      moved_list_.push_back(c);
+    }
+  }
+  /** Refreshes what changes of cluster c's state (its idle count; with `health`, what ClusterHealth says of it),
+   *  and the summary with it. */
+  void refresh(size_t c, ClusterState& state, ClusterSummary& summary, bool health) const;
 
   const GridPlatform* platform_;
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
@@ -70,6 +100,16 @@ private:
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
   mutable std::vector<ClusterState> spare_states_; // a view's states given back by recycle(), or empty
+  mutable ClusterSummary spare_summary_;           // and its summary
+  /** Clusters whose idle count may have moved since the last view was built (polled mode), each once. */
+  mutable std::vector<size_t> moved_list_;
+  mutable std::vector<bool> moved_;
+  /** Views are numbered as built. The clusters moved since view `moved_since_`, the last one refreshed from
+   *  recycled states, are in moved_list_: recycled states of that view or a later one (any view shows every change
+   *  up to its building) need only those refreshed. A view built afresh (while another is out) leaves them be. */
+  mutable uint64_t views_built_       = 0;
+  mutable uint64_t moved_since_       = 0; // 0: none yet, every cluster is refreshed
+  mutable uint64_t health_seen_       = 0; // ClusterHealth::changes() at view moved_since_
   const ClusterHealth* health_        = nullptr;
   const TransferEstimator* estimator_ = nullptr;
 };
