@@ -42,6 +42,8 @@ bool unordered_fits(const JobSpec& job, const std::vector<int>& capacity)
   const int largest = capacity.empty() ? 0 : *std::max_element(capacity.begin(), capacity.end());
   if (sizes.empty() || sizes.front() > largest || need > room)
     return sizes.empty();
+  if (need <= largest)
+    return true; // all on the largest cluster: the search would find a packing (or run out, which counts as fitting)
   std::vector<int> left = capacity;
   int64_t budget        = 1000000;
   auto packed           = packs(sizes, left, 0, budget);
@@ -88,6 +90,8 @@ std::optional<Rejection> never_fits(const JobSpec& job, const FitLimits& limits,
     return Rejection{job.id, "fits no single cluster even when idle, and its policy places a job on one cluster", false,
                      "no_single_fit"};
   }
+  if (std::find(limits.gone.begin(), limits.gone.end(), true) == limits.gone.end())
+    return std::nullopt; // the lasting capacities are those it fitted (on 1,000 clusters, a copy and a walk per job)
   std::vector<int> lasting = limits.processors;
   for (size_t c = 0; c < lasting.size(); ++c)
     if (limits.gone[c])
