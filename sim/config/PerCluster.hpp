@@ -13,8 +13,7 @@
 
 namespace coalsim {
 
-template <class Values>
-struct PerCluster {
+template <class Values> struct PerCluster {
   Values defaults;
   std::map<std::string, Values> per_cluster;            // by cluster name
   std::map<std::string, KeyLocation> cluster_locations; // where each per-cluster entry was set
@@ -28,8 +27,7 @@ struct PerCluster {
 
   /** Reads the section's `clusters` map, if it has one: each entry may hold `keys` only, and `read(entry)` gives
    *  its values (from the defaults, read before). */
-  template <class Read>
-  void read_clusters(const ConfigNode& section, const KeyList& keys, Read&& read)
+  template <class Read> void read_clusters(const ConfigNode& section, const KeyList& keys, Read&& read)
   {
     if (auto clusters = section.find("clusters"))
       for (auto& [name, node] : clusters->entries()) {
