@@ -1,5 +1,6 @@
 /* Hierarchical grid platforms (platforms/make_grid.py): clusters in regions behind a backbone, as the platform check,
  * GridPlatform and the file transfers see them. */
+#include "ProcessEngine.hpp"
 #include "sim/config/InputError.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
@@ -30,15 +31,6 @@ std::string make_grid(int clusters, int regions)
   return file.string();
 }
 
-sg4::Engine& new_engine()
-{
-  static int argc     = 1;
-  static char name[]  = "test";
-  static char* argv[] = {name, nullptr};
-  static sg4::Engine engine(&argc, argv);
-  return engine;
-}
-
 bool crosses(const std::vector<sg4::Link*>& links, const std::string& name)
 {
   return std::any_of(links.begin(), links.end(), [&](const sg4::Link* l) { return l->get_name() == name; });
@@ -49,7 +41,7 @@ TEST(GridPlatforms, ThreeRegionsLoadAndRoutesBetweenRegionsCrossTheBackbone)
 {
   const std::string path = make_grid(9, 3);
   EXPECT_NO_THROW(check_platform_file(path));
-  auto& engine = new_engine();
+  auto& engine = process_engine();
   engine.load_platform(path);
   GridPlatform platform(engine, path, {}, KeyLocation("clusters", path, 0));
   ASSERT_EQ(platform.clusters().size(), 9u);
@@ -98,7 +90,7 @@ TEST(GridPlatforms, AClusterWithoutRouteIsRefusedAtLoad)
   ASSERT_NE(cut, text.str());
   fs::path path = fs::path(testing::TempDir()) / "grid-cut.xml";
   std::ofstream(path) << cut;
-  auto& engine = new_engine();
+  auto& engine = process_engine();
   engine.load_platform(path.string());
   try {
     GridPlatform platform(engine, path.string(), {}, KeyLocation("clusters", path.string(), 0));
@@ -114,7 +106,7 @@ TEST(GridPlatforms, AThousandClustersLoad)
 {
   const std::string path = make_grid(1000, 32);
   EXPECT_NO_THROW(check_platform_file(path));
-  auto& engine = new_engine();
+  auto& engine = process_engine();
   engine.load_platform(path);
   GridPlatform platform(engine, path, {}, KeyLocation("clusters", path, 0));
   EXPECT_EQ(platform.clusters().size(), 1000u);

@@ -4,6 +4,7 @@
  * test says best fit. The same workloads as pool jobs (any free cores) finish otherwise. */
 #include "tests/integration/SimulateCommand.hpp"
 
+#include "ProcessEngine.hpp"
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
@@ -31,11 +32,8 @@ namespace {
 sg4::Engine& engine_with_platform()
 {
   static bool quiet   = (xbt_log_control_set("root.thres:critical"), true);
-  static int argc     = 1;
-  static char name[]  = "test";
-  static char* argv[] = {name, nullptr};
-  static sg4::Engine engine(&argc, argv);
-  static bool loaded = (engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/quad-nodes.xml"), true);
+  sg4::Engine& engine = process_engine();
+  static bool loaded  = (engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/quad-nodes.xml"), true);
   (void)quiet;
   (void)loaded;
   return engine;

@@ -1,6 +1,7 @@
 /* RouteComposer: the route between every two clusters' file servers, composed from kept pieces, is SimGrid's own
  * (Host::route_to): the same links in the same order and the same latency to the last bit, on every platform
  * shipped and on generated grids; where it cannot compose a route it says so and GridPlatform asks SimGrid. */
+#include "ProcessEngine.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/RouteComposer.hpp"
 
@@ -17,15 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-sg4::Engine& new_engine()
-{
-  static int argc     = 1;
-  static char name[]  = "test";
-  static char* argv[] = {name, nullptr};
-  static sg4::Engine engine(&argc, argv);
-  return engine;
-}
-
 std::string make_grid(int clusters, int regions)
 {
   const std::string test = testing::UnitTest::GetInstance()->current_test_info()->name();
@@ -40,7 +32,7 @@ std::string make_grid(int clusters, int regions)
  *  pairs the composer composed. */
 size_t compare_all_pairs(const std::string& path)
 {
-  auto& engine = new_engine();
+  auto& engine = process_engine();
   engine.load_platform(path);
   GridPlatform platform(engine, path, {}, KeyLocation("clusters", path, 0));
   RouteComposer composer(engine);

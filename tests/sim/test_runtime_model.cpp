@@ -4,6 +4,7 @@
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/RuntimeModel.hpp"
 
+#include "ProcessEngine.hpp"
 #include "RuntimeJobs.hpp"
 
 #include <gtest/gtest.h>
@@ -18,10 +19,7 @@ namespace {
 sg4::Engine& l07_engine()
 {
   xbt_log_control_set("root.thres:critical");
-  static int argc     = 1;
-  static char name[]  = "test";
-  static char* argv[] = {name, nullptr};
-  static sg4::Engine engine(&argc, argv);
+  sg4::Engine& engine = process_engine();
   engine.set_config("host/model:ptask_L07");
   engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/two-clusters.xml");
   return engine;

@@ -5,6 +5,7 @@
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/TimeSharedRuntime.hpp"
 
+#include "ProcessEngine.hpp"
 #include "RuntimeJobs.hpp"
 
 #include <cmath>
@@ -20,10 +21,7 @@ namespace {
 sg4::Engine& default_engine()
 {
   xbt_log_control_set("root.thres:critical");
-  static int argc     = 1;
-  static char name[]  = "test";
-  static char* argv[] = {name, nullptr};
-  static sg4::Engine engine(&argc, argv);
+  sg4::Engine& engine = process_engine();
   engine.load_platform(COALSIM_SOURCE_DIR "/platforms/test/shared-nodes.xml");
   return engine;
 }
