@@ -39,6 +39,10 @@ void UtilizationRecorder::advance(double now)
 {
   auto accumulate = [&](double until) {
     double dt = until - last_;
+    // Several changes at one instant (a job's components, its claims, the queue): adding count * 0.0 leaves every
+    // sum exactly as it is (the sums are never -0.0), so the walk over the clusters is skipped.
+    if (dt == 0)
+      return;
     for (size_t c = 0; c < grid_.size(); ++c) {
       acc_grid_[c] += grid_[c] * dt;
       acc_background_[c] += background_[c] * dt;
