@@ -9,6 +9,11 @@ namespace coalsim {
 
 bool can_never_fit(const JobSpec& job, const GridView& view)
 {
+  // A job whose processors all fit one lasting cluster has a packing (first fit in decreasing size puts every
+  // component somewhere, at worst on that cluster): no copy of the capacities nor search (on 1,000 clusters, about
+  // 2% of a run). Not for ordered jobs, whose components name their clusters.
+  if (job.type != RequestType::ordered && processors_needed(job) <= view.largest_lasting_capacity())
+    return false;
   return not fitting::fits_capacities(job, view.lasting_capacities());
 }
 

@@ -1,4 +1,5 @@
 #include "sim/api/GridView.hpp"
+#include <algorithm>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_api_grid_view, coalsim_api, "GridView");
@@ -33,6 +34,17 @@ std::vector<int> GridView::lasting_capacities() const
   for (const auto& c : clusters_)
     capacity.push_back(c.marked_unusable ? 0 : c.processors);
   return capacity;
+}
+
+int GridView::largest_lasting_capacity() const
+{
+  if (has_summary_)
+    return summary_.largest_lasting;
+  int largest = 0;
+  for (const auto& c : clusters_)
+    if (not c.marked_unusable)
+      largest = std::max(largest, c.processors);
+  return largest;
 }
 
 const EstimatedEnds& GridView::running_local(ClusterIndex c) const

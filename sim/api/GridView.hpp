@@ -41,6 +41,7 @@ public:
 struct ClusterSummary {
   std::vector<int> usable_idle; // per cluster: its idle count when usable, else 0 (GridView::idle_counts)
   int marked_unusable  = 0;     // clusters marked unusable
+  int largest_lasting  = 0;     // the most processors of a cluster not marked unusable (GridView::largest_lasting)
   uint64_t view_number = 0;     // the view it was built for, as its builder counts them
 };
 
@@ -98,6 +99,8 @@ public:
   /** What the grid can ever offer from now on: every cluster's processors, 0 for those marked unusable (outages
    *  and host failures end; the marking does not). */
   std::vector<int> lasting_capacities() const;
+  /** The largest of lasting_capacities(), without the copy. */
+  int largest_lasting_capacity() const;
   /** The local jobs running on cluster `c`, by estimated end, as of the same report as its idle count (exact, or
    *  the last poll). Busy processors that are neither here nor held by the policy's own jobs (dummy jobs, failed
    *  hosts, an outage) have no known end. */

@@ -128,9 +128,14 @@ GridView InformationService::view() const
     for (size_t c : moved_list_)
       refresh(c, states[c], summary, false);
   }
-  if (health)
+  if (health) {
     summary.marked_unusable = static_cast<int>(
         std::count_if(states.begin(), states.end(), [](const ClusterState& s) { return s.marked_unusable; }));
+    summary.largest_lasting = 0;
+    for (const auto& s : states)
+      if (not s.marked_unusable)
+        summary.largest_lasting = std::max(summary.largest_lasting, s.processors);
+  }
   summary.view_number = ++views_built_;
   if (recycled) {
     // The scheduler's views (built, decided on and given back) start the list anew; a view built afresh while
