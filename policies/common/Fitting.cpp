@@ -53,16 +53,20 @@ ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::
 
 std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle, Rule rule)
 {
-  std::vector<int> left = idle;
+  // Takes from `idle` as it goes and gives back on failure: no copy of the idle counts (one per cluster) per job.
   Components placed(request.size());
-  for (size_t i : by_decreasing_size(request)) {
-    ClusterIndex c = pick(left, request[i].processors, rule, nullptr);
-    if (c == no_cluster)
+  const std::vector<size_t> order = by_decreasing_size(request);
+  for (size_t k = 0; k < order.size(); ++k) {
+    const size_t i = order[k];
+    ClusterIndex c = pick(idle, request[i].processors, rule, nullptr);
+    if (c == no_cluster) {
+      for (size_t j = 0; j < k; ++j)
+        idle[placed[order[j]].cluster] += placed[order[j]].processors;
       return std::nullopt;
-    left[c] -= request[i].processors;
+    }
+    idle[c] -= request[i].processors;
     placed[i] = {c, request[i].processors, no_cluster};
   }
-  idle = std::move(left);
   return placed;
 }
 
