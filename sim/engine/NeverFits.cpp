@@ -31,19 +31,21 @@ std::optional<bool> packs(const std::vector<int>& sizes, std::vector<int>& room,
   return false;
 }
 
-bool unordered_fits(const JobSpec& job, const std::vector<int>& capacity)
+/** `largest`: the largest of `capacity`. */
+bool unordered_fits(const JobSpec& job, const std::vector<int>& capacity, long largest)
 {
   std::vector<int> sizes;
   for (const auto& c : job.components)
     sizes.push_back(c.processors);
-  std::sort(sizes.begin(), sizes.end(), std::greater<>());
-  const long need   = std::accumulate(sizes.begin(), sizes.end(), 0L);
-  const long room   = std::accumulate(capacity.begin(), capacity.end(), 0L);
-  const int largest = capacity.empty() ? 0 : *std::max_element(capacity.begin(), capacity.end());
-  if (sizes.empty() || sizes.front() > largest || need > room)
-    return sizes.empty();
+  if (sizes.empty())
+    return true;
+  const long need = std::accumulate(sizes.begin(), sizes.end(), 0L);
   if (need <= largest)
     return true; // all on the largest cluster: the search would find a packing (or run out, which counts as fitting)
+  std::sort(sizes.begin(), sizes.end(), std::greater<>());
+  const long room = std::accumulate(capacity.begin(), capacity.end(), 0L);
+  if (sizes.front() > largest || need > room)
+    return false;
   std::vector<int> left = capacity;
   int64_t budget        = 1000000;
   auto packed           = packs(sizes, left, 0, budget);
@@ -75,7 +77,7 @@ bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_all
     }
     case RequestType::unordered:
     case RequestType::total:
-      return co_allocates ? unordered_fits(job, capacity) : processors_needed(job) <= most;
+      return co_allocates ? unordered_fits(job, capacity, most) : processors_needed(job) <= most;
   }
   return false;
 }
