@@ -296,6 +296,9 @@ double GridPlatform::estimate(ClusterIndex from, ClusterIndex to, double bytes) 
 {
   if (from == to)
     return 0;
+  // Known pairs first, without the bounds checks of known_pair(): CF asks a row of a thousand pairs per job.
+  if (const auto& row = pairs_[from]; not row.empty() && row[to].latency >= 0)
+    return row[to].latency + bytes / row[to].bandwidth;
   const PairRoute& known = pair(from, to);
   return known.latency + bytes / known.bandwidth;
 }
