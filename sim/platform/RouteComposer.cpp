@@ -121,15 +121,25 @@ const RouteComposer::Path& RouteComposer::piece(const NetPoint* src, const NetPo
   return pieces_.emplace(key, std::move(composed)).first->second;
 }
 
+const RouteComposer::Path& RouteComposer::piece_at(const NetPoint* src, const NetPoint* dst, const NetPoint* point)
+{
+  for (const auto& known : points_[point].pieces) // a point may start one piece and end another
+    if (known.src == src && known.dst == dst)
+      return *known.path;
+  const Path& path = piece(src, dst);
+  points_[point].pieces.push_back({src, dst, &path}); // looked up again: piece() may have added points
+  return path;
+}
+
 const std::vector<NetZoneImpl*>& RouteComposer::ancestry(const NetPoint* point)
 {
-  auto [it, added] = ancestries_.try_emplace(point);
-  if (added) {
+  auto& zones = points_[point].ancestry;
+  if (zones.empty()) {
     for (NetZoneImpl* zone = point->get_englobing_zone(); zone != nullptr; zone = zone->get_parent())
-      it->second.push_back(zone);
-    std::reverse(it->second.begin(), it->second.end());
+      zones.push_back(zone);
+    std::reverse(zones.begin(), zones.end());
   }
-  return it->second;
+  return zones;
 }
 
 bool RouteComposer::split(const NetPoint* src, const NetPoint* dst, Pieces& pieces, bool whole)
@@ -167,12 +177,12 @@ bool RouteComposer::split(const NetPoint* src, const NetPoint* dst, Pieces& piec
     return false;
   pieces = {&across.path, nullptr, nullptr};
   if (src != across.gw_src) {
-    pieces.up = &piece(src, across.gw_src);
+    pieces.up = &piece_at(src, across.gw_src, src);
     if (not pieces.up->composed)
       return false;
   }
   if (across.gw_dst != dst) {
-    pieces.down = &piece(across.gw_dst, dst);
+    pieces.down = &piece_at(across.gw_dst, dst, dst);
     if (not pieces.down->composed)
       return false;
   }

@@ -86,6 +86,10 @@ private:
   const std::vector<NetZoneImpl*>& ancestry(const NetPoint* point);
   /** compose(), kept: the ways up and down that many routes share. */
   const Path& piece(const NetPoint* src, const NetPoint* dst);
+  /** piece(), found from the host end `point` (the source of a way up, the destination of a way down) in the short
+   *  list of the pieces that start or end there (usually one a gateway), kept with its ancestry: one look-up of the
+   *  point instead of a hash of the pair, for each of the million routes of a grid of 1,000 clusters. */
+  const Path& piece_at(const NetPoint* src, const NetPoint* dst, const NetPoint* point);
   /** `zone`'s own route from `src` to `dst`, asked of SimGrid; kept when `keep`, else valid until the next call. The
    *  route between the two hosts' own zones serves one pair of hosts (two clusters of one region), whose route
    *  GridPlatform keeps: kept here too, they would be N^2/R routes for N clusters in R regions. */
@@ -96,8 +100,17 @@ private:
   std::unordered_map<const void*, sg4::Link*> link_of_; // SimGrid's link implementations to their interfaces
   std::unordered_map<PointPair, Path, PointPairHash> pieces_;
   std::unordered_map<PointPair, LocalRoute, PointPairHash> locals_;
-  std::unordered_map<const NetPoint*, std::vector<NetZoneImpl*>> ancestries_;
-  LocalRoute unkept_; // local()'s answer when not kept
+  struct PointPiece {
+    const NetPoint* src;
+    const NetPoint* dst;
+    const Path* path; // in pieces_ (its nodes stay put)
+  };
+  struct Point {
+    std::vector<NetZoneImpl*> ancestry; // empty: not asked yet (every point has a zone)
+    std::vector<PointPiece> pieces;     // see piece_at()
+  };
+  std::unordered_map<const NetPoint*, Point> points_; // its values stay put: ancestry() hands out references
+  LocalRoute unkept_;                                 // local()'s answer when not kept
 };
 
 } // namespace coalsim
