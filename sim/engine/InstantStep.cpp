@@ -7,6 +7,8 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/asserts.h>
 
+#include <bit>
+
 namespace coalsim {
 
 namespace sg4 = simgrid::s4u;
@@ -27,15 +29,17 @@ InstantStep::~InstantStep()
 InstantStep::SchedulerId InstantStep::add(std::function<void()> pass)
 {
   passes_.push_back(std::move(pass));
-  asked_.push_back(0);
+  if (asked_.size() * 64 < passes_.size())
+    asked_.push_back(0);
   return passes_.size() - 1;
 }
 
 void InstantStep::request(SchedulerId id)
 {
-  if (asked_[id])
+  const uint64_t bit = uint64_t{1} << (id % 64);
+  if (asked_[id / 64] & bit)
     return;
-  asked_[id] = 1;
+  asked_[id / 64] |= bit;
   ++requested_;
   // Within an event, that event's end checks for the step; outside any, a timer due now is that event.
   if (not stepping_ && not timer_posted_ && EventScope::outermost()) {
@@ -79,13 +83,28 @@ void InstantStep::step()
     bool& stepping;
     ~Done() { stepping = false; }
   } done{stepping_};
+  // In order of addition, again while any asks: a pass that asks for a later scheduler runs it in this round, one
+  // that asks for an earlier one (or itself) in the next.
   while (requested_ > 0)
-    for (size_t id = 0; id < passes_.size(); ++id)
-      if (asked_[id]) {
-        asked_[id] = 0;
-        --requested_;
-        passes_[id]();
-      }
+    for (size_t id = next_asked(0); id < passes_.size(); id = next_asked(id + 1)) {
+      asked_[id / 64] &= ~(uint64_t{1} << (id % 64));
+      --requested_;
+      passes_[id]();
+    }
+}
+
+size_t InstantStep::next_asked(size_t from) const
+{
+  size_t word = from / 64;
+  if (word >= asked_.size())
+    return passes_.size();
+  uint64_t bits = asked_[word] & (~uint64_t{0} << (from % 64));
+  while (bits == 0) {
+    if (++word == asked_.size())
+      return passes_.size();
+    bits = asked_[word];
+  }
+  return word * 64 + static_cast<size_t>(std::countr_zero(bits));
 }
 
 void event_done()

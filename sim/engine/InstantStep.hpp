@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -49,11 +50,15 @@ private:
   void step();
   /** Whether SimGrid still has an event of the current instant to apply. */
   static bool instant_has_more_events();
+  /** The first scheduler from `from` on that asked for a pass, or passes_.size(). */
+  size_t next_asked(size_t from) const;
 
   static InstantStep* current_;
   std::vector<std::function<void()>> passes_;
   std::vector<std::function<void()>> watchers_;
-  std::vector<char> asked_;
+  // One bit per scheduler that asked: a step on a grid of many clusters looks at the few that asked, not at every
+  // scheduler's flag in turn.
+  std::vector<uint64_t> asked_;
   size_t requested_  = 0; // schedulers that asked
   bool stepping_     = false;
   bool timer_posted_ = false; // a timer due now makes sure an event follows the requests
