@@ -136,6 +136,8 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
 
   pairs_.resize(clusters_.size());
   composer_ = std::make_unique<RouteComposer>(engine);
+  for (const auto& c : clusters_)
+    endpoints_.push_back(composer_->endpoint(c.file_server));
   check_routes(engine);
 }
 
@@ -235,8 +237,7 @@ const GridPlatform::PairRoute& GridPlatform::pair(ClusterIndex from, ClusterInde
   if (known.latency < 0) {
     PairRoute composed;
     if (from != to && composer_ &&
-        composer_->estimate(clusters_[from].file_server, clusters_[to].file_server, composed.latency,
-                            composed.bandwidth)) {
+        composer_->estimate(endpoints_[from], endpoints_[to], composed.latency, composed.bandwidth)) {
       known = composed;
     } else {
       std::vector<sg4::Link*> links;

@@ -83,6 +83,7 @@ private:
   mutable std::vector<std::vector<PairRoute>> pairs_;
   mutable std::unordered_map<size_t, std::vector<sg4::Link*>> links_; // key: from * clusters + to
   mutable std::unique_ptr<RouteComposer> composer_;                   // null: every route asked of SimGrid
+  std::vector<size_t> endpoints_; // the composer's endpoint of each cluster's file server
 };
 
 /** Natural order of host names: "fs0-2" < "fs0-10". */

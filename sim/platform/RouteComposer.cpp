@@ -216,11 +216,8 @@ bool RouteComposer::route(const sg4::Host* from, const sg4::Host* to, std::vecto
   return true;
 }
 
-bool RouteComposer::estimate(const sg4::Host* from, const sg4::Host* to, double& latency, double& bandwidth)
+void RouteComposer::sum(const Pieces& pieces, double& latency, double& bandwidth)
 {
-  Pieces pieces;
-  if (not split(from->get_netpoint(), to->get_netpoint(), pieces, true))
-    return false;
   latency   = 0;
   bandwidth = std::numeric_limits<double>::infinity();
   for (const Path* p : {pieces.across, pieces.up, pieces.down})
@@ -229,6 +226,97 @@ bool RouteComposer::estimate(const sg4::Host* from, const sg4::Host* to, double&
         latency += link->get_latency();
         bandwidth = std::min(bandwidth, link->get_bandwidth());
       }
+}
+
+bool RouteComposer::estimate(const NetPoint* from, const NetPoint* to, double& latency, double& bandwidth)
+{
+  Pieces pieces;
+  if (not split(from, to, pieces, true))
+    return false;
+  sum(pieces, latency, bandwidth);
+  return true;
+}
+
+bool RouteComposer::estimate(const sg4::Host* from, const sg4::Host* to, double& latency, double& bandwidth)
+{
+  return estimate(from->get_netpoint(), to->get_netpoint(), latency, bandwidth);
+}
+
+size_t RouteComposer::zone_slot(NetZoneImpl* zone)
+{
+  auto [it, added] = zone_slot_of_.try_emplace(zone, zone_slots_.size());
+  if (added) {
+    ZoneSlot slot;
+    slot.zone     = zone;
+    slot.children = zone->get_children().size();
+    if (const NetZoneImpl* parent = zone->get_parent()) {
+      const auto& siblings = parent->get_children();
+      slot.child           = static_cast<size_t>(std::find(siblings.begin(), siblings.end(), zone) - siblings.begin());
+    }
+    zone_slots_.push_back(std::move(slot));
+  }
+  return it->second;
+}
+
+RouteComposer::Endpoint RouteComposer::endpoint(const sg4::Host* host)
+{
+  EndpointSlot slot;
+  slot.point = host->get_netpoint();
+  for (NetZoneImpl* zone : ancestry(slot.point))
+    slot.ancestry.push_back(zone_slot(zone));
+  endpoints_.push_back(std::move(slot));
+  return endpoints_.size() - 1;
+}
+
+bool RouteComposer::estimate(Endpoint from, Endpoint to, double& latency, double& bandwidth)
+{
+  // split() for two endpoints, in the same steps, with its look-ups in the endpoints' and zones' slots.
+  EndpointSlot& src      = endpoints_[from];
+  EndpointSlot& dst      = endpoints_[to];
+  const auto& from_zones = src.ancestry;
+  const auto& to_zones   = dst.ancestry;
+  size_t i               = 0;
+  while (i + 1 < from_zones.size() && i + 1 < to_zones.size() && from_zones[i] == to_zones[i])
+    ++i;
+  const bool side_by_side = i > 0 && from_zones[i] != to_zones[i] && from_zones[i - 1] == to_zones[i - 1];
+  const bool own_zones    = i + 1 == from_zones.size() && i + 1 == to_zones.size();
+  if (not side_by_side || own_zones) // see split(): a route of its own, or one kept nowhere
+    return estimate(src.point, dst.point, latency, bandwidth);
+  ZoneSlot& common          = zone_slots_[from_zones[i - 1]];
+  const ZoneSlot& src_below = zone_slots_[from_zones[i]];
+  const ZoneSlot& dst_below = zone_slots_[to_zones[i]];
+  if (ZoneAccess::has_bypass(common.zone, src.point, dst.point))
+    return false;
+  if (common.across.empty())
+    common.across.resize(common.children);
+  auto& row = common.across[src_below.child];
+  if (row.empty())
+    row.resize(common.children);
+  const LocalRoute*& across = row[dst_below.child];
+  if (across == nullptr)
+    across = &local(common.zone, src_below.zone->get_netpoint(), dst_below.zone->get_netpoint());
+  if (not across->path.composed || across->gw_src == nullptr || across->gw_dst == nullptr)
+    return false;
+  Pieces pieces{&across->path, nullptr, nullptr};
+  if (src.point != across->gw_src) {
+    auto known =
+        std::find_if(src.ups.begin(), src.ups.end(), [&](const auto& up) { return up.first == across->gw_src; });
+    pieces.up = known != src.ups.end() ? known->second : &piece(src.point, across->gw_src);
+    if (known == src.ups.end())
+      src.ups.emplace_back(across->gw_src, pieces.up);
+    if (not pieces.up->composed)
+      return false;
+  }
+  if (across->gw_dst != dst.point) {
+    auto known  = std::find_if(dst.downs.begin(), dst.downs.end(),
+                               [&](const auto& down) { return down.first == across->gw_dst; });
+    pieces.down = known != dst.downs.end() ? known->second : &piece(across->gw_dst, dst.point);
+    if (known == dst.downs.end())
+      dst.downs.emplace_back(across->gw_dst, pieces.down);
+    if (not pieces.down->composed)
+      return false;
+  }
+  sum(pieces, latency, bandwidth);
   return true;
 }
 

@@ -44,6 +44,16 @@ public:
    *  transfer estimate needs, from the kept pieces alone. False when the route cannot be composed. */
   bool estimate(const sg4::Host* from, const sg4::Host* to, double& latency, double& bandwidth);
 
+  /** A host whose routes are asked for often (a cluster's file server), known by its place in flat tables: its
+   *  zones and the pieces its routes start or end with. */
+  using Endpoint = size_t;
+  Endpoint endpoint(const sg4::Host* host);
+  /** estimate() between two endpoints, the same figures to the last bit: the route's pieces found by a few array
+   *  reads instead of hashes of points (a grid of 1,000 clusters composes up to a million routes of file sites, one
+   *  row at a time, when CF looks for an execution site away from the files). Shapes it does not know this way (two
+   *  hosts of one zone, one zone inside the other's, the two hosts' own zones side by side) go to estimate(). */
+  bool estimate(Endpoint from, Endpoint to, double& latency, double& bandwidth);
+
 private:
   using NetPoint    = simgrid::kernel::routing::NetPoint;
   using NetZoneImpl = simgrid::kernel::routing::NetZoneImpl;
@@ -111,6 +121,32 @@ private:
   };
   std::unordered_map<const NetPoint*, Point> points_; // its values stay put: ancestry() hands out references
   LocalRoute unkept_;                                 // local()'s answer when not kept
+
+  /** The latency and bottleneck of a route in pieces, summed in SimGrid's order into one accumulator. */
+  static void sum(const Pieces& pieces, double& latency, double& bandwidth);
+  /** estimate() between two points. */
+  bool estimate(const NetPoint* from, const NetPoint* to, double& latency, double& bandwidth);
+
+  /** A zone on an endpoint's ancestry. */
+  struct ZoneSlot {
+    NetZoneImpl* zone = nullptr;
+    size_t child      = 0; // its place among its parent's children
+    size_t children   = 0; // its own children
+    /** Its own routes between two of its children (their LocalRoutes in locals_), by the source child's place then
+     *  the destination's; rows made on first use, null: not asked yet. */
+    std::vector<std::vector<const LocalRoute*>> across;
+  };
+  struct EndpointSlot {
+    const NetPoint* point = nullptr;
+    std::vector<size_t> ancestry;                               // zone slots, the root first
+    std::vector<std::pair<const NetPoint*, const Path*>> ups;   // pieces from the point up to a gateway (in pieces_)
+    std::vector<std::pair<const NetPoint*, const Path*>> downs; // pieces from a gateway down to the point
+  };
+  /** The slot of `zone`, made on first use. */
+  size_t zone_slot(NetZoneImpl* zone);
+  std::vector<ZoneSlot> zone_slots_;
+  std::unordered_map<const NetZoneImpl*, size_t> zone_slot_of_;
+  std::vector<EndpointSlot> endpoints_;
 };
 
 } // namespace coalsim

@@ -36,6 +36,11 @@ size_t compare_all_pairs(const std::string& path)
   engine.load_platform(path);
   GridPlatform platform(engine, path, {}, KeyLocation("clusters", path, 0));
   RouteComposer composer(engine);
+  // A second composer asked only between endpoints, its tables filled in this order alone.
+  RouteComposer by_endpoint(engine);
+  std::vector<RouteComposer::Endpoint> endpoints;
+  for (const auto& c : platform.clusters())
+    endpoints.push_back(by_endpoint.endpoint(c.file_server));
   size_t composed_pairs = 0;
   for (const auto& from : platform.clusters())
     for (const auto& to : platform.clusters()) {
@@ -44,8 +49,14 @@ size_t compare_all_pairs(const std::string& path)
       std::vector<sg4::Link*> simgrid_links, composed_links;
       double simgrid_latency = 0, composed_latency = 0;
       from.file_server->route_to(to.file_server, simgrid_links, &simgrid_latency);
-      if (not composer.route(from.file_server, to.file_server, composed_links, composed_latency))
+      double endpoint_latency = -1, endpoint_bandwidth = -1;
+      const bool by_endpoints =
+          by_endpoint.estimate(endpoints[from.index], endpoints[to.index], endpoint_latency, endpoint_bandwidth);
+      if (not composer.route(from.file_server, to.file_server, composed_links, composed_latency)) {
+        EXPECT_FALSE(by_endpoints) << from.name << " -> " << to.name;
         continue;
+      }
+      EXPECT_TRUE(by_endpoints) << from.name << " -> " << to.name;
       ++composed_pairs;
       EXPECT_EQ(composed_links, simgrid_links) << from.name << " -> " << to.name;
       // Bit for bit, not near: the estimates and traces must not move.
@@ -56,6 +67,8 @@ size_t compare_all_pairs(const std::string& path)
       EXPECT_TRUE(composer.estimate(from.file_server, to.file_server, estimated_latency, estimated_bandwidth));
       EXPECT_EQ(estimated_latency, simgrid_latency) << from.name << " -> " << to.name;
       EXPECT_EQ(estimated_bandwidth, bottleneck) << from.name << " -> " << to.name;
+      EXPECT_EQ(endpoint_latency, simgrid_latency) << from.name << " -> " << to.name;
+      EXPECT_EQ(endpoint_bandwidth, bottleneck) << from.name << " -> " << to.name;
       EXPECT_EQ(platform.estimate(from.index, to.index, 3e8), simgrid_latency + 3e8 / bottleneck);
       // GridPlatform's own answer (composed, or SimGrid's when it stopped composing) is SimGrid's route.
       EXPECT_EQ(platform.route(from.index, to.index), simgrid_links);
