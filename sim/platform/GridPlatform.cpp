@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <xbt/log.h>
@@ -46,6 +48,25 @@ int zone_line(const std::string& platform_file, const std::string& name)
 {
   int line = platform_line_of(platform_file, "zone", name);
   return line > 0 ? line : platform_line_of(platform_file, "cluster", name);
+}
+
+/** Whether no link of the platform can change its latency or bandwidth during the run: an XML file that gives no
+ *  link profile (`bandwidth_file`, `latency_file`, a `trace_connect`) and includes no other file. coalsim itself
+ *  never sets a link's figures. Anything else (a file that cannot be read, a platform in code) may change them. */
+bool links_are_fixed(const std::string& platform_file)
+{
+  if (platform_file.size() < 4 || platform_file.compare(platform_file.size() - 4, 4, ".xml") != 0)
+    return false;
+  std::ifstream in(platform_file, std::ios::binary);
+  if (not in)
+    return false;
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad())
+    return false;
+  for (const char* may_change : {"bandwidth_file", "latency_file", "trace_connect", "<include"})
+    if (text.find(may_change) != std::string::npos)
+      return false;
+  return true;
 }
 
 /** Zones in declaration order, depth first. */
@@ -135,7 +156,7 @@ GridPlatform::GridPlatform(const sg4::Engine& engine, const std::string& platfor
     clusters_[i].index = static_cast<ClusterIndex>(i);
 
   pairs_.resize(clusters_.size());
-  composer_ = std::make_unique<RouteComposer>(engine);
+  composer_ = std::make_unique<RouteComposer>(engine, links_are_fixed(platform_file));
   for (const auto& c : clusters_)
     endpoints_.push_back(composer_->endpoint(c.file_server));
   check_routes(engine);

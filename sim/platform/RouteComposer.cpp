@@ -46,7 +46,7 @@ size_t RouteComposer::PointPairHash::operator()(const PointPair& p) const noexce
   return h(p.a) ^ (h(p.b) * 0x9e3779b97f4a7c15ULL) ^ (h(p.c) * 0xc2b2ae3d27d4eb4fULL);
 }
 
-RouteComposer::RouteComposer(const sg4::Engine& engine)
+RouteComposer::RouteComposer(const sg4::Engine& engine, bool fixed_links) : fixed_links_(fixed_links)
 {
   for (auto* link : engine.get_all_links())
     link_of_.emplace(link->get_impl(), link);
@@ -216,16 +216,28 @@ bool RouteComposer::route(const sg4::Host* from, const sg4::Host* to, std::vecto
   return true;
 }
 
-void RouteComposer::sum(const Pieces& pieces, double& latency, double& bandwidth)
+void RouteComposer::sum(const Pieces& pieces, double& latency, double& bandwidth) const
 {
   latency   = 0;
   bandwidth = std::numeric_limits<double>::infinity();
-  for (const Path* p : {pieces.across, pieces.up, pieces.down})
-    if (p != nullptr)
+  for (const Path* p : {pieces.across, pieces.up, pieces.down}) {
+    if (p == nullptr)
+      continue;
+    if (not fixed_links_) {
       for (const auto* link : p->by_latency) { // one accumulator, in SimGrid's order
         latency += link->get_latency();
         bandwidth = std::min(bandwidth, link->get_bandwidth());
       }
+      continue;
+    }
+    if (p->figures.size() != p->by_latency.size())
+      for (const auto* link : p->by_latency)
+        p->figures.emplace_back(link->get_latency(), link->get_bandwidth());
+    for (const auto& [link_latency, link_bandwidth] : p->figures) { // the same sums, in the same order
+      latency += link_latency;
+      bandwidth = std::min(bandwidth, link_bandwidth);
+    }
+  }
 }
 
 bool RouteComposer::estimate(const NetPoint* from, const NetPoint* to, double& latency, double& bandwidth)

@@ -33,8 +33,9 @@ namespace sg4 = simgrid::s4u;
 
 class RouteComposer {
 public:
-  /** The engine's platform must be sealed. */
-  explicit RouteComposer(const sg4::Engine& engine);
+  /** The engine's platform must be sealed. `fixed_links`: no link's latency or bandwidth changes during the run (no
+   *  profile), so each kept piece's figures are read once (see Path). */
+  explicit RouteComposer(const sg4::Engine& engine, bool fixed_links = false);
 
   /** The route from `from` to `to` as SimGrid gives it: links appended to `links`, latency summed into `latency`
    *  (which starts at 0) in SimGrid's order. False when it cannot be composed (then `links` and `latency` are left
@@ -63,6 +64,9 @@ private:
     std::vector<sg4::Link*> links;
     std::vector<sg4::Link*> by_latency;
     bool composed = false; // false: SimGrid's route cannot be composed here
+    /** With fixed links, by_latency's latencies and bandwidths, read on first use: an estimate then reads them here
+     *  instead of from each link's SimGrid object (a cache miss per link on a grid of 1,000 clusters). */
+    mutable std::vector<std::pair<double, double>> figures;
   };
   /** A route as its pieces, in the order SimGrid sums their latencies: the common zone's own route, the way up
    *  (or none), the way down (or none). */
@@ -123,7 +127,8 @@ private:
   LocalRoute unkept_;                                 // local()'s answer when not kept
 
   /** The latency and bottleneck of a route in pieces, summed in SimGrid's order into one accumulator. */
-  static void sum(const Pieces& pieces, double& latency, double& bandwidth);
+  void sum(const Pieces& pieces, double& latency, double& bandwidth) const;
+  bool fixed_links_ = false;
   /** estimate() between two points. */
   bool estimate(const NetPoint* from, const NetPoint* to, double& latency, double& bandwidth);
 

@@ -36,8 +36,9 @@ size_t compare_all_pairs(const std::string& path)
   engine.load_platform(path);
   GridPlatform platform(engine, path, {}, KeyLocation("clusters", path, 0));
   RouteComposer composer(engine);
-  // A second composer asked only between endpoints, its tables filled in this order alone.
-  RouteComposer by_endpoint(engine);
+  // A second composer asked only between endpoints, its tables filled in this order alone, with each piece's link
+  // figures kept (no link changes here: the simulation does not run).
+  RouteComposer by_endpoint(engine, true);
   std::vector<RouteComposer::Endpoint> endpoints;
   for (const auto& c : platform.clusters())
     endpoints.push_back(by_endpoint.endpoint(c.file_server));
