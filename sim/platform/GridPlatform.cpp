@@ -42,17 +42,6 @@ bool natural_less(const std::string& a, const std::string& b)
   return a.size() - i < b.size() - j;
 }
 
-namespace {
-/** The line of the zone or cluster called `name` in the platform file (0 when not found). */
-int zone_line(const std::string& platform_file, const std::string& name)
-{
-  int line = platform_line_of(platform_file, "zone", name);
-  return line > 0 ? line : platform_line_of(platform_file, "cluster", name);
-}
-
-/** Whether no link of the platform can change its latency or bandwidth during the run: an XML file that gives no
- *  link profile (`bandwidth_file`, `latency_file`, a `trace_connect`) and includes no other file. coalsim itself
- *  never sets a link's figures. Anything else (a file that cannot be read, a platform in code) may change them. */
 bool links_are_fixed(const std::string& platform_file)
 {
   if (platform_file.size() < 4 || platform_file.compare(platform_file.size() - 4, 4, ".xml") != 0)
@@ -67,6 +56,14 @@ bool links_are_fixed(const std::string& platform_file)
     if (text.find(may_change) != std::string::npos)
       return false;
   return true;
+}
+
+namespace {
+/** The line of the zone or cluster called `name` in the platform file (0 when not found). */
+int zone_line(const std::string& platform_file, const std::string& name)
+{
+  int line = platform_line_of(platform_file, "zone", name);
+  return line > 0 ? line : platform_line_of(platform_file, "cluster", name);
 }
 
 /** Zones in declaration order, depth first. */

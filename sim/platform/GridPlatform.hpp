@@ -86,6 +86,12 @@ private:
   std::vector<size_t> endpoints_; // the composer's endpoint of each cluster's file server
 };
 
+/** Whether no link of the platform in `platform_file` can change its latency or bandwidth during the run: an XML
+ *  file that names no link profile (`bandwidth_file`, `latency_file`, a `trace_connect`) and includes no other file
+ *  (coalsim itself never sets a link's figures). Anything else (a file that cannot be read, a platform in code) may
+ *  change them. */
+bool links_are_fixed(const std::string& platform_file);
+
 /** Natural order of host names: "fs0-2" < "fs0-10". */
 bool natural_less(const std::string& a, const std::string& b);
 

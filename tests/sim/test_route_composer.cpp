@@ -101,6 +101,28 @@ TEST(RouteComposer, GridOfOneClusterPerRegion)
   EXPECT_EQ(compare_all_pairs(make_grid(5, 5)), pairs_of(5));
 }
 
+// The composer keeps the links' figures only for platforms that cannot change them.
+TEST(RouteComposer, LinksAreFixedOnlyWithoutLinkProfiles)
+{
+  EXPECT_TRUE(links_are_fixed(make_grid(5, 2)));
+  EXPECT_TRUE(links_are_fixed(COALSIM_SOURCE_DIR "/platforms/das2.xml"));
+  const fs::path folder = fs::path(testing::TempDir());
+  auto platform_with    = [&](const std::string& name, const std::string& link) {
+    const fs::path file = folder / ("composer-" + name + ".xml");
+    std::ofstream(file) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n"
+                        << link << "\n</zone>\n</platform>\n";
+    return file.string();
+  };
+  EXPECT_TRUE(links_are_fixed(platform_with("fixed", R"(<link id="l" bandwidth="1GBps" latency="1ms"/>)")));
+  EXPECT_FALSE(links_are_fixed(
+      platform_with("bandwidth", R"(<link id="l" bandwidth="1GBps" latency="1ms" bandwidth_file="bw.txt"/>)")));
+  EXPECT_FALSE(links_are_fixed(
+      platform_with("latency", R"(<link id="l" bandwidth="1GBps" latency="1ms" latency_file="lat.txt"/>)")));
+  EXPECT_FALSE(links_are_fixed(platform_with("trace", R"(<trace_connect kind="LATENCY" trace="t" element="l"/>)")));
+  EXPECT_FALSE(links_are_fixed((folder / "composer-missing.xml").string()));
+  EXPECT_FALSE(links_are_fixed((folder / "composer-platform.so").string()));
+}
+
 // Shipped platforms: whatever is composed is SimGrid's route (DAS-2's clusters behind one Full zone all are).
 TEST(RouteComposer, Das2)
 {
