@@ -79,6 +79,7 @@ void ActivityTracker::release_later(simgrid::s4u::ActivityPtr activity)
 
 void ActivityTracker::on_completion(const simgrid::s4u::Activity& activity)
 {
+  EventClock clock;
   auto key = reinterpret_cast<uint64_t>(activity.get_data<void>());
   auto it  = running_.find(key);
   if (it == running_.end()) {

@@ -15,10 +15,41 @@ namespace coalsim {
 /** After each event: lets the instant step end with the run (InstantStep.cpp). */
 void event_done();
 
+namespace detail {
+inline bool event_clock_known = false;
+inline double event_clock     = 0;
+} // namespace detail
+
+/** The simulated time now: within an event (EventClock below), the date read at its start. */
 inline double now()
 {
-  return simgrid::s4u::Engine::get_clock();
+  return detail::event_clock_known ? detail::event_clock : simgrid::s4u::Engine::get_clock();
 }
+
+/** Reads SimGrid's clock once for the handling of one event (a timer's callback, an activity's completion, with
+ *  the step that may follow it), which then reads now() from there: SimGrid moves its clock only between its rounds,
+ *  never while it runs a callback, and a job's path reads the time dozens of times (each core map change tells the
+ *  energy accounting, which reads it). Nested handling (an engine run from within one) reads it anew and restores
+ *  the outer one's. */
+class EventClock {
+public:
+  EventClock() : known_(detail::event_clock_known), clock_(detail::event_clock)
+  {
+    detail::event_clock       = simgrid::s4u::Engine::get_clock();
+    detail::event_clock_known = true;
+  }
+  ~EventClock()
+  {
+    detail::event_clock_known = known_;
+    detail::event_clock       = clock_;
+  }
+  EventClock(const EventClock&)            = delete;
+  EventClock& operator=(const EventClock&) = delete;
+
+private:
+  bool known_;
+  double clock_;
+};
 
 /** Runs `work` in the engine at simulated time `date` (not before now). Throws TimeHorizonError, out of
  *  the engine's run, for a date past the simulated-time horizon or no number at all. */
@@ -27,6 +58,7 @@ template <class F> simgrid::kernel::timer::Timer* at(double date, F work)
   if (not(date <= time_horizon))
     throw TimeHorizonError(date, now());
   return simgrid::kernel::timer::Timer::set(date < now() ? now() : date, [work = std::move(work)]() mutable {
+    EventClock clock;
     {
       EventScope event;
       work();

@@ -61,6 +61,8 @@ void CoreMap::take(int count, std::vector<Core>& into)
   xbt_assert(count >= 0 && count <= free_, "taking %d cores with %d free", count, free_);
   for (int host = first_free_host_; count > 0; ++host) {
     const int here = std::min(count, free_on_[host]);
+    if (here == 0)
+      continue; // a full host: nothing to take, nobody to tell
     take_on(host, here, into);
     count -= here;
   }
@@ -73,9 +75,13 @@ void CoreMap::take_on(int host, int count, std::vector<Core>& into)
   xbt_assert(count >= 0 && count <= free_on_[host], "taking %d cores of host %d with %d free", count, host,
              free_on_[host]);
   const size_t before = into.size();
+  // set(core, State::held) for each core taken, its counts moved once for all of them.
+  free_ -= count;
+  free_on_[host] -= count;
+  version_ += static_cast<uint64_t>(count);
   for (Core core = first_[host]; count > 0; ++core)
     if (state_[core] == State::free) {
-      set(core, State::held);
+      state_[core] = State::held;
       into.push_back(core);
       --count;
     }
@@ -101,7 +107,16 @@ void CoreMap::give_back(std::span<const Core> cores)
       tell_released(host_[cores[run]], cores.subspan(run, i - run));
       run = i;
     }
-    set(core, State::free);
+    if (state_[core] == State::held) { // set(core, State::free), shortened for a held core
+      const int host = host_[core];
+      ++free_;
+      ++free_on_[host];
+      first_free_host_ = std::min(first_free_host_, host);
+      state_[core]     = State::free;
+      ++version_;
+    } else {
+      set(core, State::free);
+    }
   }
   if (run < cores.size())
     tell_released(host_[cores[run]], cores.subspan(run));

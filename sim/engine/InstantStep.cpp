@@ -45,6 +45,7 @@ void InstantStep::request(SchedulerId id)
   if (not stepping_ && not timer_posted_ && EventScope::outermost()) {
     timer_posted_ = true;
     simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] {
+      EventClock clock;
       timer_posted_ = false;
       event_done();
     });
@@ -54,7 +55,7 @@ void InstantStep::request(SchedulerId id)
 bool InstantStep::instant_has_more_events()
 {
   double next = simgrid::kernel::timer::Timer::next();
-  if (next >= 0 && next <= sg4::Engine::get_clock())
+  if (next >= 0 && next <= now())
     return true; // a timer due now
   for (auto* model : sg4::Engine::get_instance()->get_all_models())
     if (not model->get_finished_action_set()->empty() || not model->get_failed_action_set()->empty())
