@@ -56,25 +56,53 @@ void CoreMap::tell_released(int host, std::span<const Core> cores) const
       observer->cores_released(host, cores);
 }
 
+void CoreMap::tell_runs(std::span<const Core> cores, bool held)
+{
+  if (run_ends_.empty() || observers_.empty())
+    return;
+  runs_.clear();
+  size_t from = 0;
+  for (const auto& [host, end] : run_ends_) {
+    runs_.push_back({host, cores.subspan(from, end - from)});
+    from = end;
+  }
+  for (CoreObserver* observer : observers_)
+    if (held)
+      observer->runs_held(runs_);
+    else
+      observer->runs_released(runs_);
+}
+
 void CoreMap::take(int count, std::vector<Core>& into)
 {
   xbt_assert(count >= 0 && count <= free_, "taking %d cores with %d free", count, free_);
+  // The observers hear the runs once all are taken (they read nothing of the map), each observer all of them at once.
+  const size_t before = into.size();
+  run_ends_.clear();
   for (int host = first_free_host_; count > 0; ++host) {
     const int here = std::min(count, free_on_[host]);
     if (here == 0)
       continue; // a full host: nothing to take, nobody to tell
-    take_on(host, here, into);
+    take_quietly(host, here, into);
+    run_ends_.emplace_back(host, into.size() - before);
     count -= here;
   }
   while (first_free_host_ < hosts() && free_on_[first_free_host_] == 0)
     ++first_free_host_;
+  tell_runs(std::span<const Core>(into).subspan(before), true);
 }
 
 void CoreMap::take_on(int host, int count, std::vector<Core>& into)
 {
+  const size_t before = into.size();
+  take_quietly(host, count, into);
+  tell_held(host, std::span<const Core>(into).subspan(before));
+}
+
+void CoreMap::take_quietly(int host, int count, std::vector<Core>& into)
+{
   xbt_assert(count >= 0 && count <= free_on_[host], "taking %d cores of host %d with %d free", count, host,
              free_on_[host]);
-  const size_t before = into.size();
   // set(core, State::held) for each core taken, its counts moved once for all of them.
   free_ -= count;
   free_on_[host] -= count;
@@ -85,7 +113,6 @@ void CoreMap::take_on(int host, int count, std::vector<Core>& into)
       into.push_back(core);
       --count;
     }
-  tell_held(host, std::span<const Core>(into).subspan(before));
 }
 
 void CoreMap::give_back(Core core, bool out_of_use)
@@ -98,13 +125,14 @@ void CoreMap::give_back(Core core, bool out_of_use)
 
 void CoreMap::give_back(std::span<const Core> cores)
 {
+  run_ends_.clear();
   size_t run = 0; // the first core of the run of one host under way
   for (size_t i = 0; i < cores.size(); ++i) {
     const Core core = cores[i];
     xbt_assert(state_[core] == State::held, "giving back core %d of host %d, which nobody holds", index_on_host(core),
                host_[core]);
     if (i > run && host_[core] != host_[cores[run]]) {
-      tell_released(host_[cores[run]], cores.subspan(run, i - run));
+      run_ends_.emplace_back(host_[cores[run]], i);
       run = i;
     }
     if (state_[core] == State::held) { // set(core, State::free), shortened for a held core
@@ -119,7 +147,8 @@ void CoreMap::give_back(std::span<const Core> cores)
     }
   }
   if (run < cores.size())
-    tell_released(host_[cores[run]], cores.subspan(run));
+    run_ends_.emplace_back(host_[cores[run]], cores.size());
+  tell_runs(cores, false);
 }
 
 int CoreMap::free_out_of_use(int host)

@@ -8,9 +8,16 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace coalsim {
+
+/** Cores of one host taken or given back together: `cores` (numbers in the cluster, at least one) of `host`. */
+struct HostCoreRun {
+  int host;
+  std::span<const int32_t> cores;
+};
 
 /** Told of every core that becomes held or stops being held (the energy accounting follows each host's busy cores
  *  through it, EnergyAccounting.hpp): once per batch of cores of one host taken or given back together, not once per
@@ -22,6 +29,19 @@ public:
   virtual void cores_held(int host, std::span<const int32_t> cores) = 0;
   /** `cores` of `host` are no longer held. */
   virtual void cores_released(int host, std::span<const int32_t> cores) = 0;
+  /** The runs of one take (or one give-back) of several hosts' cores, in the order taken (given back): by default
+   *  told run by run; an observer whose work per call weighs (the energy accounting reads the clock) takes them at
+   *  once. The map tells each observer all the runs before the next observer, once every core has its new state. */
+  virtual void runs_held(std::span<const HostCoreRun> runs)
+  {
+    for (const HostCoreRun& run : runs)
+      cores_held(run.host, run.cores);
+  }
+  virtual void runs_released(std::span<const HostCoreRun> runs)
+  {
+    for (const HostCoreRun& run : runs)
+      cores_released(run.host, run.cores);
+  }
 };
 
 class CoreMap {
@@ -85,6 +105,10 @@ private:
   void set(Core core, State to);
   void tell_held(int host, std::span<const Core> cores) const;
   void tell_released(int host, std::span<const Core> cores) const;
+  /** take_on() without telling the observers. */
+  void take_quietly(int host, int count, std::vector<Core>& into);
+  /** Tells the observers of the runs of `cores` whose ends (host, index past its last core) run_ends_ holds. */
+  void tell_runs(std::span<const Core> cores, bool held);
 
   std::vector<Core> first_; // first_[h]: host h's first core; first_.back(): all cores
   std::vector<int> host_;   // by core
@@ -95,6 +119,8 @@ private:
   int out_of_use_      = 0;
   uint64_t version_    = 0;
   std::vector<CoreObserver*> observers_;
+  std::vector<std::pair<int, size_t>> run_ends_; // of the take or give-back under way (kept for their room)
+  std::vector<HostCoreRun> runs_;
 };
 
 } // namespace coalsim

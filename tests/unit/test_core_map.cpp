@@ -127,3 +127,51 @@ TEST(CoreMap, ObserversHearEachRunOfCoresOfOneHostOnce)
   EXPECT_EQ(observer.heard,
             (std::vector<std::string>{"+0:0,1,", "+1:2,", "+2:4,5,", "-0:0,1,", "-1:2,", "-2:4,", "-2:5,"}));
 }
+
+namespace {
+/** Hears the runs of a take or give-back as one call each, "+[...]" or "-[...]", and what the map held meanwhile. */
+class RunsObserver : public RecordingObserver {
+public:
+  explicit RunsObserver(const CoreMap& map) : map_(&map) {}
+  std::vector<int> free_seen;
+  void runs_held(std::span<const HostCoreRun> runs) override
+  {
+    heard.push_back("+[");
+    free_seen.push_back(map_->free());
+    for (const HostCoreRun& run : runs)
+      cores_held(run.host, run.cores);
+    heard.push_back("]");
+  }
+  void runs_released(std::span<const HostCoreRun> runs) override
+  {
+    heard.push_back("-[");
+    free_seen.push_back(map_->free());
+    for (const HostCoreRun& run : runs)
+      cores_released(run.host, run.cores);
+    heard.push_back("]");
+  }
+
+private:
+  const CoreMap* map_;
+};
+} // namespace
+
+// A take over several hosts, or a give-back, is told as one batch of runs (host by host, in order) once every core has
+// its new state; the runs are what the host-by-host calls said (the energy accounting reads the clock once per batch).
+TEST(CoreMap, ATakeOrGiveBackOfSeveralHostsIsToldAsOneBatchOfRuns)
+{
+  CoreMap map({2, 2, 2});
+  RunsObserver observer(map);
+  map.add_observer(&observer);
+  Cores a, b;
+  map.take(1, b);       // host 0 core 0
+  map.take(4, a);       // host 0 core 1, host 1 whole, host 2 core 4
+  map.take_on(2, 1, b); // one host: told as before
+  map.give_back(a);
+  EXPECT_EQ(observer.heard, (std::vector<std::string>{"+[", "+0:0,", "]", "+[", "+0:1,", "+1:2,3,", "+2:4,", "]",
+                                                      "+2:5,", "-[", "-0:1,", "-1:2,3,", "-2:4,", "]"}));
+  EXPECT_EQ(observer.free_seen, (std::vector<int>{5, 1, 4}));
+  map.give_back(Cores{});
+  map.take(0, b);
+  EXPECT_EQ(observer.heard.size(), 14u); // nothing taken or given back: nothing told
+}

@@ -45,6 +45,24 @@ public:
   {
     held_by(advanced(host, now()), -static_cast<int>(cores.size()));
   }
+  /** As cores_held() and cores_released() run by run, the clock read once. */
+  void runs_held(std::span<const HostCoreRun> runs) override
+  {
+    const double to = now();
+    for (const HostCoreRun& run : runs) {
+      Host& h            = advanced(run.host, to);
+      const double index = h.index;
+      for (int32_t core : run.cores)
+        claimed_index_[core] = index;
+      held_by(h, static_cast<int>(run.cores.size()));
+    }
+  }
+  void runs_released(std::span<const HostCoreRun> runs) override
+  {
+    const double to = now();
+    for (const HostCoreRun& run : runs)
+      held_by(advanced(run.host, to), -static_cast<int>(run.cores.size()));
+  }
   /** SimGrid turned the host off (a failure, an outage) or on again. */
   void set_failed(int host, bool failed)
   {
