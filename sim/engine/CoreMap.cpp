@@ -56,16 +56,10 @@ void CoreMap::tell_released(int host, std::span<const Core> cores) const
       observer->cores_released(host, cores);
 }
 
-void CoreMap::tell_runs(std::span<const Core> cores, bool held)
+void CoreMap::tell_runs(bool held)
 {
-  if (run_ends_.empty() || observers_.empty())
+  if (runs_.empty())
     return;
-  runs_.clear();
-  size_t from = 0;
-  for (const auto& [host, end] : run_ends_) {
-    runs_.push_back({host, cores.subspan(from, end - from)});
-    from = end;
-  }
   for (CoreObserver* observer : observers_)
     if (held)
       observer->runs_held(runs_);
@@ -77,19 +71,23 @@ void CoreMap::take(int count, std::vector<Core>& into)
 {
   xbt_assert(count >= 0 && count <= free_, "taking %d cores with %d free", count, free_);
   // The observers hear the runs once all are taken (they read nothing of the map), each observer all of them at once.
-  const size_t before = into.size();
-  run_ends_.clear();
+  // Room for all at once, so that the runs' views of `into` hold until they are told (grown as push_back would).
+  const size_t needed = into.size() + static_cast<size_t>(count);
+  if (into.capacity() < needed)
+    into.reserve(std::max(needed, 2 * into.capacity()));
+  runs_.clear();
   for (int host = first_free_host_; count > 0; ++host) {
     const int here = std::min(count, free_on_[host]);
     if (here == 0)
       continue; // a full host: nothing to take, nobody to tell
+    const size_t before = into.size();
     take_quietly(host, here, into);
-    run_ends_.emplace_back(host, into.size() - before);
+    runs_.push_back({host, std::span<const Core>(into).subspan(before)});
     count -= here;
   }
   while (first_free_host_ < hosts() && free_on_[first_free_host_] == 0)
     ++first_free_host_;
-  tell_runs(std::span<const Core>(into).subspan(before), true);
+  tell_runs(true);
 }
 
 void CoreMap::take_on(int host, int count, std::vector<Core>& into)
@@ -125,14 +123,14 @@ void CoreMap::give_back(Core core, bool out_of_use)
 
 void CoreMap::give_back(std::span<const Core> cores)
 {
-  run_ends_.clear();
+  runs_.clear();
   size_t run = 0; // the first core of the run of one host under way
   for (size_t i = 0; i < cores.size(); ++i) {
     const Core core = cores[i];
     xbt_assert(state_[core] == State::held, "giving back core %d of host %d, which nobody holds", index_on_host(core),
                host_[core]);
     if (i > run && host_[core] != host_[cores[run]]) {
-      run_ends_.emplace_back(host_[cores[run]], i);
+      runs_.push_back({host_[cores[run]], cores.subspan(run, i - run)});
       run = i;
     }
     if (state_[core] == State::held) { // set(core, State::free), shortened for a held core
@@ -147,8 +145,8 @@ void CoreMap::give_back(std::span<const Core> cores)
     }
   }
   if (run < cores.size())
-    run_ends_.emplace_back(host_[cores[run]], cores.size());
-  tell_runs(cores, false);
+    runs_.push_back({host_[cores[run]], cores.subspan(run)});
+  tell_runs(false);
 }
 
 int CoreMap::free_out_of_use(int host)

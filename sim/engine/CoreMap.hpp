@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
 
 namespace coalsim {
@@ -107,8 +106,8 @@ private:
   void tell_released(int host, std::span<const Core> cores) const;
   /** take_on() without telling the observers. */
   void take_quietly(int host, int count, std::vector<Core>& into);
-  /** Tells the observers of the runs of `cores` whose ends (host, index past its last core) run_ends_ holds. */
-  void tell_runs(std::span<const Core> cores, bool held);
+  /** Tells the observers of the runs in runs_, taken or given back. */
+  void tell_runs(bool held);
 
   std::vector<Core> first_; // first_[h]: host h's first core; first_.back(): all cores
   std::vector<int> host_;   // by core
@@ -119,8 +118,7 @@ private:
   int out_of_use_      = 0;
   uint64_t version_    = 0;
   std::vector<CoreObserver*> observers_;
-  std::vector<std::pair<int, size_t>> run_ends_; // of the take or give-back under way (kept for their room)
-  std::vector<HostCoreRun> runs_;
+  std::vector<HostCoreRun> runs_; // of the take or give-back under way (kept for its room)
 };
 
 } // namespace coalsim
