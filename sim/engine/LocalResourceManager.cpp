@@ -465,7 +465,16 @@ void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<Ho
   it->cores.clear();
   take_cores(size, it->cores, on);
   double start = now();
-  it->slot     = running_.emplace(start + job.estimate, size);
+  // Into an ended job's node when there is one: inserted where emplace() puts it (after its equal ends).
+  if (spare_slots_.empty()) {
+    it->slot = running_.emplace(start + job.estimate, size);
+  } else {
+    RunningByEnd::node_type slot = std::move(spare_slots_.back());
+    spare_slots_.pop_back();
+    slot.key()    = start + job.estimate;
+    slot.mapped() = size;
+    it->slot      = running_.insert(std::move(slot));
+  }
   ++running_changes_;
   running_processors_ += size;
   it->record                   = {job.number,      cluster_->index, job.request.trace_id,        size,
@@ -485,7 +494,7 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOu
 {
   const double time = now();
   queue_->ended(job->slot->first, job->record.size, time);
-  running_.erase(job->slot);
+  spare_slots_.push_back(running_.extract(job->slot));
   if (shapes_)
     shapes_->ended(job->shaped);
   ++running_changes_;

@@ -244,6 +244,7 @@ private:
   uint64_t running_changes_ = 0;       // starts and ends of local jobs so far
   std::list<RunningJob> running_jobs_; // in order of start
   std::list<RunningJob> spare_jobs_;   // ended jobs' nodes, kept for the next starts (their core lists' room too)
+  std::vector<RunningByEnd::node_type> spare_slots_; // ended jobs' nodes of running_, kept for the next starts
   bool down_ = false;
   CoreMap cores_;                    // with host tracking: which core is whose
   std::unique_ptr<ShapeFit> shapes_; // where shaped jobs fit; none in the pool
