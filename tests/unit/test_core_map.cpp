@@ -134,24 +134,19 @@ class RunsObserver : public RecordingObserver {
 public:
   explicit RunsObserver(const CoreMap& map) : map_(&map) {}
   std::vector<int> free_seen;
-  void runs_held(std::span<const HostCoreRun> runs) override
-  {
-    heard.push_back("+[");
-    free_seen.push_back(map_->free());
-    for (const HostCoreRun& run : runs)
-      cores_held(run.host, run.cores);
-    heard.push_back("]");
-  }
-  void runs_released(std::span<const HostCoreRun> runs) override
-  {
-    heard.push_back("-[");
-    free_seen.push_back(map_->free());
-    for (const HostCoreRun& run : runs)
-      cores_released(run.host, run.cores);
-    heard.push_back("]");
-  }
+  void runs_held(std::span<const HostCoreRun> runs) override { hear("+[", runs, &RunsObserver::cores_held); }
+  void runs_released(std::span<const HostCoreRun> runs) override { hear("-[", runs, &RunsObserver::cores_released); }
 
 private:
+  void hear(const char* batch, std::span<const HostCoreRun> runs,
+            void (RunsObserver::*each)(int, std::span<const int32_t>))
+  {
+    heard.push_back(batch);
+    free_seen.push_back(map_->free());
+    for (const HostCoreRun& run : runs)
+      (this->*each)(run.host, run.cores);
+    heard.push_back("]");
+  }
   const CoreMap* map_;
 };
 } // namespace
