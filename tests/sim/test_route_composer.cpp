@@ -123,6 +123,45 @@ TEST(RouteComposer, LinksAreFixedOnlyWithoutLinkProfiles)
   EXPECT_FALSE(links_are_fixed((folder / "composer-platform.so").string()));
 }
 
+// A platform whose links may change (a profile) keeps the live reads: a piece kept for one route gives the link
+// figures of the moment to the next route through it, as SimGrid's own route would; with the figures kept (fixed
+// links) it gives those of the piece's first use.
+TEST(RouteComposer, WithLinksThatMayChangeAKeptPieceReadsItsLinksAnew)
+{
+  const std::string path = make_grid(6, 2);
+  auto& engine           = process_engine();
+  engine.load_platform(path);
+  GridPlatform platform(engine, path, {}, KeyLocation("clusters", path, 0));
+  const auto& clusters = platform.clusters();
+  const sg4::Host* to  = clusters.back().file_server;
+  // Two sources whose routes to the last cluster share a link (its way down, at least).
+  std::vector<std::vector<sg4::Link*>> routes(clusters.size());
+  for (size_t c = 0; c + 1 < clusters.size(); ++c)
+    clusters[c].file_server->route_to(to, routes[c], nullptr);
+  ASSERT_FALSE(routes[0].empty());
+  size_t other = 1;
+  while (other + 1 < clusters.size() && std::ranges::find(routes[other], routes[0].back()) == routes[other].end())
+    ++other;
+  ASSERT_LT(other + 1, clusters.size());
+  sg4::Link* shared = routes[0].back();
+
+  RouteComposer live(engine), kept(engine, true);
+  const RouteComposer::Endpoint first  = live.endpoint(clusters[0].file_server),
+                                second = live.endpoint(clusters[other].file_server), last = live.endpoint(to);
+  const RouteComposer::Endpoint kept_first  = kept.endpoint(clusters[0].file_server),
+                                kept_second = kept.endpoint(clusters[other].file_server), kept_last = kept.endpoint(to);
+  double latency = 0, bandwidth = 0, kept_bandwidth = 0;
+  ASSERT_TRUE(live.estimate(first, last, latency, bandwidth));
+  ASSERT_TRUE(kept.estimate(kept_first, kept_last, latency, kept_bandwidth));
+  const double before = shared->get_bandwidth();
+  shared->set_bandwidth(bandwidth / 4);
+  ASSERT_TRUE(live.estimate(second, last, latency, bandwidth));
+  EXPECT_EQ(bandwidth, shared->get_bandwidth());
+  ASSERT_TRUE(kept.estimate(kept_second, kept_last, latency, kept_bandwidth));
+  EXPECT_GT(kept_bandwidth, shared->get_bandwidth());
+  shared->set_bandwidth(before);
+}
+
 // Shipped platforms: whatever is composed is SimGrid's route (DAS-2's clusters behind one Full zone all are).
 TEST(RouteComposer, Das2)
 {
