@@ -2,7 +2,6 @@
 
 #include "sim/api/LocalDisciplines.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 namespace coalsim {
@@ -36,27 +35,8 @@ void ShortestFirstBackfilling::start_job(Seq seq, LocalPass& pass, const Start& 
     unindex(waiting_.begin()->second, waiting_.begin()->first);
 }
 
-ShortestFirstBackfilling::Reservation ShortestFirstBackfilling::reserve_head(int head_size, const LocalPass& pass)
-{
-  if (pass.shaped != nullptr) {
-    auto [shadow, extra] = pass.shaped->reserve_head(head_size, pass.now);
-    return {shadow, 0, std::move(extra)};
-  }
-  if (pass.idle + pass.running_processors < head_size || pass.running.empty())
-    return {INFINITY, 0};
-  int free = pass.idle;
-  auto it  = pass.running.begin();
-  do // at least one job's end: the shadow time is an end even when the idle processors would do (as EASY's)
-    free += (it++)->second;
-  while (free < head_size);
-  double shadow = std::max(std::prev(it)->first, pass.now); // a job past its estimate: ending now
-  for (; it != pass.running.end() && std::max(it->first, pass.now) <= shadow; ++it)
-    free += it->second; // every job estimated to end at the shadow time frees its processors then too
-  return {shadow, free - head_size};
-}
-
 const ShortestFirstBackfilling::Key* ShortestFirstBackfilling::next_candidate(const LocalPass& pass,
-                                                                              Reservation& head) const
+                                                                              EasyReservation& head) const
 {
   const Key* best = nullptr;
   for (auto it = behind_head_.begin(); it != behind_head_.end() && it->first <= pass.idle; ++it) {
@@ -80,7 +60,7 @@ void ShortestFirstBackfilling::pass(LocalPass& pass, const Start& start)
     start_job(waiting_.begin()->first, pass, start);
   if (behind_head_.empty() || behind_head_.begin()->first > pass.idle)
     return; // no waiting job fits the idle processors
-  Reservation head = reserve_head(waiting_.begin()->second.request.size, pass);
+  EasyReservation head = easy_reservation(waiting_.begin()->second.request.size, pass);
   // Starting a job only lowers the idle and extra processors, so a job passed over stays unable to start: the
   // candidates start in (estimate, queue order) until none is left.
   while (const Key* next = next_candidate(pass, head)) {

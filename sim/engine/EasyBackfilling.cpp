@@ -1,9 +1,9 @@
 #include "sim/engine/EasyBackfilling.hpp"
 
+#include "sim/api/EasyReservation.hpp"
 #include "sim/api/LocalDisciplines.hpp"
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 
 namespace coalsim {
 
@@ -49,41 +49,6 @@ void EasyBackfilling::start_job(Seq seq, LocalPass& pass, const Start& start)
     unindex(waiting_.begin()->first); // the new head is no longer behind one
 }
 
-EasyBackfilling::Reservation EasyBackfilling::reserve_head(int head_size, const LocalPass& pass)
-{
-  if (pass.shaped != nullptr) {
-    auto [shadow, extra] = pass.shaped->reserve_head(head_size, pass.now);
-    return {shadow, 0, std::move(extra)};
-  }
-  const int total = pass.idle + pass.running_processors; // free once every running job has ended
-  if (total < head_size || pass.running.empty())
-    return {INFINITY, 0};
-  // The shadow time is the estimated end at which the free processors first reach the head's size: walk the
-  // running jobs by estimated end from the side with fewer processors to pass (a wide head is reached near the
-  // last ends), the same answer sooner. `first_after` is the first job in end order not counted in `free`.
-  int free = pass.idle;
-  RunningByEnd::const_iterator first_after;
-  if (head_size - pass.idle <= total - head_size) {
-    auto it = pass.running.begin();
-    do // at least one job's end: the shadow time is an end even when the idle processors would do
-      free += (it++)->second;
-    while (free < head_size);
-    first_after = it;
-  } else {
-    free    = total;
-    auto it = pass.running.end();
-    while (free >= head_size)
-      free -= (--it)->second;
-    free += it->second;
-    first_after = std::next(it);
-  }
-  double shadow = std::max(std::prev(first_after)->first, pass.now); // a job past its estimate: ending now
-  // Every job whose estimated end is at the shadow time frees its processors then too.
-  for (auto it = first_after; it != pass.running.end() && std::max(it->first, pass.now) <= shadow; ++it)
-    free += it->second;
-  return {shadow, free - head_size};
-}
-
 void EasyBackfilling::pass(LocalPass& pass, const Start& start)
 {
   // Nothing but arrivals, and no running job past its estimate: the head's reservation is as at the last
@@ -99,7 +64,7 @@ void EasyBackfilling::pass(LocalPass& pass, const Start& start)
   first_new_ = next_seq_;
 }
 
-EasyBackfilling::Seq EasyBackfilling::first_startable(const LocalPass& pass, Reservation& head, Seq from) const
+EasyBackfilling::Seq EasyBackfilling::first_startable(const LocalPass& pass, EasyReservation& head, Seq from) const
 {
   Seq first        = 0;
   double time_left = head.shadow - pass.now; // a job this long or shorter ends by the shadow time
@@ -129,8 +94,8 @@ void EasyBackfilling::backfill(LocalPass& pass, const Start& start, bool newcome
 {
   if (behind_head_.empty() || behind_head_.begin()->first > pass.idle)
     return; // no waiting job fits the idle processors
-  Reservation head = reserve_head(waiting_.begin()->second.request.size, pass);
-  const Seq from   = newcomers_only ? first_new_ : 0;
+  EasyReservation head = easy_reservation(waiting_.begin()->second.request.size, pass);
+  const Seq from       = newcomers_only ? first_new_ : 0;
   while (Seq seq = first_startable(pass, head, from)) {
     const QueuedLocalJob& job = waiting_.at(seq);
     if (pass.now + job.estimate > head.shadow) {

@@ -15,6 +15,7 @@
  * that could start, not at every waiting job. */
 #pragma once
 
+#include "sim/api/EasyReservation.hpp"
 #include "sim/api/LocalQueue.hpp"
 
 #include <cstdint>
@@ -34,24 +35,17 @@ public:
 
 private:
   using Seq = uint64_t; // queue order
-  struct Reservation {
-    double shadow;
-    int extra;
-    std::vector<int> host_extra = {}; // with shaped jobs: the extra cores host by host (`extra` unused)
-  };
   /** The waiting jobs of one size behind the head: all of them, and by estimate. */
   struct SizeClass {
     std::set<Seq> all;
     std::map<double, std::set<Seq>> by_estimate;
   };
 
-  /** The head's reservation, given the running jobs and the idle processors now. */
-  static Reservation reserve_head(int head_size, const LocalPass& pass);
   /** Starts, first in queue order first, the jobs behind the head that fit now without delaying its
    *  reservation; with `newcomers_only`, only jobs that arrived since the last pass. */
   void backfill(LocalPass& pass, const Start& start, bool newcomers_only);
   /** The first job in queue order behind the head that may start now (0: none). */
-  Seq first_startable(const LocalPass& pass, Reservation& head, Seq from) const;
+  Seq first_startable(const LocalPass& pass, EasyReservation& head, Seq from) const;
   void start_job(Seq seq, LocalPass& pass, const Start& start);
   void index(Seq seq);
   void unindex(Seq seq);
