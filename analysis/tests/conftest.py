@@ -63,6 +63,25 @@ def simulated_koala_trace(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="session")
+def simulated_grid_trace(tmp_path_factory):
+    """CF on a generated grid of 30 clusters (platforms/make_grid.py), 300 jobs: more clusters than a figure has
+    panels for."""
+    if not SIMULATE.exists():
+        if "COALSIM_SIMULATE" in os.environ:
+            pytest.fail(f"COALSIM_SIMULATE={SIMULATE} does not exist")
+        pytest.skip(f"{SIMULATE} not built yet (set COALSIM_SIMULATE)")
+    directory = tmp_path_factory.mktemp("grid30")
+    platform, path = directory / "grid30.xml", directory / "grid30.h5"
+    subprocess.run(["/usr/bin/python3", str(REPO / "platforms" / "make_grid.py"), "30", str(platform)], check=True,
+                   capture_output=True, timeout=120)
+    command = [str(SIMULATE), "--platform", str(platform), "--policy", "cf", "--jobs", "300", "--seed", "5",
+               "--output", str(path), "--quiet"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert run.returncode == 0, f"{' '.join(command)} exited {run.returncode}:\n{run.stdout}\n{run.stderr}"
+    return path
+
+
 def run_tool(tool, *args):
     """Run analysis/<tool> with Debian's python; returns the CompletedProcess."""
     return subprocess.run(["/usr/bin/python3", str(ANALYSIS / tool), *map(str, args)],

@@ -4,9 +4,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.image as mpimg  # noqa: E402
+import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import make_synthetic_trace  # noqa: E402
+from coalsim_analysis import load_trace  # noqa: E402
 from coalsim_analysis.figures import FIGURE_KINDS  # noqa: E402
 from conftest import run_tool  # noqa: E402
 
@@ -183,3 +185,39 @@ def test_same_traces_give_identical_files(tmp_path, small_trace):
     assert sorted(outputs[0]) == sorted(outputs[1]) and len(outputs[0]) == 6
     different = [name for name in outputs[0] if outputs[0][name] != outputs[1][name]]
     assert not different, different
+
+
+def test_column_averages_weigh_each_sample_over_its_own_interval():
+    """Samples stamped at the end of their intervals (10 over (0, 10], 30 over (10, 20]), averaged over equal
+    columns of [0, 20]; after the last sample the last value holds."""
+    from coalsim_analysis.figures.utilization import column_averages
+    time = np.array([10.0, 20.0])
+    values = np.array([[10.0, 0.0], [30.0, 100.0]])
+    assert column_averages(time, values, 20.0, 4).tolist() == [[10, 0], [10, 0], [30, 100], [30, 100]]
+    # Three columns of 20/3 s: the middle one, (6.67, 13.33], is half in each interval.
+    assert np.allclose(column_averages(time, values, 20.0, 3)[:, 0], [10, 20, 30])
+    assert np.allclose(column_averages(time, values, 30.0, 3)[:, 1], [0, 100, 100])
+
+
+def test_a_large_grid_has_heat_maps_not_a_panel_per_cluster(simulated_grid_trace, tmp_path):
+    """plot.py died on a 1,000-cluster trace (a panel per cluster: an image taller than 2^16 pixels). Beyond
+    MAX_CLUSTER_PANELS clusters the figure is the system panel and two heat maps, one row per cluster, whose
+    columns average the trace's own samples."""
+    from coalsim_analysis.figures.utilization import MAX_CLUSTER_PANELS
+    trace = load_trace(simulated_grid_trace)
+    assert len(trace.cluster_names) == 30 > MAX_CLUSTER_PANELS
+    (_, fig), = FIGURE_KINDS["utilization"]([trace], None)
+    maps = [ax for ax in fig.axes if ax.images]
+    assert len(maps) == 2
+    grid_map, total_map = (ax.images[0].get_array() for ax in maps)
+    assert grid_map.shape[0] == total_map.shape[0] == 30
+    # Each row's mean over the run is the cluster's mean utilization from the samples.
+    bounds = np.concatenate(([0.0], trace.util_time))
+    weights = np.diff(bounds) / bounds[-1]
+    busy = trace.grid_busy + trace.background_busy
+    expected = 100 * (weights[:, None] * busy).sum(axis=0) / trace.processors
+    assert np.allclose(total_map.mean(axis=1), expected, atol=1e-6)
+    assert (total_map >= grid_map - 1e-9).all()
+    run = run_tool("plot.py", simulated_grid_trace, "--out", tmp_path / "out", "--only", "utilization")
+    assert run.returncode == 0, run.stderr
+    check_png(tmp_path / "out" / "utilization_grid30.png", min_size=(1000, 1000))

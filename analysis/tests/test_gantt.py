@@ -351,3 +351,27 @@ def test_a_trace_simulate_wrote(simulated_koala_trace):
     fig, _ = gantt_figure([trace], GanttOptions(raster="never"))
     assert sum(len(col.get_paths()) for ax in fig.axes for col in ax.collections if col.get_gid() == "run") > 0
     plt.close(fig)
+
+
+def test_a_large_grid_draws_its_busiest_clusters_with_a_note(simulated_grid_trace):
+    """A panel per cluster of a 1,000-cluster trace took minutes of layout and then failed (an image taller than
+    2^16 pixels). Without --clusters, a grid of more than MAX_PANELS clusters shows the MAX_PANELS whose cores grid
+    components held longest, in the trace's order, and says so; chosen clusters are drawn as asked."""
+    from coalsim_analysis.figures.gantt import MAX_PANELS
+    trace = load_trace(simulated_grid_trace)
+    names = trace.cluster_names
+    a = sched.load_schedule(trace).allocations
+    grid = a[a["owner"] == 0]
+    held = {name: 0.0 for name in names}
+    for row in grid:
+        released = trace.end_time if np.isnan(row["released_at"]) else row["released_at"]
+        held[names[row["cluster"]]] += row["cores"] * (released - row["claimed_at"])
+    busiest = sorted(names, key=lambda n: (-held[n], names.index(n)))[:MAX_PANELS]
+    assert held[busiest[-1]] > 0 and len(names) > MAX_PANELS
+    fig, notes = gantt_figure([trace], GanttOptions())
+    assert list(panels(fig)) == sorted(busiest, key=names.index)
+    assert any(f"has {len(names)} clusters" in note and "--clusters" in note for note in notes), notes
+    plt.close(fig)
+    fig, notes = gantt_figure([trace], GanttOptions(clusters=names[:3]))
+    assert list(panels(fig)) == names[:3] and not any("--clusters" in note for note in notes)
+    plt.close(fig)

@@ -57,7 +57,7 @@ def parse_args(argv):
     parser.add_argument("--out", type=Path, help="output file (default gantt_<stem>.png; the suffix gives the "
                         f"format among {', '.join(FORMATS)})")
     parser.add_argument("--window", nargs=2, type=seconds, metavar=("T0", "T1"), help="time window")
-    parser.add_argument("--clusters", help="comma-separated cluster names (default: all)")
+    parser.add_argument("--clusters", help="comma-separated cluster names (default: all, or the 16 busiest of a grid of more)")
     parser.add_argument("--hosts", type=host_range, metavar="FIRST-LAST",
                         help="show only these hosts (indices in each cluster, e.g. 0-3 or 5)")
     parser.add_argument("--highlight", type=int, metavar="JOB", help="grid job id to outline and join across panels")

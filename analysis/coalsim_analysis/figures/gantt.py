@@ -1,4 +1,5 @@
-"""Gantt charts: which cores of which cluster ran what, one panel per cluster (cores up, time across).
+"""Gantt charts: which cores of which cluster ran what, one panel per cluster (cores up, time across; on a grid of more
+than MAX_PANELS clusters, unless chosen, the MAX_PANELS busiest).
 
 Grid components are coloured by the chosen scheme (by job, user, the clusters the policy chose, the attempt or the
 wait); local jobs are grey and the band's dummy jobs sand. A grid attempt's cores held but not running (claimed
@@ -15,6 +16,8 @@ at the resolution of the saved figure: each pixel the area-weighted mean colour 
 is that of the picture, not of the jobs.
 """
 
+import copy
+
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.collections import PolyCollection
@@ -30,6 +33,7 @@ COLOR_SCHEMES = ("job", "user", "clusters", "placement", "wait")
 RASTER_ABOVE = 5000  # rectangles in a panel beyond which it is painted as an image
 MARKERS_UP_TO = 300  # co-allocated components in a panel beyond which their diamonds would hide the schedule
 SAVE_DPI = 120
+MAX_PANELS = 16  # clusters drawn when none are chosen: the busiest of a larger grid
 
 LOCAL_COLOR, DUMMY_COLOR = to_rgba("#9a9a9a"), to_rgba("#d8c8a0")
 HELD_COLOR, FAILED_EDGE, DOWN_COLOR = to_rgba("#ff9f1c"), to_rgba("#c00000"), to_rgba("#e03030", 0.18)
@@ -255,6 +259,20 @@ def _host_rows(layout, hosts):
     return (int(layout.offsets[first]), int(layout.offsets[last] + layout.host_cores[last]))
 
 
+def busiest_clusters(trace, allocations, most):
+    """The `most` clusters whose cores grid components held longest (core-seconds from the trace's /allocations;
+    ties, and clusters no grid job used, in the trace's order), listed in the trace's order."""
+    names = trace.cluster_names
+    held = np.zeros(len(names))
+    a = allocations
+    if a.size:
+        grid = a[a["owner"] == 0]
+        released = np.where(np.isnan(grid["released_at"]), trace.end_time, grid["released_at"])
+        np.add.at(held, grid["cluster"], grid["cores"] * np.maximum(released - grid["claimed_at"], 0.0))
+    order = sorted(range(len(names)), key=lambda c: (-held[c], c))
+    return [names[c] for c in sorted(order[:most])]
+
+
 def _resolve_clusters(trace, wanted):
     names = trace.cluster_names
     if not wanted:
@@ -271,6 +289,13 @@ def gantt_figure(traces, options=None):
     options = options or GanttOptions()
     notes = []
     schedules = [sched.load_schedule(t) for t in traces]
+    if not options.clusters and len(traces[0].cluster_names) > MAX_PANELS:
+        # A panel per cluster of a large grid is a figure no image format holds (and minutes of layout).
+        chosen = busiest_clusters(traces[0], schedules[0].allocations, MAX_PANELS)
+        notes.append(f"{traces[0].name} has {len(traces[0].cluster_names)} clusters: drawn are the {MAX_PANELS} where "
+                     f"grid jobs held the most core-seconds ({','.join(chosen)}); choose others with --clusters")
+        options = copy.copy(options)
+        options.clusters = chosen
     panels = [(i, c) for i, t in enumerate(traces) for c in _resolve_clusters(t, options.clusters)]
     end = max(t.end_time for t in traces)  # the run's end: local jobs that play out after it are cut there
     window = options.window or (0.0, end if end > 0 else 1.0)
