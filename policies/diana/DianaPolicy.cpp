@@ -42,31 +42,28 @@ void DianaPolicy::grant(const Capabilities& granted)
   timers_    = required(granted.timers, "Timers", "DIANA");
   live_view_ = required(granted.live_view, "LiveView", "DIANA");
   log_       = granted.decisions;
-  // The network costs between sites, from the routes of their scheduler hosts (a bad loss or jitter property of a
-  // link is an input error now, before the run).
-  size_t n = sites_.size();
-  network_cost_.assign(n, std::vector<double>(n, 0.0));
-  for (size_t a = 0; a < n; ++a)
-    for (size_t b = 0; b < n; ++b) {
-      if (a == b)
-        continue;
-      RouteQuality route = channel_->route(static_cast<ClusterIndex>(a), static_cast<ClusterIndex>(b));
-      PathQuality path{2 * route.latency, route.loss, route.jitter, route.bandwidth};
-      network_cost_[a][b] = std::isinf(route.bandwidth) ? 0.0 : network_cost(path, settings_.weights);
-    }
+  // The network costs between sites, from the routes of their scheduler hosts, each worked out when first needed
+  // (all pairs at once was most of a short run on 1,000 sites). The engine checked every link's loss and jitter
+  // before the run.
+  network_cost_.assign(sites_.size() * sites_.size(), NAN);
 }
 
-int DianaPolicy::busy(ClusterIndex site) const
+double DianaPolicy::network_cost_between(ClusterIndex a, ClusterIndex b) const
 {
-  const GridView view = live_view_->view(); // a copy: a reference into the temporary would dangle
-  const auto& c       = view.cluster(site);
-  return c.processors - c.idle;
+  if (a == b)
+    return 0.0;
+  double& cost = network_cost_[static_cast<size_t>(a) * sites_.size() + static_cast<size_t>(b)];
+  if (std::isnan(cost)) {
+    RouteQuality route = channel_->route(a, b);
+    PathQuality path{2 * route.latency, route.loss, route.jitter, route.bandwidth};
+    cost = std::isinf(route.bandwidth) ? 0.0 : network_cost(path, settings_.weights);
+  }
+  return cost;
 }
 
 SiteLoad DianaPolicy::own_load(ClusterIndex site) const
 {
-  const GridView view = live_view_->view();
-  const auto& c       = view.cluster(site);
+  const ClusterState c = live_view_->cluster(site);
   return SiteLoad{static_cast<int>(sites_[site].queue.size()), c.processors, c.processors - c.idle};
 }
 
@@ -139,8 +136,8 @@ Decisions DianaPolicy::decide(const GridView& view)
       if (job.spec->file) {
         double best = std::numeric_limits<double>::infinity();
         for (ClusterIndex r : job.spec->file->replica_sites)
-          if (view.cluster(r).up && network_cost_[r][s] < best) {
-            best      = network_cost_[r][s];
+          if (view.cluster(r).up && network_cost_between(r, static_cast<ClusterIndex>(s)) < best) {
+            best      = network_cost_between(r, static_cast<ClusterIndex>(s));
             file_site = r;
           }
         if (file_site == no_cluster)
@@ -340,7 +337,7 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
   GridView view = live_view_->view();
   CostQuestion question;
   question.submission = site;
-  question.network    = &network_cost_;
+  question.network    = [this](int a, int b) { return network_cost_between(a, b); };
   question.bulk_jobs  = bulk_jobs;
   question.reports.resize(sites_.size());
   if (view.cluster(site).usable)

@@ -91,8 +91,9 @@ private:
     double resubmitted_at = -std::numeric_limits<double>::infinity();
   };
 
-  int busy(ClusterIndex site) const;
   SiteLoad own_load(ClusterIndex site) const;
+  /** NetCost per byte from site a's scheduler host to b's (0 from a site to itself), worked out on first use. */
+  double network_cost_between(ClusterIndex a, ClusterIndex b) const;
   /** `site`'s cluster is marked unusable: its queued jobs that another usable cluster could hold are decided again,
    *  as new submissions from `site`. */
   void resubmit_from_unusable(ClusterIndex site, const GridView& view);
@@ -132,8 +133,8 @@ private:
   RngStream submission_sites_;
   RngStream job_sizes_;
   std::vector<Site> sites_;
-  std::vector<int> processors_;                   // per site, from the first view
-  std::vector<std::vector<double>> network_cost_; // NetCost between sites' scheduler hosts
+  std::vector<int> processors_;              // per site, from the first view
+  mutable std::vector<double> network_cost_; // NetCost between sites' scheduler hosts, a row per site; NaN: not yet
   std::unordered_map<JobId, JobState> jobs_;
   std::map<uint64_t, std::pair<ClusterIndex, Round>> rounds_; // by round id
   std::map<uint64_t, uint64_t> timeouts_;                     // wake-up token -> round id

@@ -7,6 +7,7 @@
 #include "policies/diana/DataTransferCost.hpp"
 #include "policies/diana/SiteRanking.hpp"
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -18,8 +19,8 @@ struct CostQuestion {
   std::vector<std::optional<SiteLoad>> reports;
   /** Q of eq. 3.3: the jobs waiting at all sites (what the reports add up to, or what static costs assume). */
   int all_queued = 0;
-  /** NetCost(a, b) per byte between every two sites (eq. 3.2); 0 on the diagonal. */
-  const std::vector<std::vector<double>>* network = nullptr;
+  /** NetCost(a, b) per byte between two sites (eq. 3.2); 0 from a site to itself. */
+  std::function<double(int, int)> network;
   JobData data;
   std::vector<int> replica_sites; // the sites holding the job's input
   int bulk_jobs = 1;              // N_j of eq. 3.4

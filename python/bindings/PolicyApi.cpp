@@ -342,7 +342,8 @@ void bind_policy_api(py::module_& m)
       .def("record_migration_check", &SiteChannel::record_migration_check, py::arg("site"), py::arg("started"),
            py::arg("examined"), py::arg("migrated"));
   py::class_<LiveView>(m, "LiveView", "the information service's view between decisions (PolicyNeeds.live_view)")
-      .def("view", &LiveView::view);
+      .def("view", &LiveView::view)
+      .def("cluster", &LiveView::cluster, py::arg("c"), "one cluster's state, as view().cluster(c), read alone");
   py::class_<Capabilities>(m, "Capabilities", "the interfaces granted: None for those the needs did not declare")
       .def_property_readonly(
           "claims", [](const Capabilities& c) { return c.claims; }, py::return_value_policy::reference)

@@ -243,6 +243,17 @@ def test_site_messages_carry_a_python_payload(tmp_path):
     assert code == 2 and "on_message() raised RuntimeError: probe 0->1 True {'a': 1}" in err
 
 
+def test_live_view_reads_one_cluster_as_the_view_shows_it(tmp_path):
+    ask = ("live = self.capabilities.live_view\n                "
+           "alone = [live.cluster(c) for c in range(5)]\n                "
+           "whole = live.view()\n                "
+           "raise RuntimeError(str([(a.name, a.processors, a.idle, a.usable) for a in alone] == "
+           "[(c.name, c.processors, c.idle, c.usable) for c in whole.clusters]) + ' ' + alone[0].name + ' ' + "
+           "str(alone[0].processors))")
+    code, _, err = probe(tmp_path, "live_view", ask, "")
+    assert code == 2 and "decide() raised RuntimeError: True fs0 144" in err
+
+
 def test_undeclared_capabilities_are_none(tmp_path):
     code, _, err = probe(tmp_path, "timers", "raise RuntimeError(f'{self.capabilities.claims} "
                          "{self.capabilities.site_channel}')", "")

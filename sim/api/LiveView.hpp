@@ -11,6 +11,9 @@ public:
   virtual ~LiveView() = default;
 
   virtual GridView view() const = 0;
+  /** One cluster's state, as view().cluster(c) gives it, without building the others' (a site that reports on
+   *  itself, on a grid of 1,000 clusters). */
+  virtual ClusterState cluster(ClusterIndex c) const { return view().cluster(c); }
 };
 
 } // namespace coalsim

@@ -2,6 +2,7 @@
 
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/NeverFits.hpp"
+#include "sim/platform/RouteProperties.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,6 +36,10 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     if (stalled_now())
       request_pass();
   });
+  // A policy that messages between sites may ask for any route's loss and jitter (SiteChannel::route): a link's bad
+  // property is an input error now, before the run.
+  if (needs_.site_messages)
+    check_route_properties(parts_.platform_file);
   Capabilities offered{this, this, this, this, this, this};
   if (parts_.decisions)
     offered.decisions = parts_.decisions;

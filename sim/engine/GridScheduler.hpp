@@ -89,6 +89,7 @@ public:
   double now() const override;
   void wake_at(double time, uint64_t token) override;
   GridView view() const override { return parts_.info.view(); }
+  ClusterState cluster(ClusterIndex c) const override { return parts_.info.cluster(c); }
   std::vector<int> claimable() const override;
   bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
   const std::vector<ComponentPlacement>& placement(JobId job) const override;
@@ -257,7 +258,6 @@ private:
   std::unique_ptr<MessageService> messages_;    // at the first message
   uint64_t messages_so_far_ = 0;                // the order of sending
   std::map<uint64_t, MessageDue> messages_due_; // arrived or failed at this instant, delivered at its pass
-  mutable std::map<std::pair<ClusterIndex, ClusterIndex>, RouteQuality> routes_; // looked up once
   /** Hands this instant's arrived messages to the policy, in the order they were sent. */
   void deliver_messages();
   std::function<void()> on_job_done_;

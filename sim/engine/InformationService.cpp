@@ -86,6 +86,20 @@ const EstimatedEnds& InformationService::running_local(ClusterIndex c) const
 
 void InformationService::refresh(size_t c, ClusterState& state, ClusterSummary& summary, bool health) const
 {
+  read_state(c, state, health);
+  summary.usable_idle[c] = state.usable ? state.idle : 0;
+}
+
+ClusterState InformationService::cluster(ClusterIndex c) const
+{
+  const Cluster& cluster = platform_->cluster(c);
+  ClusterState state{cluster.index, cluster.name, cluster.site, cluster.processors};
+  read_state(static_cast<size_t>(c), state, true);
+  return state;
+}
+
+void InformationService::read_state(size_t c, ClusterState& state, bool health) const
+{
   const auto cluster = static_cast<ClusterIndex>(c);
   int idle           = exact() ? (*managers_)[c]->available() - unclaimed_[c]
                                : reported_idle_[c] - unclaimed_[c] - claimed_since_poll_[c];
@@ -95,7 +109,6 @@ void InformationService::refresh(size_t c, ClusterState& state, ClusterSummary& 
     state.up              = not health_ || health_->files_reachable(cluster);
     state.marked_unusable = health_ && not health_->usable(cluster);
   }
-  summary.usable_idle[c] = state.usable ? state.idle : 0;
 }
 
 GridView InformationService::view() const

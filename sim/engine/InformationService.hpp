@@ -28,6 +28,8 @@ public:
   void start(std::function<void()> on_change, std::function<bool()> keep_going);
 
   GridView view() const;
+  /** Cluster c's state as the next view() would show it, read alone. */
+  ClusterState cluster(ClusterIndex c) const;
   /** Takes back a view the scheduler is done with: its clusters' states (names and all) are refreshed in place by
    *  the next view() instead of built anew, which on 1,000 clusters was most of a pass's allocations; and in polled
    *  mode only the clusters whose idle count moved since are refreshed (all of them when the health moved). */
@@ -88,6 +90,8 @@ private:
   /** Refreshes what changes of cluster c's state (its idle count; with `health`, what ClusterHealth says of it),
    *  and the summary with it. */
   void refresh(size_t c, ClusterState& state, ClusterSummary& summary, bool health) const;
+  /** The same for the state alone. */
+  void read_state(size_t c, ClusterState& state, bool health) const;
 
   const GridPlatform* platform_;
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;

@@ -79,16 +79,15 @@ void MessageService::finish(Record record, bool delivered, std::shared_ptr<const
 
 const std::vector<sg4::Link*>& MessageService::links(int from, int to)
 {
-  auto key = std::make_pair(from, to);
-  auto it  = routes_.find(key);
-  if (it == routes_.end()) {
-    std::vector<sg4::Link*> route;
-    double latency = 0;
-    if (endpoints_[from] != endpoints_[to])
-      endpoints_[from]->route_to(endpoints_[to], route, &latency);
-    it = routes_.emplace(key, std::move(route)).first;
-  }
-  return it->second;
+  route_.clear();
+  double latency = 0;
+  if (endpoints_[from] == endpoints_[to])
+    return route_;
+  if (find_route_)
+    find_route_(endpoints_[from], endpoints_[to], route_, latency);
+  else
+    endpoints_[from]->route_to(endpoints_[to], route_, &latency);
+  return route_;
 }
 
 int64_t MessageService::messages_of(JobId job) const

@@ -17,7 +17,6 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -33,9 +32,15 @@ public:
   using Done     = std::function<void(bool delivered, std::shared_ptr<const Message> message)>;
   using Recorder = std::function<void(const Record&)>;
 
-  MessageService(std::vector<simgrid::s4u::Host*> endpoints, ActivityTracker& tracker)
+  /** The route between two hosts: links appended, latency set (SimGrid's, however found). */
+  using RouteFinder = std::function<void(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to,
+                                         std::vector<simgrid::s4u::Link*>& links, double& latency)>;
+
+  /** `find_route`: how the routes recorded with each message are found (default: SimGrid's route_to). */
+  MessageService(std::vector<simgrid::s4u::Host*> endpoints, ActivityTracker& tracker, RouteFinder find_route = {})
       : endpoints_(std::move(endpoints))
       , tracker_(&tracker)
+      , find_route_(std::move(find_route))
   {
   }
 
@@ -55,14 +60,16 @@ public:
 
 private:
   void finish(Record record, bool delivered, std::shared_ptr<const Message> message, const Done& done);
-  /** The links from endpoint `from` to `to` (read from the platform once per pair). */
+  /** The links from endpoint `from` to `to`, found at each message (valid until the next call): a table of every
+   *  pair of 1,000 sites would be 1M routes. */
   const std::vector<simgrid::s4u::Link*>& links(int from, int to);
 
   std::vector<simgrid::s4u::Host*> endpoints_;
   ActivityTracker* tracker_;
   Recorder recorder_;
   std::unordered_map<JobId, std::pair<int64_t, double>> per_job_; // messages, bytes
-  std::map<std::pair<int, int>, std::vector<simgrid::s4u::Link*>> routes_;
+  RouteFinder find_route_;
+  std::vector<simgrid::s4u::Link*> route_; // links()'s answer
   int64_t sent_     = 0;
   size_t in_flight_ = 0;
 };

@@ -225,6 +225,15 @@ void GridPlatform::find_route(ClusterIndex from, ClusterIndex to, std::vector<sg
   ask_route(from, to, links, latency);
 }
 
+void GridPlatform::host_route(const sg4::Host* from, const sg4::Host* to, std::vector<sg4::Link*>& links,
+                              double& latency) const
+{
+  latency = 0;
+  if (composer_ && composer_->route(from, to, links, latency))
+    return;
+  from->route_to(to, links, &latency);
+}
+
 void GridPlatform::check_route(ClusterIndex from, ClusterIndex to) const
 {
   std::vector<sg4::Link*> links;

@@ -51,6 +51,9 @@ public:
   /** The links between two clusters' file servers, and their latency (s), found the first time a pair is
    *  used and kept (a grid of 1,000 clusters has a million pairs, of which a run uses few). */
   const std::vector<sg4::Link*>& route(ClusterIndex from, ClusterIndex to) const;
+  /** SimGrid's route between any two hosts (links appended to `links`, latency set), composed from kept pieces
+   *  when the composer can, else asked of SimGrid: for what asks often between many pairs (the sites' messages). */
+  void host_route(const sg4::Host* from, const sg4::Host* to, std::vector<sg4::Link*>& links, double& latency) const;
   double latency(ClusterIndex from, ClusterIndex to) const { return pair(from, to).latency; }
 
 private:

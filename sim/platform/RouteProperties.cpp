@@ -37,7 +37,18 @@ double link_number(const simgrid::s4u::Link* link, const char* name, double max,
   return parsed;
 }
 
+constexpr double max_loss   = 1;
+constexpr double max_jitter = std::numeric_limits<double>::infinity();
+
 } // namespace
+
+void check_route_properties(const std::string& platform_file)
+{
+  for (const simgrid::s4u::Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
+    link_number(link, "loss", max_loss, platform_file);
+    link_number(link, "jitter", max_jitter, platform_file);
+  }
+}
 
 RouteQuality route_quality(simgrid::s4u::Host* from, simgrid::s4u::Host* to, const std::string& platform_file)
 {
@@ -50,8 +61,8 @@ RouteQuality route_quality(simgrid::s4u::Host* from, simgrid::s4u::Host* to, con
   double delivered = 1;
   for (const auto* link : links) {
     quality.bandwidth = std::min(quality.bandwidth, link->get_bandwidth());
-    delivered *= 1 - link_number(link, "loss", 1, platform_file);
-    quality.jitter += link_number(link, "jitter", std::numeric_limits<double>::infinity(), platform_file);
+    delivered *= 1 - link_number(link, "loss", max_loss, platform_file);
+    quality.jitter += link_number(link, "jitter", max_jitter, platform_file);
   }
   quality.loss = 1 - delivered;
   return quality;

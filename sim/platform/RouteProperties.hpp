@@ -16,4 +16,8 @@ namespace coalsim {
  *  naming the link's line in `platform_file`. */
 RouteQuality route_quality(simgrid::s4u::Host* from, simgrid::s4u::Host* to, const std::string& platform_file);
 
+/** Checks the loss and jitter properties of every link of the loaded platform as route_quality reads them, so that
+ *  a bad one is an input error before the run rather than when a route through it is first asked for. */
+void check_route_properties(const std::string& platform_file);
+
 } // namespace coalsim

@@ -49,6 +49,13 @@ TEST(DianaBadInput, BadLossJitterSchedulerHostAndParameterAreLocatedErrors)
       {replaced(lab, R"(<prop id="file_server" value="c1-2"/>)",
                 R"(<prop id="file_server" value="c1-2"/><prop id="scheduler_host" value="c0-1"/>)"),
        "", "zone 'c1' names scheduler_host 'c0-1', which is not one of its hosts"},
+      // A link no route between the sites' schedulers crosses: every link is checked before the run (the routes are
+      // worked out as the sites first need them).
+      {replaced(lab, link,
+                link + R"(<link id="spare" bandwidth="1GBps" latency="0"><prop id="loss" value="2"/></link>)"),
+       "",
+       "Invalid link 'spare' in " + (dir / "p3.xml").string() +
+           ":19: property 'loss' must be a fraction in [0, 1) (got '2')"},
       {lab, "--set policy.reply_timeout=-3",
        "Invalid parameter 'policy.reply_timeout' of policy 'diana' in the command line (--set policy.reply_timeout): "
        "must be at least 0"},

@@ -1,7 +1,8 @@
 /* The information service refreshes a recycled view only where something moved since the last one (polled idle
  * counts, placements and claims; every cluster when the health moved). A policy with the live view compares each
  * view its decide() gets with one built afresh at the same instant (the live view's, built while the first is out):
- * they must agree on every cluster's state, the idle counts and the marked clusters. */
+ * they must agree on every cluster's state, the idle counts and the marked clusters; and each cluster read alone
+ * (LiveView::cluster) must be the fresh view's. */
 #include "SimulationFixture.hpp"
 #include "sim/api/Capabilities.hpp"
 #include "sim/api/LiveView.hpp"
@@ -14,9 +15,10 @@ namespace coalsim {
 namespace {
 
 struct ViewChecks {
-  int views      = 0;
-  int mismatches = 0;
-  int down       = 0; // views with a cluster down
+  int views              = 0;
+  int mismatches         = 0;
+  int down               = 0; // views with a cluster down
+  int cluster_mismatches = 0; // LiveView::cluster(c) unlike the fresh view's cluster c
 };
 ViewChecks checks;
 
@@ -88,6 +90,14 @@ private:
     same = same && idle_of_states == view.idle_counts() && marked == view.any_marked_unusable();
     checks.mismatches += not same;
     checks.down += down;
+    for (size_t c = 0; c < fresh.cluster_count(); ++c) {
+      const ClusterState alone = live_->cluster(static_cast<ClusterIndex>(c));
+      const ClusterState& b    = fresh.clusters()[c];
+      checks.cluster_mismatches +=
+          not(alone.index == b.index && alone.name == b.name && alone.site == b.site &&
+              alone.processors == b.processors && alone.idle == b.idle && alone.usable == b.usable &&
+              alone.up == b.up && alone.marked_unusable == b.marked_unusable);
+    }
   }
 
   LiveView* live_ = nullptr;
@@ -118,6 +128,7 @@ faults: {unusable_after: 3, completion_failure: 0.3, clusters: {fs1: {outages: [
   EXPECT_GT(checks.views, 100);
   EXPECT_EQ(checks.mismatches, 0);
   EXPECT_GT(checks.down, 0);
+  EXPECT_EQ(checks.cluster_mismatches, 0); // one cluster read alone (LiveView::cluster) is the view's
 }
 
 } // namespace coalsim
