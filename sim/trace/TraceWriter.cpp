@@ -148,10 +148,10 @@ void AppendableDataset::flush()
   buffered_ = 0;
 }
 
-TraceWriter::TraceWriter(const std::string& output, bool force, size_t clusters, double sample_interval)
+TraceWriter::TraceWriter(const std::string& output, bool force, size_t clusters, double sample_interval, int owner)
     : output_(output)
     , force_(force)
-    , temporary_(output + ".tmp-" + std::to_string(getpid()))
+    , temporary_(output + ".tmp-" + std::to_string(owner != 0 ? owner : getpid()))
 {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   if (temporary_.size() >= sizeof(interrupted_path))

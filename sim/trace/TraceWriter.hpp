@@ -45,8 +45,10 @@ private:
 
 class TraceWriter {
 public:
-  /** `force`: `output` may be replaced even if it is not a coalsim trace (check_output_replaceable). */
-  TraceWriter(const std::string& output, bool force, size_t clusters, double sample_interval);
+  /** `force`: `output` may be replaced even if it is not a coalsim trace (check_output_replaceable). The temporary
+   *  file is named after `owner` (0: this process), the process the user started: a run that goes on in a child of
+   *  it (RunOptions::load_once) names it after its parent, which lives exactly as long. */
+  TraceWriter(const std::string& output, bool force, size_t clusters, double sample_interval, int owner = 0);
   ~TraceWriter();
   TraceWriter(const TraceWriter&)            = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
