@@ -29,7 +29,9 @@ int main(int argc, char** argv)
     if (coalsim::python::is_python_policy(config.policy.name)) // --set policy.name=python:FILE.py
       coalsim::python::register_python_policy(config.policy.name, config.source);
 #endif
-    auto stats = coalsim::Simulation(config, {}).run();
+    coalsim::RunOptions options;
+    options.load_once = true; // the run is the probe's child: its own CPU and memory below
+    auto stats        = coalsim::Simulation(config, options).run();
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     double jobs = static_cast<double>(stats.submitted + stats.background_jobs);

@@ -36,6 +36,7 @@
 #include <cstring>
 #include <simgrid/plugins/energy.h>
 #include <simgrid/s4u.hpp>
+#include <unistd.h>
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
@@ -96,8 +97,12 @@ RunStatistics Simulation::run()
 
   check_run_limits(config_);
   build_engine();
+  LoadedPlatform loaded;
+  if (options_.load_once) // out of the try: refused, the waiting parent's engine holds no platform to settle
+    loaded =
+        load_platform_once(*parts_->engine, parts_->platform_file, config_.clusters.names, config_.clusters.location);
   try {
-    build_platform();
+    build_platform(std::move(loaded));
     open_trace();
     build_local_side();
     build_policy();
@@ -124,7 +129,10 @@ void Simulation::build_engine()
 {
   parts_->platform_file =
       locate_readable(config_.platform, config_.source, config_.platform_location, "platforms", "platforms");
-  check_platform_file(parts_->platform_file, config_.clusters.names);
+  if (options_.load_once)
+    check_platform_file_text(parts_->platform_file); // layer 2 is the load (run(), load_platform_once)
+  else
+    check_platform_file(parts_->platform_file, config_.clusters.names);
   check_output_is_no_input(options_.output, options_.force_output,
                            run_inputs(config_, parts_->platform_file,
                                       [this](const std::string& file) { return locate_input(file, config_.source); }));
@@ -148,8 +156,22 @@ void Simulation::build_engine()
   }
 }
 
-/** The platform file, and the clusters of the run found in it. */
-void Simulation::build_platform()
+/** The platform file, and the clusters of the run found in it (with load_once, loaded already by the child that is
+ *  now the run). */
+void Simulation::build_platform(LoadedPlatform loaded)
+{
+  if (options_.load_once) { // this is the child that loaded it (run())
+    parts_->platform = std::move(loaded.platform);
+    if (loaded.refused)
+      std::rethrow_exception(loaded.refused);
+  } else {
+    load_checked_platform();
+  }
+  check_cluster_settings();
+}
+
+/** The platform checked by the probe, loaded in this process. */
+void Simulation::load_checked_platform()
 {
   try {
     parts_->engine->load_platform(parts_->platform_file);
@@ -158,6 +180,11 @@ void Simulation::build_platform()
   }
   parts_->platform = std::make_unique<GridPlatform>(*parts_->engine, parts_->platform_file, config_.clusters.names,
                                                     config_.clusters.location);
+}
+
+/** The experiment's per-cluster settings against the clusters of the run. */
+void Simulation::check_cluster_settings()
+{
   for (const auto* section :
        {&config_.background.cluster_locations, &config_.faults.cluster_locations, &config_.job_shape.cluster_locations})
     for (const auto& [name, location] : *section)
@@ -185,8 +212,9 @@ void Simulation::open_trace()
 {
   const auto& clusters = parts_->platform->clusters();
   if (not options_.output.empty()) {
+    // Loaded once, the run is a child of the process the user started: the temporary file bears that one's id.
     parts_->trace = std::make_unique<TraceWriter>(options_.output, options_.force_output, clusters.size(),
-                                                  config_.trace.sample_interval);
+                                                  config_.trace.sample_interval, options_.load_once ? getppid() : 0);
     for (const auto& c : clusters) {
       ClusterRow row{};
       row.index = c.index;

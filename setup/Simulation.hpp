@@ -5,6 +5,7 @@
 #pragma once
 
 #include "setup/ExperimentConfig.hpp"
+#include "sim/platform/PlatformCheck.hpp"
 #include "sim/trace/RunStatistics.hpp"
 
 #include <memory>
@@ -18,6 +19,11 @@ struct RunOptions {
   bool force_output = false;            // replace `output` even when it is not a coalsim trace (--force)
   bool progress     = false;            // progress line on stderr
   std::vector<std::string> log_options; // SimGrid --log settings
+  /** The platform is loaded once, by the probe's child, which goes on as the run; this process waits for it and
+   *  ends as it ends (load_platform_once in PlatformCheck.hpp). For the command-line programs only: a caller that
+   *  needs the results or callbacks in its own process (the Python module, the tests) keeps it false, and the
+   *  platform is checked in a child, then loaded in its own process. */
+  bool load_once = false;
 };
 
 class Simulation {
@@ -33,7 +39,9 @@ public:
 private:
   struct Parts; // what the steps build, destroyed in the reverse order
   void build_engine();
-  void build_platform();
+  void build_platform(LoadedPlatform loaded);
+  void load_checked_platform();
+  void check_cluster_settings();
   void open_trace();
   void build_local_side();
   void build_energy_accounting();

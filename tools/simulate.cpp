@@ -153,6 +153,7 @@ int main(int argc, char** argv)
       run_options.output = vm["output"].as<std::string>();
     run_options.force_output = vm.count("force") > 0;
     run_options.progress     = not quiet;
+    run_options.load_once    = true; // SimGrid loads the platform once, in the probe's child, which runs on
     if (vm.count("log"))
       run_options.log_options = vm["log"].as<std::vector<std::string>>();
     Simulation simulation(config, run_options);

@@ -325,7 +325,7 @@ void check_platform_text(std::string_view text, const std::string& path)
   check_full_zone_routes(elements, path);
 }
 
-void check_platform_file(const std::string& path, const std::vector<std::string>& selected)
+void check_platform_file_text(const std::string& path)
 {
   std::error_code error;
   if (fs::is_directory(path, error))
@@ -336,6 +336,11 @@ void check_platform_file(const std::string& path, const std::vector<std::string>
   std::stringstream buffer;
   buffer << in.rdbuf();
   check_platform_text(buffer.str(), path);
+}
+
+void check_platform_file(const std::string& path, const std::vector<std::string>& selected)
+{
+  check_platform_file_text(path);
   probe_platform_load(path, selected);
 }
 

@@ -20,14 +20,24 @@
  * 2. probe_platform_load: SimGrid reads the platform in a child process, seals it and computes the routes between
  *    the clusters. What it throws, aborts or crashes on there (every xbt_assert, xbt_die, THROW and stray
  *    std::stoi of its parser and routing code, whether layer 1 knows it or not) comes back as an InputError with the
- *    line SimGrid's parser was at, and SimGrid's own words. */
+ *    line SimGrid's parser was at, and SimGrid's own words. The command-line programs make this child the run
+ *    (load_platform_once): the platform is then read once. */
 #pragma once
 
+#include <exception>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+namespace simgrid::s4u {
+class Engine;
+}
+
 namespace coalsim {
+
+class GridPlatform;
+class KeyLocation;
 
 /** Layer 1 on the text of a platform; `path` names the file in errors and locates its profile files. */
 void check_platform_text(std::string_view text, const std::string& path);
@@ -36,7 +46,26 @@ void check_platform_text(std::string_view text, const std::string& path);
  *  `selected` ones when not empty). */
 void probe_platform_load(const std::string& path, const std::vector<std::string>& selected = {});
 
+/** Layer 1 on the file at `path` (a folder or a file that cannot be read refused too). */
+void check_platform_file_text(const std::string& path);
+
 /** Both layers on the file at `path`. */
 void check_platform_file(const std::string& path, const std::vector<std::string>& selected = {});
+
+/** What the child that is the run holds once SimGrid has loaded the platform: its clusters, or why coalsim refuses
+ *  them without a crash (GridPlatform's InputError: the run's error, as without the probe). */
+struct LoadedPlatform {
+  std::unique_ptr<GridPlatform> platform;
+  std::exception_ptr refused;
+};
+
+/** Layer 2 that is also the run's one load (RunOptions::load_once, the command-line programs): forks; the child loads
+ *  the platform into `engine` (configured already: the experiment's models and options), seals it and builds the
+ *  GridPlatform under the probe's guard, then goes on as the run with it. The parent throws the probe's InputError
+ *  when the child fails to load it (its engine holds no platform then); once loaded, it only waits: it passes the
+ *  signals that end a process on to the child and ends as the child ends (its exit code, or the same signal).
+ *  Returns in the child only. */
+LoadedPlatform load_platform_once(simgrid::s4u::Engine& engine, const std::string& path,
+                                  const std::vector<std::string>& selected, const KeyLocation& clusters_location);
 
 } // namespace coalsim
