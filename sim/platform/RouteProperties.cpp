@@ -52,13 +52,21 @@ void check_route_properties(const std::string& platform_file)
 
 RouteQuality route_quality(simgrid::s4u::Host* from, simgrid::s4u::Host* to, const std::string& platform_file)
 {
-  RouteQuality quality;
-  quality.bandwidth = std::numeric_limits<double>::infinity();
   if (from == to)
-    return quality;
+    return route_quality(std::vector<simgrid::s4u::Link*>{}, 0, platform_file);
   std::vector<simgrid::s4u::Link*> links;
-  from->route_to(to, links, &quality.latency);
-  double delivered = 1;
+  double latency = 0;
+  from->route_to(to, links, &latency);
+  return route_quality(links, latency, platform_file);
+}
+
+RouteQuality route_quality(const std::vector<simgrid::s4u::Link*>& links, double latency,
+                           const std::string& platform_file)
+{
+  RouteQuality quality;
+  quality.latency   = latency;
+  quality.bandwidth = std::numeric_limits<double>::infinity();
+  double delivered  = 1;
   for (const auto* link : links) {
     quality.bandwidth = std::min(quality.bandwidth, link->get_bandwidth());
     delivered *= 1 - link_number(link, "loss", max_loss, platform_file);

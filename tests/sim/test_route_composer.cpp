@@ -1,9 +1,12 @@
 /* RouteComposer: the route between every two clusters' file servers, composed from kept pieces, is SimGrid's own
  * (Host::route_to): the same links in the same order and the same latency to the last bit, on every platform
- * shipped and on generated grids; where it cannot compose a route it says so and GridPlatform asks SimGrid. */
+ * shipped and on generated grids (between file servers, and between scheduler hosts through
+ * GridPlatform::host_route, with the route quality read from it); where it cannot compose a route it says so and
+ * GridPlatform asks SimGrid. */
 #include "ProcessEngine.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/RouteComposer.hpp"
+#include "sim/platform/RouteProperties.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -74,6 +77,20 @@ size_t compare_all_pairs(const std::string& path)
       // GridPlatform's own answer (composed, or SimGrid's when it stopped composing) is SimGrid's route.
       EXPECT_EQ(platform.route(from.index, to.index), simgrid_links);
       EXPECT_EQ(platform.latency(from.index, to.index), simgrid_latency);
+      // Between the scheduler hosts (the sites' messages and the qualities a policy asks of SiteChannel::route):
+      // host_route gives SimGrid's route, and the quality read from it is the one read from SimGrid's.
+      std::vector<sg4::Link*> scheduler_links, host_links;
+      double scheduler_latency = 0, host_latency = -1;
+      from.scheduler_host->route_to(to.scheduler_host, scheduler_links, &scheduler_latency);
+      platform.host_route(from.scheduler_host, to.scheduler_host, host_links, host_latency);
+      EXPECT_EQ(host_links, scheduler_links) << from.name << " -> " << to.name;
+      EXPECT_EQ(host_latency, scheduler_latency) << from.name << " -> " << to.name;
+      RouteQuality asked    = route_quality(from.scheduler_host, to.scheduler_host, path);
+      RouteQuality composed = route_quality(host_links, host_latency, path);
+      EXPECT_EQ(composed.latency, asked.latency);
+      EXPECT_EQ(composed.bandwidth, asked.bandwidth);
+      EXPECT_EQ(composed.loss, asked.loss);
+      EXPECT_EQ(composed.jitter, asked.jitter);
     }
   return composed_pairs;
 }
