@@ -1,6 +1,7 @@
 /* Layer 2 of the platform check (see PlatformCheck.hpp): SimGrid reads the platform in a child process, so that
  * what it aborts or crashes on ends the child, not the run, and comes back located. SimGrid keeps one engine per
  * process and aborts on a second: a child per probe also keeps the simulator's own process clean. */
+#include "sim/config/EndingSignals.hpp"
 #include "sim/config/InputError.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
@@ -281,19 +282,6 @@ pid_t fork_loader(int channel[2])
   return child;
 }
 
-/** The signals the waiting parent passes on to the child that is the run: every one the trace writer's interrupt
- *  clean-up handles (those that end a process by default), so that the child removes its unfinished trace and ends
- *  by it. The parent only waits: none of them is its own fault. */
-constexpr int forwarded_signals[] = {SIGHUP,    SIGINT,    SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2,
-                                     SIGPOLL,   SIGVTALRM, SIGPROF, SIGABRT, SIGQUIT, SIGXCPU, SIGXFSZ,
-                                     SIGSYS,    SIGFPE,    SIGILL,  SIGSEGV, SIGBUS,
-#ifdef SIGSTKFLT
-                                     SIGSTKFLT,
-#endif
-#ifdef SIGPWR
-                                     SIGPWR
-#endif
-};
 volatile pid_t run_child_pid = 0;
 
 void forward_signal(int signal)
@@ -317,7 +305,11 @@ void forward_signals_to(pid_t child)
     action.sa_flags = SA_RESTART;
     sigaction(signal, &action, nullptr);
   };
-  for (int signal : forwarded_signals)
+  // Every signal the trace writer's interrupt clean-up handles (those that end a process by default), so that the
+  // child removes its unfinished trace and ends by it. The parent only waits: none of them is its own fault.
+  for (int signal : terminating_signals)
+    forward(signal);
+  for (int signal : dumping_signals)
     forward(signal);
   for (int signal = SIGRTMIN; signal <= SIGRTMAX; ++signal)
     forward(signal);

@@ -1,5 +1,6 @@
 #include "sim/trace/TraceWriter.hpp"
 
+#include "sim/config/EndingSignals.hpp"
 #include "sim/config/InputError.hpp"
 #include "sim/trace/StaleTemporaries.hpp"
 #include "sim/trace/TraceOutput.hpp"
@@ -22,22 +23,7 @@ namespace {
 
 char interrupted_path[4096] = {0}; // the live temporary file, for the signal handler
 
-/** The signals whose default action ends the process (signal(7): "Term"), bar SIGKILL, which no handler sees. The
- *  real-time signals too (SIGRTMIN..SIGRTMAX, not constants). */
-constexpr int terminating_signals[] = {SIGHUP,    SIGINT,  SIGPIPE, SIGALRM,   SIGTERM,
-                                       SIGUSR1,   SIGUSR2, SIGPOLL, SIGVTALRM, SIGPROF,
-#ifdef SIGSTKFLT
-                                       SIGSTKFLT,
-#endif
-#ifdef SIGPWR
-                                       SIGPWR
-#endif
-};
-
-/** Those whose default action ends the process with a core dump ("Core"), bar SIGTRAP (a debugger's). SIGABRT is
- *  among them: an abort (xbt_die, xbt_assert, an uncaught exception) is SimGrid's way to stop on what it cannot run.
- *  SIGSEGV and SIGBUS keep the handler SimGrid's engine installs. */
-constexpr int dumping_signals[] = {SIGABRT, SIGQUIT, SIGXCPU, SIGXFSZ, SIGSYS, SIGFPE, SIGILL, SIGSEGV, SIGBUS};
+// SIGSEGV and SIGBUS (dumping_signals) keep the handler SimGrid's engine installs.
 
 void remove_and_exit(int signal)
 {
