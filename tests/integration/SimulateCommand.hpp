@@ -23,19 +23,24 @@ struct Outcome {
   std::string output; // stdout and stderr
 };
 
-/** `time_limit` > 0: the run is killed (SIGKILL, status 137) after that many seconds, so that a test of a run that
- *  must not hang fails instead of hanging. */
-inline Outcome run(const std::string& arguments, int time_limit = 0)
+/** A shell command line run as is, its stdout and stderr together; status -1 when it did not exit (a signal). */
+inline Outcome run_command(const std::string& command_line)
 {
-  std::string limit   = time_limit > 0 ? "timeout -s KILL " + std::to_string(time_limit) + " " : "";
-  std::string command = limit + simulate_binary() + " " + arguments + " 2>&1";
-  FILE* pipe          = popen(command.c_str(), "r");
+  FILE* pipe = popen((command_line + " 2>&1").c_str(), "r");
   std::string output;
   std::array<char, 4096> buffer;
   while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
     output.append(buffer.data(), n);
   int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
+/** `time_limit` > 0: the run is killed (SIGKILL, status 137) after that many seconds, so that a test of a run that
+ *  must not hang fails instead of hanging. */
+inline Outcome run(const std::string& arguments, int time_limit = 0)
+{
+  std::string limit = time_limit > 0 ? "timeout -s KILL " + std::to_string(time_limit) + " " : "";
+  return run_command(limit + simulate_binary() + " " + arguments);
 }
 
 /** A fresh folder of its own for the running test: `<temp>/<prefix><test name>`. */

@@ -182,16 +182,10 @@ TEST(LoadOnce, APlatformSimGridAbortsOnIsRefusedWithItsWords)
   auto simulate = run("--platform " + p + " -q --no-trace");
   EXPECT_EQ(simulate.status, 2) << simulate.output;
   EXPECT_EQ(simulate.output, "simulate: " + message + "\n");
-  std::string command =
-      COALSIM_BINARY_DIR "/bench_run " COALSIM_SOURCE_DIR "/bench/grid-default.yaml --set platform=" + p + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  char buffer[4096];
-  while (size_t n = fread(buffer, 1, sizeof buffer, pipe))
-    output.append(buffer, n);
-  int status = pclose(pipe);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << output;
-  EXPECT_EQ(output, "bench_run: " + message + "\n");
+  auto bench = coalsim::testing::run_command(
+      COALSIM_BINARY_DIR "/bench_run " COALSIM_SOURCE_DIR "/bench/grid-default.yaml --set platform=" + p);
+  EXPECT_EQ(bench.status, 2) << bench.output;
+  EXPECT_EQ(bench.output, "bench_run: " + message + "\n");
 }
 
 TEST(LoadOnce, SignalsToTheStartedProcessEndTheRunAndRemoveItsTrace)

@@ -20,14 +20,7 @@ namespace {
 /** `command` (a shell command line) run in `dir`, stdout and stderr together. */
 Outcome run_in(const fs::path& dir, const std::string& command)
 {
-  std::string line = "cd '" + dir.string() + "' && " + command + " 2>&1";
-  FILE* pipe       = popen(line.c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer;
-  while (size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-    output.append(buffer.data(), n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+  return coalsim::testing::run_command("cd '" + dir.string() + "' && " + command);
 }
 
 const std::string simulate = coalsim::testing::simulate_binary();
