@@ -5,11 +5,11 @@
 #include "SimulateCommand.hpp"
 #include "setup/ExperimentConfig.hpp"
 #include "setup/Simulation.hpp"
+#include "tests/support/SameRows.hpp"
 #include "tests/support/TraceReader.hpp"
 
 #include <chrono>
 #include <csignal>
-#include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -28,14 +28,6 @@ namespace {
 fs::path folder()
 {
   return coalsim::testing::test_folder("load-once-");
-}
-
-template <typename Row> void expect_same_bytes(const std::vector<Row>& a, const std::vector<Row>& b, const char* what)
-{
-  ASSERT_EQ(a.size(), b.size()) << what;
-  if (a.empty()) // no rows: data() may be null, which memcmp must not be given
-    return;
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(Row)), 0) << what << " differ";
 }
 
 /** The processes whose parent is `parent` (from /proc/<pid>/stat). */
@@ -125,19 +117,19 @@ TEST(LoadOnce, TheCommandLineRunWritesTheInProcessRunsTrace)
   coalsim::Trace a = coalsim::read_trace((dir / "cli.h5").string());
   coalsim::Trace b = coalsim::read_trace(options.output);
   ASSERT_FALSE(a.jobs.empty());
-  expect_same_bytes(a.jobs, b.jobs, "jobs");
-  expect_same_bytes(a.components, b.components, "components");
-  expect_same_bytes(a.placements, b.placements, "placements");
-  expect_same_bytes(a.clusters, b.clusters, "clusters");
-  expect_same_bytes(a.failures, b.failures, "failures");
-  expect_same_bytes(a.local_jobs, b.local_jobs, "local jobs");
-  expect_same_bytes(a.messages, b.messages, "messages");
-  expect_same_bytes(a.sample_time, b.sample_time, "sample times");
-  expect_same_bytes(a.grid_busy, b.grid_busy, "grid utilization");
-  expect_same_bytes(a.background_busy, b.background_busy, "background utilization");
-  expect_same_bytes(a.queue_length, b.queue_length, "queue lengths");
-  expect_same_bytes(a.allocations, b.allocations, "allocations");
-  expect_same_bytes(a.hosts, b.hosts, "hosts");
+  coalsim::testing::expect_same_rows(a.jobs, b.jobs, "jobs");
+  coalsim::testing::expect_same_rows(a.components, b.components, "components");
+  coalsim::testing::expect_same_rows(a.placements, b.placements, "placements");
+  coalsim::testing::expect_same_rows(a.clusters, b.clusters, "clusters");
+  coalsim::testing::expect_same_rows(a.failures, b.failures, "failures");
+  coalsim::testing::expect_same_rows(a.local_jobs, b.local_jobs, "local jobs");
+  coalsim::testing::expect_same_rows(a.messages, b.messages, "messages");
+  coalsim::testing::expect_same_rows(a.sample_time, b.sample_time, "sample times");
+  coalsim::testing::expect_same_rows(a.grid_busy, b.grid_busy, "grid utilization");
+  coalsim::testing::expect_same_rows(a.background_busy, b.background_busy, "background utilization");
+  coalsim::testing::expect_same_rows(a.queue_length, b.queue_length, "queue lengths");
+  coalsim::testing::expect_same_rows(a.allocations, b.allocations, "allocations");
+  coalsim::testing::expect_same_rows(a.hosts, b.hosts, "hosts");
   EXPECT_EQ(a.config, b.config);
 }
 

@@ -1,15 +1,16 @@
 /* Switching idle hosts off, run against always on (docs/concepts.md, Power management): two runs of `simulate` on
  * platforms/test/power-hosts.xml (cluster p of two 2-core hosts, 100 W idle, 200 W busy, 10 W off), compared. */
 #include "SimulateCommand.hpp"
+#include "tests/support/SameRows.hpp"
 #include "tests/support/TraceReader.hpp"
 
-#include <cstring>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
 
 using namespace coalsim;
+using coalsim::testing::expect_same_rows;
 using coalsim::testing::run;
 using coalsim::testing::test_folder;
 
@@ -27,14 +28,6 @@ Trace simulate(const std::filesystem::path& folder, const std::string& name, con
   const auto outcome = run("-q -c " + config.string() + " -o " + trace.string(), 120);
   EXPECT_EQ(outcome.status, 0) << outcome.output;
   return read_trace(trace.string());
-}
-
-/** Rows equal byte for byte (the reader zeroes them before HDF5 fills their fields). */
-template <class Row> void expect_same_rows(const std::vector<Row>& a, const std::vector<Row>& b, const char* what)
-{
-  ASSERT_EQ(a.size(), b.size()) << what;
-  for (size_t i = 0; i < a.size(); ++i)
-    EXPECT_EQ(std::memcmp(&a[i], &b[i], sizeof(Row)), 0) << what << " row " << i;
 }
 
 double mean_wait(const Trace& t)
