@@ -34,7 +34,7 @@ void InformationService::report_local(size_t c)
   const LocalResourceManager& manager = *(*managers_)[c];
   if (reported_changes_[c] == manager.running_local_changes())
     return; // nothing started or ended since (both counts start at 0, with no job running)
-  reported_local_[c]   = manager.running_local();
+  reported_local_[c].take(manager.running_local());
   reported_changes_[c] = manager.running_local_changes();
 }
 
@@ -81,7 +81,7 @@ void InformationService::learn_idle(ClusterIndex c)
 
 const EstimatedEnds& InformationService::running_local(ClusterIndex c) const
 {
-  return exact() ? (*managers_)[c]->running_local() : reported_local_[c];
+  return exact() ? (*managers_)[c]->running_local() : reported_local_[c].read();
 }
 
 void InformationService::refresh(size_t c, ClusterState& state, ClusterSummary& summary, bool health) const

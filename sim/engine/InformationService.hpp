@@ -8,6 +8,7 @@
 
 #include "sim/api/GridView.hpp"
 #include "sim/engine/ClusterHealth.hpp"
+#include "sim/engine/EstimatedEndsSnapshot.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/platform/GridPlatform.hpp"
 
@@ -97,10 +98,10 @@ private:
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
   double poll_interval_;
   std::vector<int> reported_idle_;
-  std::vector<EstimatedEnds> reported_local_; // polled mode: the running local jobs at the last report
-  std::vector<uint64_t> reported_changes_;    // polled mode: the manager's running_local_changes() then
-  std::vector<int> unclaimed_;                // placed, claim not yet attempted
-  std::vector<int> claimed_since_poll_;       // claimed after the last report
+  std::vector<EstimatedEndsSnapshot> reported_local_; // polled mode: the running local jobs at the last report
+  std::vector<uint64_t> reported_changes_;            // polled mode: the manager's running_local_changes() then
+  std::vector<int> unclaimed_;                        // placed, claim not yet attempted
+  std::vector<int> claimed_since_poll_;               // claimed after the last report
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
   mutable std::vector<ClusterState> spare_states_; // a view's states given back by recycle(), or empty
