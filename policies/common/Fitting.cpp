@@ -28,8 +28,16 @@ std::vector<size_t> by_decreasing_size(const std::vector<ComponentRequest>& requ
 {
   std::vector<size_t> order(request.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return request[a].processors > request[b].processors; });
+  const auto larger = [&](size_t a, size_t b) { return request[a].processors > request[b].processors; };
+  if (order.size() > 16) {
+    std::stable_sort(order.begin(), order.end(), larger);
+    return order;
+  }
+  // A job's few components: an insertion sort, stable as stable_sort is (the same order), without the buffer
+  // stable_sort allocates at each call.
+  for (size_t k = 1; k < order.size(); ++k)
+    for (size_t j = k; j > 0 && larger(order[j], order[j - 1]); --j)
+      std::swap(order[j], order[j - 1]);
   return order;
 }
 

@@ -1,6 +1,9 @@
 #include "policies/common/Fitting.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
+#include <numeric>
+#include <random>
 
 using namespace coalsim;
 using namespace coalsim::fitting;
@@ -158,4 +161,23 @@ TEST(Fitting, FitsCapacitiesCountsWhatEachClusterCanEverHold)
   EXPECT_TRUE(fits_capacities(job, capacity));
   job.total_processors = 125;
   EXPECT_FALSE(fits_capacities(job, capacity));
+}
+
+TEST(Fitting, ComponentsByDecreasingSizeKeepTheirOrderAmongEqualSizes)
+{
+  EXPECT_EQ(by_decreasing_size(sizes({8, 16, 8, 32, 16})), (std::vector<size_t>{3, 1, 4, 0, 2}));
+  EXPECT_TRUE(by_decreasing_size({}).empty());
+  // Short and long requests (the short ones are sorted another way): the order of a stable sort by decreasing size.
+  std::mt19937 random(7);
+  for (size_t n : {1, 2, 3, 5, 16, 17, 40})
+    for (int round = 0; round < 50; ++round) {
+      std::vector<ComponentRequest> request;
+      for (size_t k = 0; k < n; ++k)
+        request.push_back({static_cast<int>(random() % 4) * 8, no_cluster});
+      std::vector<size_t> expected(n);
+      std::iota(expected.begin(), expected.end(), 0);
+      std::stable_sort(expected.begin(), expected.end(),
+                       [&](size_t a, size_t b) { return request[a].processors > request[b].processors; });
+      EXPECT_EQ(by_decreasing_size(request), expected) << n << " components, round " << round;
+    }
 }
