@@ -63,7 +63,9 @@ void GridScheduler::schedule_next_arrival()
     return;
   }
   double when = job->submit_time;
-  at(when, [this, spec = std::move(*job)]() mutable { submit(std::move(spec)); });
+  // One arrival is due at a time: kept here, the timer's callback holds no copy of the job (nor its allocation).
+  next_arrival_ = std::move(*job);
+  at(when, [this] { submit(std::move(next_arrival_)); });
 }
 
 void GridScheduler::submit(JobSpec spec)
@@ -291,8 +293,7 @@ void GridScheduler::apply(Placement placement)
   if (job.claiming == Claiming::by_policy) {
     job.file_ready.assign(n, false);
     job.transfer_times.assign(n, 0.0);
-    job.cores.assign(n, {});
-    job.core_ids.assign(n, {});
+    take_core_lists(job, n);
     for (const auto& c : job.placement) {
       gained_ += c.processors;
       if (job.reserve)
@@ -322,19 +323,37 @@ void GridScheduler::apply(Placement placement)
 void GridScheduler::claim_all(JobId id)
 {
   ActiveJob& job = active_.at(id);
-  std::map<ClusterIndex, std::vector<int>> needed; // the components' processors, by cluster
-  ClusterIndex short_cluster = no_cluster;
+  // The components' processors by cluster, the clusters in increasing order; the lists keep their room from one
+  // claim to the next (taken out of the member meanwhile: nothing below claims, but nothing needs to know that).
+  std::vector<std::pair<ClusterIndex, std::vector<int>>> needed = std::move(claim_sizes_);
+  size_t clusters                                               = 0;
+  ClusterIndex short_cluster                                    = no_cluster;
   for (const auto& c : job.placement)
-    if (not shares_a_host(c))
-      needed[c.cluster].push_back(c.processors);
-    else if (short_cluster == no_cluster && not parts_.managers[c.cluster]->can_claim_share(c.host, c.share))
+    if (not shares_a_host(c)) {
+      auto first = needed.begin(), last = needed.begin() + static_cast<std::ptrdiff_t>(clusters);
+      auto it = std::find_if(first, last, [&c](const auto& entry) { return entry.first == c.cluster; });
+      if (it == last) {
+        if (clusters == needed.size())
+          needed.emplace_back();
+        it        = needed.begin() + static_cast<std::ptrdiff_t>(clusters++);
+        it->first = c.cluster;
+        it->second.clear();
+      }
+      it->second.push_back(c.processors);
+    } else if (short_cluster == no_cluster && not parts_.managers[c.cluster]->can_claim_share(c.host, c.share)) {
       short_cluster = c.cluster;
-  for (const auto& [cluster, sizes] : needed)
+    }
+  std::sort(needed.begin(), needed.begin() + static_cast<std::ptrdiff_t>(clusters),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (size_t i = 0; i < clusters; ++i) {
+    const auto& [cluster, sizes] = needed[i];
     if (not parts_.managers[cluster]->can_claim(sizes)) {
       if (short_cluster == no_cluster)
         short_cluster = cluster;
       parts_.managers[cluster]->wake_for(sizes); // the hosts switched off that the claim wanted are switched on
     }
+  }
+  claim_sizes_ = std::move(needed);
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.
     XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
@@ -347,8 +366,7 @@ void GridScheduler::claim_all(JobId id)
     requeued();
     return;
   }
-  job.cores.assign(job.placement.size(), {});
-  job.core_ids.assign(job.placement.size(), {});
+  take_core_lists(job, job.placement.size());
   for (size_t k = 0; k < job.placement.size(); ++k) {
     const auto& c = job.placement[k];
     if (shares_a_host(c)) {
@@ -382,6 +400,11 @@ void GridScheduler::stage_together(JobId id, std::function<void()> then)
   ActiveJob& job = active_.at(id);
   job.staged     = true;
   job.transfer_times.assign(job.placement.size(), 0.0);
+  if (not job.spec.file) { // nothing to copy
+    parts_.lifecycle.staged(id, 0);
+    then();
+    return;
+  }
   std::vector<FileStager::Transfer> transfers;
   std::vector<int> transfer_of(job.placement.size(), -1); // components on one cluster share one copy
   for (size_t k = 0; k < job.placement.size(); ++k) {
@@ -480,8 +503,7 @@ void GridScheduler::reset_to_waiting(ActiveJob& job)
   job.staged     = false;
   job.run_failed = false;
   job.placement.clear();
-  job.cores.clear();
-  job.core_ids.clear();
+  give_back_core_lists(job);
   job.claimed_at.clear();
   job.file_ready.clear();
   parts_.lifecycle.back_to_waiting(job.spec.id);
@@ -527,13 +549,49 @@ void GridScheduler::abort_to_policy(JobId id, AbortReason reason, const std::vec
   requeued();
 }
 
-std::vector<ClusterIndex> GridScheduler::clusters_used(const ActiveJob& job)
+void GridScheduler::take_core_lists(ActiveJob& job, size_t components)
 {
-  std::vector<ClusterIndex> seen; // in component order
-  for (const auto& c : job.placement)
-    if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end())
-      seen.push_back(c.cluster);
-  return seen;
+  give_back_core_lists(job);
+  if (job.cores.capacity() < components && not spare_lists_.empty()) { // a new job: lists of one that left
+    job.cores    = std::move(spare_lists_.back().first);
+    job.core_ids = std::move(spare_lists_.back().second);
+    spare_lists_.pop_back();
+  }
+  for (size_t k = 0; k < components; ++k) {
+    job.cores.emplace_back();
+    job.core_ids.emplace_back();
+    if (not spare_hosts_.empty()) {
+      job.cores.back() = std::move(spare_hosts_.back());
+      spare_hosts_.pop_back();
+    }
+    if (not spare_core_ids_.empty()) {
+      job.core_ids.back() = std::move(spare_core_ids_.back());
+      spare_core_ids_.pop_back();
+    }
+  }
+}
+
+void GridScheduler::give_back_core_lists(ActiveJob& job)
+{
+  for (auto& hosts : job.cores) {
+    hosts.clear();
+    spare_hosts_.push_back(std::move(hosts));
+  }
+  for (auto& cores : job.core_ids) {
+    cores.clear();
+    spare_core_ids_.push_back(std::move(cores));
+  }
+  job.cores.clear();
+  job.core_ids.clear();
+}
+
+int GridScheduler::clusters_used(const ActiveJob& job)
+{
+  int distinct = 0;
+  for (auto c = job.placement.begin(); c != job.placement.end(); ++c)
+    distinct += std::none_of(job.placement.begin(), c,
+                             [c](const ComponentPlacement& earlier) { return earlier.cluster == c->cluster; });
+  return distinct;
 }
 
 void GridScheduler::launch(JobId id)
@@ -561,9 +619,8 @@ void GridScheduler::launch(JobId id)
       at(now() + health_->draw_fraction() * job.spec.runtime,
          guarded(id, [this, id, failing] { fail_components(id, failing); }));
   }
-  job.run =
-      parts_.runtime.run(job.spec, static_cast<int>(clusters_used(job).size()), job.cores,
-                         guarded(id, [this, id] { end(id); }), guarded(id, [this, id] { run_failed_in_simgrid(id); }));
+  job.run = parts_.runtime.run(job.spec, clusters_used(job), job.cores, guarded(id, [this, id] { end(id); }),
+                               guarded(id, [this, id] { run_failed_in_simgrid(id); }));
   for (size_t k = 0; k < job.placement.size(); ++k)
     if (shares_a_host(job.placement[k]))
       parts_.runtime.set_share(job.run, k, job.placement[k].share);
@@ -635,8 +692,7 @@ void GridScheduler::end(JobId id)
     release_component(job, k, HoldingOutcome::completed);
     job.claimed_at[k] = NAN;
   }
-  job.cores.clear();
-  job.core_ids.clear();
+  give_back_core_lists(job);
   parts_.policy.on_run_ended(job.spec);
   const double completion_overhead = completion_overhead_.sample(overheads_);
   parts_.lifecycle.run_ended(id, now(), completion_overhead);
@@ -686,7 +742,11 @@ void GridScheduler::complete(JobId id)
 
 void GridScheduler::leave(JobId id, JobStatus status)
 {
-  publish_left(active_.at(id), status);
+  ActiveJob& job = active_.at(id);
+  publish_left(job, status);
+  give_back_core_lists(job);
+  if (job.cores.capacity() > 0) // each pair of lists is a running job's or here: no more than ran at once
+    spare_lists_.emplace_back(std::move(job.cores), std::move(job.core_ids));
   active_.erase(id);
   if (on_job_done_)
     on_job_done_();

@@ -210,8 +210,13 @@ private:
   void abort_attempt(JobId id, const std::vector<ClusterIndex>& clusters);
   /** The attempt of a by_policy job ends; the policy learns it with on_job_aborted. */
   void abort_to_policy(JobId id, AbortReason reason, const std::vector<ClusterIndex>& clusters);
-  /** The job's distinct execution clusters, in component order. */
-  static std::vector<ClusterIndex> clusters_used(const ActiveJob& job);
+  /** Gives the job `components` empty core lists (ActiveJob::cores and core_ids), from those of attempts that
+   *  ended and jobs that left: they keep their room, so that claiming cores allocates no lists for each job. */
+  void take_core_lists(ActiveJob& job, size_t components);
+  /** The job's core lists, emptied, go back for later attempts. */
+  void give_back_core_lists(ActiveJob& job);
+  /** How many distinct clusters the job's components run on. */
+  static int clusters_used(const ActiveJob& job);
   static bool all_claimed(const ActiveJob& job);
   void update_claim_series();
 
@@ -249,6 +254,12 @@ private:
   double last_pass_time_                 = -1;
   long passes_at_this_time_              = 0;
   std::unordered_map<JobId, ActiveJob> active_;
+  JobSpec next_arrival_; // the grid job whose arrival timer is set (schedule_next_arrival)
+  std::vector<std::pair<ClusterIndex, std::vector<int>>> claim_sizes_; // claim_all's lists, kept for their room
+  std::vector<std::vector<sg4::Host*>> spare_hosts_;                   // core lists of ended attempts (empty)
+  std::vector<std::vector<CoreMap::Core>> spare_core_ids_;
+  // The (empty) per-component lists of jobs that left, for the next jobs.
+  std::vector<std::pair<std::vector<std::vector<sg4::Host*>>, std::vector<std::vector<CoreMap::Core>>>> spare_lists_;
   std::set<uint64_t> wakes_due_; // Timers::wake_at tokens due at this instant, delivered at its pass
   struct MessageDue {
     ClusterIndex from, to;

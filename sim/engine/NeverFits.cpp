@@ -34,14 +34,16 @@ std::optional<bool> packs(const std::vector<int>& sizes, std::vector<int>& room,
 /** `largest`: the largest of `capacity`. */
 bool unordered_fits(const JobSpec& job, const std::vector<int>& capacity, long largest)
 {
+  if (job.components.empty())
+    return true;
+  long need = 0;
+  for (const auto& c : job.components)
+    need += c.processors;
+  if (need <= largest)
+    return true; // all on the largest cluster: the search would find a packing (or run out, which counts as fitting)
   std::vector<int> sizes;
   for (const auto& c : job.components)
     sizes.push_back(c.processors);
-  if (sizes.empty())
-    return true;
-  const long need = std::accumulate(sizes.begin(), sizes.end(), 0L);
-  if (need <= largest)
-    return true; // all on the largest cluster: the search would find a packing (or run out, which counts as fitting)
   std::sort(sizes.begin(), sizes.end(), std::greater<>());
   const long room = std::accumulate(capacity.begin(), capacity.end(), 0L);
   if (sizes.front() > largest || need > room)
@@ -62,16 +64,21 @@ bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_all
     case RequestType::flexible:
       return job.total_processors <= (co_allocates ? std::accumulate(capacity.begin(), capacity.end(), 0L) : most);
     case RequestType::ordered: {
-      std::vector<long> need(capacity.size(), 0);
-      for (const auto& c : job.components) {
+      const auto& components = job.components;
+      for (const auto& c : components)
         if (c.cluster < 0 || c.cluster >= size)
           return false;
-        need[c.cluster] += c.processors;
-      }
+      // Per cluster named, the processors its components need (a job has a few components: no table per cluster).
       long used = 0, over = 0;
-      for (int c = 0; c < size; ++c) {
-        used += need[c] > 0;
-        over += need[c] > capacity[c];
+      for (auto c = components.begin(); c != components.end(); ++c) {
+        if (std::any_of(components.begin(), c, [c](const auto& earlier) { return earlier.cluster == c->cluster; }))
+          continue; // counted with the first component on its cluster
+        long need = 0;
+        for (auto same = c; same != components.end(); ++same)
+          if (same->cluster == c->cluster)
+            need += same->processors;
+        used += need > 0;
+        over += need > capacity[c->cluster];
       }
       return over == 0 && (co_allocates || used <= 1);
     }
