@@ -55,6 +55,11 @@ TEST(NeverFits, OrderedComponentsOnOneClusterAddUp)
 {
   EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {3, 2}, {0, 0}), {4, 8}, true));
   EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {3, 2}, {0, 1}), {4, 8}, true));
+  // Components of one cluster apart in the request add up too; a cluster named twice is one cluster used.
+  EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {2, 1, 2}, {0, 1, 0}), {4, 1}, true));
+  EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {2, 1, 2}, {0, 1, 0}), {3, 1}, true));
+  EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {2, 1, 2}, {1, 1, 1}), {0, 5}, false));
+  EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {2, 1, 2}, {1, 0, 1}), {8, 8}, false));
   EXPECT_TRUE(could_fit(job_of(RequestType::total, {8}), {4, 8}, true));
   EXPECT_FALSE(could_fit(job_of(RequestType::total, {9}), {4, 8}, true));
 }
