@@ -16,8 +16,6 @@ InformationService::InformationService(const GridPlatform& platform,
     , managers_(&managers)
     , poll_interval_(poll_interval)
     , reported_idle_(managers.size(), 0)
-    , reported_local_(exact() ? 0 : managers.size())
-    , reported_changes_(exact() ? 0 : managers.size(), 0)
     , unclaimed_(managers.size(), 0)
     , claimed_since_poll_(managers.size(), 0)
     , moved_(managers.size(), false)
@@ -27,15 +25,6 @@ InformationService::InformationService(const GridPlatform& platform,
     if (not exact())
       report_local(c);
   }
-}
-
-void InformationService::report_local(size_t c)
-{
-  const LocalResourceManager& manager = *(*managers_)[c];
-  if (reported_changes_[c] == manager.running_local_changes())
-    return; // nothing started or ended since (both counts start at 0, with no job running)
-  reported_local_[c].take(manager.running_local());
-  reported_changes_[c] = manager.running_local_changes();
 }
 
 void InformationService::start(std::function<void()> on_change, std::function<bool()> keep_going)
@@ -81,7 +70,8 @@ void InformationService::learn_idle(ClusterIndex c)
 
 const EstimatedEnds& InformationService::running_local(ClusterIndex c) const
 {
-  return exact() ? (*managers_)[c]->running_local() : reported_local_[c].read();
+  const LocalResourceManager& manager = *(*managers_)[c];
+  return exact() ? manager.running_local() : manager.running_local_at_mark();
 }
 
 void InformationService::refresh(size_t c, ClusterState& state, ClusterSummary& summary, bool health) const

@@ -8,7 +8,6 @@
 
 #include "sim/api/GridView.hpp"
 #include "sim/engine/ClusterHealth.hpp"
-#include "sim/engine/EstimatedEndsSnapshot.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
 #include "sim/platform/GridPlatform.hpp"
 
@@ -78,8 +77,8 @@ public:
 
 private:
   void poll();
-  /** Polled mode: takes cluster c's running local jobs, copying them only if they changed since last taken. */
-  void report_local(size_t c);
+  /** Polled mode: cluster c's running local jobs are reported as they are now (the manager marks them). */
+  void report_local(size_t c) { (*managers_)[c]->mark_running_local(); }
   /** What the scheduler believes of cluster c's idle processors may have changed: the next view refreshes it. */
   void moved(size_t c)
   {
@@ -98,10 +97,8 @@ private:
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
   double poll_interval_;
   std::vector<int> reported_idle_;
-  std::vector<EstimatedEndsSnapshot> reported_local_; // polled mode: the running local jobs at the last report
-  std::vector<uint64_t> reported_changes_;            // polled mode: the manager's running_local_changes() then
-  std::vector<int> unclaimed_;                        // placed, claim not yet attempted
-  std::vector<int> claimed_since_poll_;               // claimed after the last report
+  std::vector<int> unclaimed_;          // placed, claim not yet attempted
+  std::vector<int> claimed_since_poll_; // claimed after the last report
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
   mutable std::vector<ClusterState> spare_states_; // a view's states given back by recycle(), or empty

@@ -475,7 +475,7 @@ void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<Ho
     slot.mapped() = size;
     it->slot      = running_.insert(std::move(slot));
   }
-  ++running_changes_;
+  it->seq = started_++;
   running_processors_ += size;
   it->record                   = {job.number,      cluster_->index, job.request.trace_id,        size,
                                   job.submit_time, start,           start + job.request.runtime, job.estimate};
@@ -494,10 +494,10 @@ void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOu
 {
   const double time = now();
   queue_->ended(job->slot->first, job->record.size, time);
+  at_mark_.ended({job->seq, job->slot->first, job->slot->second});
   spare_slots_.push_back(running_.extract(job->slot));
   if (shapes_)
     shapes_->ended(job->shaped);
-  ++running_changes_;
   running_processors_ -= job->record.size;
   busy_background_ -= job->record.size;
   return_cores(job->cores);

@@ -15,6 +15,7 @@
 #include "sim/engine/CoreHolding.hpp"
 #include "sim/engine/CoreMap.hpp"
 #include "sim/engine/InstantStep.hpp"
+#include "sim/engine/RunningAtMark.hpp"
 #include "sim/engine/ShapeFit.hpp"
 #include "sim/engine/power/PowerManager.hpp"
 #include "sim/platform/GridPlatform.hpp"
@@ -185,12 +186,21 @@ public:
 
   /** The estimated ends of the running local jobs (their requested times, as the manager would report them). */
   const RunningByEnd& running_local() const { return running_; }
-  /** Counts the changes of running_local(): a poll copies a cluster's list only when it changed. */
-  uint64_t running_local_changes() const { return running_changes_; }
+  /** Marks the running local jobs as they are now (the information service's poll of the cluster). */
+  void mark_running_local() { at_mark_.mark(started_); }
+  /** running_local() as it was at the last mark (empty before the first). */
+  const EstimatedEnds& running_local_at_mark() const
+  {
+    return at_mark_.read([this](auto add) {
+      for (const RunningJob& job : running_jobs_)
+        add({job.seq, job.slot->first, job.slot->second});
+    });
+  }
 
 private:
   struct RunningJob {
     LocalJobRecord record;
+    uint64_t seq = 0; // the manager's starts, numbered from 0
     RunningByEnd::iterator slot;
     std::vector<CoreMap::Core> cores;
     simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
@@ -240,8 +250,9 @@ private:
   int busy_grid_                            = 0;
   int busy_background_                      = 0;
   RunningByEnd running_;
-  int running_processors_   = 0;       // the sum of running_'s sizes
-  uint64_t running_changes_ = 0;       // starts and ends of local jobs so far
+  int running_processors_ = 0; // the sum of running_'s sizes
+  uint64_t started_       = 0; // local jobs started so far
+  RunningAtMark at_mark_;
   std::list<RunningJob> running_jobs_; // in order of start
   std::list<RunningJob> spare_jobs_;   // ended jobs' nodes, kept for the next starts (their core lists' room too)
   std::vector<RunningByEnd::node_type> spare_slots_; // ended jobs' nodes of running_, kept for the next starts
