@@ -41,6 +41,8 @@ public:
   bool on_job_failed(const JobSpec& job) override;
   void on_job_withdrawn(const JobSpec& job) override;
   Decisions decide(const GridView& view) override;
+  /** An empty queue and no rejection owed: decide() would return nothing (it acts only on its waiting jobs). */
+  bool nothing_to_decide() const override { return queue_.empty() && to_reject_.empty(); }
   size_t waiting_jobs() const override { return queue_.size(); }
 
   /** Places one job on `idle` (decremented on success); exposed for tests. */

@@ -72,6 +72,12 @@ public:
   virtual void on_message(ClusterIndex /*from*/, ClusterIndex /*to*/, const Message& /*message*/, bool /*delivered*/) {}
 
   virtual Decisions decide(const GridView& view) = 0;
+  /** Whether decide() would now return no decision and change nothing: no job waits with the policy and nothing is
+   *  owed (a rejection, a wake-up time). The engine then skips the pass's view and decide(): on a grid whose jobs
+   *  seldom wait, most passes (after each poll, each job's end) find nothing to do. By default false, and decide()
+   *  is called at every pass: a policy that acts in decide() on its own keeps it (a broker that rebalances, a
+   *  policy that messages its sites). Asked at a pass, after the messages and the wake-ups. */
+  virtual bool nothing_to_decide() const { return false; }
   /** Jobs waiting in the policy's queues (traced as the placement-queue length). */
   virtual size_t waiting_jobs() const = 0;
 };

@@ -117,6 +117,12 @@ void GridScheduler::pass()
     wakes_due_.erase(wakes_due_.begin());
     parts_.policy.on_wake(token);
   }
+  if (parts_.policy.nothing_to_decide() && never_fitting_.empty() && recheck_.empty() && not stalled_ &&
+      not stalled_now()) {
+    // decide() would return nothing and the rest of the pass would find nothing to do: no view is built.
+    parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+    return;
+  }
   GridView view       = parts_.info.view();
   Decisions decisions = parts_.policy.decide(view);
   parts_.info.recycle(std::move(view));

@@ -80,6 +80,25 @@ TEST(QueuedPolicy, ClaimFailureMovesTheJobToTheTailAndDropsItAtTheMaximum)
   EXPECT_EQ(q->waiting_jobs(), 0u);
 }
 
+TEST(QueuedPolicy, HasNothingToDecideOnlyWithAnEmptyQueueAndNoRejectionOwed)
+{
+  // The engine skips decide() when the policy says so: it must say so only when decide() would return nothing.
+  auto q = policy(QueuedPolicy::Discipline::fcfs, 1);
+  EXPECT_TRUE(q->nothing_to_decide());
+  JobSpec a = unordered(0, {8});
+  q->on_job_submitted(a);
+  EXPECT_FALSE(q->nothing_to_decide()); // a job waits
+  ASSERT_EQ(q->decide(view_with_idle({8})).placements.size(), 1u);
+  EXPECT_TRUE(q->nothing_to_decide()); // placed: the queue is empty
+  q->on_claim_failed(a);               // the maximum of one failure: the job leaves at the next decide()
+  EXPECT_EQ(q->waiting_jobs(), 0u);
+  EXPECT_FALSE(q->nothing_to_decide()); // its rejection is owed
+  Decisions dropped = q->decide(view_with_idle({8}));
+  ASSERT_EQ(dropped.rejections.size(), 1u);
+  EXPECT_TRUE(q->nothing_to_decide());
+  EXPECT_TRUE(q->decide(view_with_idle({8})).rejections.empty());
+}
+
 TEST(QueuedPolicy, OrderedJobsKeepTheirClusters)
 {
   auto p = policy(QueuedPolicy::Discipline::fcfs);
