@@ -216,14 +216,14 @@ const FitLimits& GridScheduler::fit_limits()
 {
   if (fit_limits_)
     return *fit_limits_;
-  FitLimits& limits   = fit_limits_.emplace();
-  limits.co_allocates = needs_.co_allocates;
+  std::vector<int> processors;
+  std::vector<bool> gone;
   for (size_t c = 0; c < parts_.managers.size(); ++c) {
     const auto cluster = static_cast<ClusterIndex>(c);
-    limits.processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->largest_job() : 0);
-    limits.gone.push_back(health_ != nullptr && not health_->usable(cluster));
+    processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->largest_job() : 0);
+    gone.push_back(health_ != nullptr && not health_->usable(cluster));
   }
-  return limits;
+  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates);
 }
 
 const std::vector<int>& GridScheduler::whole_grid()

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <numeric>
+#include <utility>
 
 namespace coalsim {
 
@@ -58,8 +59,13 @@ bool unordered_fits(const JobSpec& job, const std::vector<int>& capacity, long l
 
 bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates)
 {
-  const long most = capacity.empty() ? 0 : *std::max_element(capacity.begin(), capacity.end());
-  const int size  = capacity.size();
+  return could_fit(job, capacity, co_allocates,
+                   capacity.empty() ? 0 : *std::max_element(capacity.begin(), capacity.end()));
+}
+
+bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates, long most)
+{
+  const int size = capacity.size();
   switch (job.type) {
     case RequestType::flexible:
       return job.total_processors <= (co_allocates ? std::accumulate(capacity.begin(), capacity.end(), 0L) : most);
@@ -89,17 +95,26 @@ bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_all
   return false;
 }
 
+FitLimits::FitLimits(std::vector<int> processors_, std::vector<bool> gone_, bool co_allocates_)
+    : processors(std::move(processors_))
+    , gone(std::move(gone_))
+    , co_allocates(co_allocates_)
+    , largest(processors.empty() ? 0 : *std::max_element(processors.begin(), processors.end()))
+    , any_gone(std::find(gone.begin(), gone.end(), true) != gone.end())
+{
+}
+
 std::optional<Rejection> never_fits(const JobSpec& job, const FitLimits& limits, const std::vector<int>& whole_grid)
 {
-  if (not could_fit(job, limits.processors, limits.co_allocates)) {
+  if (not could_fit(job, limits.processors, limits.co_allocates, limits.largest)) {
     if (not could_fit(job, whole_grid, true))
       return Rejection{job.id, "larger than the grid: fits none of its clusters even when idle", false, "exceeds_grid"};
-    if (not could_fit(job, limits.processors, true))
+    if (not could_fit(job, limits.processors, true, limits.largest))
       return Rejection{job.id, "fits none of the clusters its policy uses, even when idle", false, "policy_clusters"};
     return Rejection{job.id, "fits no single cluster even when idle, and its policy places a job on one cluster", false,
                      "no_single_fit"};
   }
-  if (std::find(limits.gone.begin(), limits.gone.end(), true) == limits.gone.end())
+  if (not limits.any_gone)
     return std::nullopt; // the lasting capacities are those it fitted (on 1,000 clusters, a copy and a walk per job)
   std::vector<int> lasting = limits.processors;
   for (size_t c = 0; c < lasting.size(); ++c)

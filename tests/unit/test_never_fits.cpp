@@ -87,3 +87,17 @@ TEST(NeverFits, TheReasonSaysWhatRulesTheJobOut)
 
   EXPECT_FALSE(never_fits(job_of(RequestType::total, {3}), {{4, 4}, {true, false}, true}, grid));
 }
+
+TEST(NeverFits, TheLimitsWorkOutTheirLargestCapacityAndWhetherAnyClusterIsGoneOnce)
+{
+  const FitLimits limits({3, 9, 5}, {false, false, false}, true);
+  EXPECT_EQ(limits.largest, 9);
+  EXPECT_FALSE(limits.any_gone);
+  EXPECT_TRUE(FitLimits({3, 9}, {false, true}, true).any_gone);
+  EXPECT_EQ(FitLimits({}, {}, true).largest, 0);
+  // The largest read from the limits is the one could_fit works out itself: a job of 9 on one cluster fits, 10 not.
+  EXPECT_FALSE(never_fits(job_of(RequestType::total, {9}), limits, {3, 9, 5}));
+  EXPECT_TRUE(never_fits(job_of(RequestType::total, {10}), limits, {3, 9, 5}));
+  EXPECT_EQ(could_fit(job_of(RequestType::unordered, {6, 6}), {3, 9, 5}, true),
+            could_fit(job_of(RequestType::unordered, {6, 6}), {3, 9, 5}, true, 9));
+}
