@@ -167,7 +167,8 @@ Decisions QueuedPolicy::decide(const GridView& view)
   }
   if (queue_.empty())
     return decisions; // nothing to offer: no copy of the idle counts (on 1,000 clusters, a copy and a walk a pass)
-  std::vector<int> idle = view.idle_counts();
+  std::vector<int>& idle = idle_;
+  view.idle_counts(idle);
   queue_.offer(
       [&](const JobSpec& job) {
         auto placed = place(job, idle, view);

@@ -70,6 +70,7 @@ private:
   Timers* timers_ = nullptr;                   // with backfilling
   WaitQueue queue_;                            // placed jobs leave it; a failed claim brings them back
   std::vector<Rejection> to_reject_;
+  std::vector<int> idle_; // decide()'s idle counts, kept for their room
   DecisionLog* log_ = &DecisionLog::off();
 };
 

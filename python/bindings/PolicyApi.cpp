@@ -200,7 +200,9 @@ void bind_policy_api(py::module_& m)
             return out;
           },
           py::keep_alive<0, 1>())
-      .def("idle_counts", &GridView::idle_counts, "idle processors per cluster (0 on unusable ones): a new list")
+      .def(
+          "idle_counts", [](const GridView& v) { return v.idle_counts(); },
+          "idle processors per cluster (0 on unusable ones): a new list")
       .def("lasting_capacities", &GridView::lasting_capacities)
       .def("any_marked_unusable", &GridView::any_marked_unusable)
       .def("estimated_transfer_time", &GridView::estimated_transfer_time, py::arg("source"), py::arg("destination"),

@@ -8,13 +8,21 @@ namespace coalsim {
 
 std::vector<int> GridView::idle_counts() const
 {
-  if (has_summary_)
-    return summary_.usable_idle;
   std::vector<int> idle;
-  idle.reserve(clusters_.size());
-  for (const auto& c : clusters_)
-    idle.push_back(c.usable ? c.idle : 0);
+  idle_counts(idle);
   return idle;
+}
+
+void GridView::idle_counts(std::vector<int>& into) const
+{
+  if (has_summary_) {
+    into.assign(summary_.usable_idle.begin(), summary_.usable_idle.end());
+    return;
+  }
+  into.clear();
+  into.reserve(clusters_.size());
+  for (const auto& c : clusters_)
+    into.push_back(c.usable ? c.idle : 0);
 }
 
 bool GridView::any_marked_unusable() const

@@ -194,3 +194,22 @@ TEST(QueuedPolicy, AJobThatFittedOnlyWithAClusterNowMarkedUnusableFails)
   EXPECT_TRUE(d.rejections[0].failed) << "it fitted until c1 was marked unusable";
   EXPECT_EQ(p->waiting_jobs(), 0u);
 }
+
+TEST(GridView, IdleCountsIntoAKeptVectorAreANewListsCounts)
+{
+  // With the summary the information service keeps and without it (a view built by hand), unusable clusters at 0; the
+  // kept vector's earlier content (longer, other counts) is replaced.
+  std::vector<ClusterState> states;
+  for (int i = 0; i < 3; ++i)
+    states.push_back({i, "c" + std::to_string(i), "", 64, 10 * (i + 1), i != 1});
+  const GridView plain(0, states, coalsim::testing::zero_transfers());
+  ClusterSummary summary;
+  summary.usable_idle = {10, 0, 30};
+  const GridView summarized(0, states, coalsim::testing::zero_transfers(), nullptr, summary);
+  for (const GridView* view : {&plain, &summarized}) {
+    std::vector<int> kept = {7, 7, 7, 7, 7};
+    view->idle_counts(kept);
+    EXPECT_EQ(kept, (std::vector<int>{10, 0, 30}));
+    EXPECT_EQ(kept, view->idle_counts());
+  }
+}
