@@ -86,3 +86,28 @@ TEST(GridBackfillingRuns, FpfsForComparison)
   // when G2 ends, at 142.
   EXPECT_EQ(starts(simulate_yaml(scenario("fpfs"))), (std::map<JobId, double>{{0, 142}, {1, 2}, {2, 82}}));
 }
+
+TEST(GridBackfillingRuns, PolledBackfillingPlansOnTheLocalJobsAsAtTheLastPoll)
+{
+  // Polls every 30 s: the grid scheduler sees cluster a's idle processors and its running local jobs as at the last
+  // poll (sim/engine/RunningAtMark.hpp). Local jobs on a: L1 holds 1 processor over [0, 100), requested 100; L2 holds
+  // 2 over [0, 32), requested 200: it ends early, after the poll at 30. At 35 the head G0 (4 processors) sees 1 idle
+  // processor and the jobs of the poll at 30: L1 frees 1 at 100, L2 2 at 200, so G0 is promised 200, with no
+  // processor to spare then. G1 (1 processor, runs 100 s, requested 250) arrives at 36 and would end after 200: it
+  // waits. (On the list as it is at 36, without L2, G0 could be promised no time, and G1 would start at 36.) The poll
+  // at 60 lists L1 alone: G0 is promised 100, G1 still waits; the poll at 120 finds a idle: G0 starts, runs 50 s,
+  // and G1 starts at the poll at 180.
+  auto local                   = write_log("local.swf", swf(1, 0, 100, 1, 100) + swf(2, 0, 32, 2, 200));
+  auto grid                    = write_log("grid.swf", swf(1, 35, 50, 4, 50, 1) + swf(2, 36, 100, 1, 250, 1));
+  const std::string experiment = "policy: {name: wf, queue: easy}\n"
+                                 "info_service: {poll_interval: 30}\n"
+                                 "workload:\n"
+                                 "  trace: {file: " +
+                                 grid +
+                                 ", partition_clusters: {1: a}}\n"
+                                 "background:\n"
+                                 "  clusters:\n"
+                                 "    a: {model: replay, scheduler: fcfs, trace: {file: " +
+                                 local + "}}\n";
+  EXPECT_EQ(starts(simulate_yaml(experiment)), (std::map<JobId, double>{{0, 120}, {1, 180}}));
+}
