@@ -101,6 +101,9 @@ class Policy:
 
     def on_message(self, sender, receiver, message, delivered):
         pass
+
+    def nothing_to_decide(self):
+        return False
 )";
 
 } // namespace

@@ -150,24 +150,25 @@ PythonPolicy::PythonPolicy(py::object instance, PolicySource source, const Polic
 {
   for (const auto& cores : context.host_cores)
     rules_.hosts.push_back(cores.size());
-  auto required     = [&](const char* name) { return method_of(instance_, name, false); };
-  auto optional     = [&](const char* name) { return method_of(instance_, name, true); };
-  on_job_submitted_ = required("on_job_submitted");
-  on_claim_failed_  = required("on_claim_failed");
-  on_job_withdrawn_ = required("on_job_withdrawn");
-  decide_           = required("decide");
-  waiting_jobs_     = required("waiting_jobs");
-  on_job_started_   = optional("on_job_started");
-  on_run_started_   = optional("on_run_started");
-  on_run_ended_     = optional("on_run_ended");
-  on_job_finished_  = optional("on_job_finished");
-  on_job_failed_    = optional("on_job_failed");
-  on_job_placed_    = optional("on_job_placed");
-  on_job_aborted_   = py::getattr(instance_, "on_job_aborted", py::none()); // by default: on_claim_failed
-  on_wake_          = optional("on_wake");
-  on_message_       = optional("on_message");
-  grant_            = optional("grant");
-  py::object needs  = py::getattr(instance_, "needs", py::none());
+  auto required      = [&](const char* name) { return method_of(instance_, name, false); };
+  auto optional      = [&](const char* name) { return method_of(instance_, name, true); };
+  on_job_submitted_  = required("on_job_submitted");
+  on_claim_failed_   = required("on_claim_failed");
+  on_job_withdrawn_  = required("on_job_withdrawn");
+  decide_            = required("decide");
+  waiting_jobs_      = required("waiting_jobs");
+  on_job_started_    = optional("on_job_started");
+  on_run_started_    = optional("on_run_started");
+  on_run_ended_      = optional("on_run_ended");
+  on_job_finished_   = optional("on_job_finished");
+  on_job_failed_     = optional("on_job_failed");
+  on_job_placed_     = optional("on_job_placed");
+  on_job_aborted_    = py::getattr(instance_, "on_job_aborted", py::none()); // by default: on_claim_failed
+  on_wake_           = optional("on_wake");
+  on_message_        = optional("on_message");
+  grant_             = optional("grant");
+  nothing_to_decide_ = optional("nothing_to_decide");
+  py::object needs   = py::getattr(instance_, "needs", py::none());
   if (not needs.is_none()) {
     py::object declared = call(needs, "needs()");
     if (not py::isinstance<PolicyNeeds>(declared))
@@ -321,6 +322,24 @@ Decisions PythonPolicy::decide(const GridView& view)
     specs_.erase(rejection.job);
   }
   return decisions;
+}
+
+bool PythonPolicy::nothing_to_decide() const
+{
+  if (nothing_to_decide_.is_none())
+    return false;
+  py::object answer;
+  ++all_calls;
+  try {
+    answer = nothing_to_decide_();
+  } catch (py::error_already_set& error) {
+    throw InputError(describe_exception(error, source_, "nothing_to_decide()"));
+  }
+  if (not py::isinstance<py::bool_>(answer))
+    throw InputError("Invalid policy '" + source_.reference + "' in " + source_.file + ":" +
+                     line_of(nothing_to_decide_) + ": nothing_to_decide() returned " +
+                     std::string(py::str(py::repr(answer))) + ", not True or False");
+  return answer.cast<bool>();
 }
 
 size_t PythonPolicy::waiting_jobs() const

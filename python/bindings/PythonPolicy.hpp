@@ -51,6 +51,8 @@ public:
   void on_wake(uint64_t token) override;
   void on_message(ClusterIndex from, ClusterIndex to, const Message& message, bool delivered) override;
   Decisions decide(const GridView& view) override;
+  /** The policy's nothing_to_decide() when its class defines one (it must return a bool), else false. */
+  bool nothing_to_decide() const override;
   size_t waiting_jobs() const override;
 
   // The checks of Decisions.place/reject/not_placed while decide() runs (a placement's: sim/api/PlacementRules.hpp,
@@ -80,7 +82,7 @@ private:
   // The bound methods, looked up once; none for an optional event the class leaves to coalsim.Policy.
   pybind11::object on_job_submitted_, on_claim_failed_, on_job_started_, on_run_started_, on_job_withdrawn_,
       on_run_ended_, on_job_finished_, on_job_failed_, on_job_placed_, on_job_aborted_, on_wake_, on_message_, decide_,
-      waiting_jobs_, grant_;
+      waiting_jobs_, grant_, nothing_to_decide_;
   std::unordered_map<JobId, pybind11::object> jobs_; // the jobs in the system the policy heard of
   std::unordered_map<JobId, const JobSpec*> specs_;  // the same jobs' specifications (valid while in the system)
   std::unordered_set<JobId> waiting_;                // those of them waiting with the policy

@@ -192,6 +192,39 @@ def test_error_wrong_return(tmp_path):
     assert code == 2 and not output.exists() and "not a coalsim.Decisions" in err
 
 
+def test_error_nothing_to_decide_returns_no_bool(tmp_path):
+    source = MINIMAL.replace("{placement}", "break") + "        def nothing_to_decide(self):\n            return []\n"
+    code, err, path, output = failing_run(tmp_path, source)
+    assert code == 2 and not output.exists()
+    assert f"{path}:22:" in err and "nothing_to_decide() returned [], not True or False" in err
+
+
+def test_a_policy_with_nothing_to_decide_is_not_asked(tmp_path, examples):
+    """A class that says when it has nothing to decide is not asked to then (GridPolicy::nothing_to_decide): this
+    worst-fit's decide() raises when called with nothing to decide, and the run still gives wf's trace."""
+    policy = write(tmp_path, f"""
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location("worst_fit", {str(examples / "worst_fit.py")!r})
+        worst_fit = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(worst_fit)
+
+        class Skipping(worst_fit.WorstFit):
+            def nothing_to_decide(self):
+                return not self.queue and not self.to_reject
+
+            def decide(self, view):
+                if self.nothing_to_decide():
+                    raise RuntimeError("asked to decide with nothing to decide")
+                return super().decide(view)
+        """)
+    common = ["--jobs", "600", "-q"]
+    assert simulate("--policy", "wf", *common, "-o", tmp_path / "cpp.h5")[0] == 0
+    code, _, err = simulate("--policy", f"python:{policy}:Skipping", *common, "-o", tmp_path / "py.h5")
+    assert code == 0, err
+    assert trace_differences(tmp_path / "cpp.h5", tmp_path / "py.h5") == []
+
+
 CAPABILITIES = """
     import coalsim
 
