@@ -27,23 +27,24 @@ std::string write_log(const std::string& name, const std::string& body)
   return path;
 }
 
+/** wf with `queue`, polls every `poll_interval` s (0: exact), the grid jobs of the SWF log `grid` ordered on cluster
+ *  a, and a's local jobs replayed from the SWF log `local`. */
+std::string experiment(const std::string& queue, int poll_interval, const std::string& local, const std::string& grid)
+{
+  const std::string policy   = "policy: {name: wf, queue: " + queue + "}\n";
+  const std::string info     = "info_service: {poll_interval: " + std::to_string(poll_interval) + "}\n";
+  const std::string workload = "workload:\n  trace: {file: " + grid + ", partition_clusters: {1: a}}\n";
+  const std::string locals   = "    a: {model: replay, scheduler: fcfs, trace: {file: " + local + "}}\n";
+  return policy + info + workload + "background:\n  clusters:\n" + locals;
+}
+
 /** Cluster a: a local job holds 2 of its 4 processors over [0, 100), requested 100. Grid jobs ordered on a:
  *  G0 (4 processors, 50 s) at 1, G1 (2, runs 80 s, requested 120) at 2, G2 (2, runs 60 s, requested 97) at 3. */
 std::string scenario(const std::string& queue)
 {
   auto local = write_log("local.swf", swf(1, 0, 100, 2, 100));
   auto grid  = write_log("grid.swf", swf(1, 1, 50, 4, 50, 1) + swf(2, 2, 80, 2, 120, 1) + swf(3, 3, 60, 2, 97, 1));
-  return "policy: {name: wf, queue: " + queue +
-         "}\n"
-         "info_service: {poll_interval: 0}\n"
-         "workload:\n"
-         "  trace: {file: " +
-         grid +
-         ", partition_clusters: {1: a}}\n"
-         "background:\n"
-         "  clusters:\n"
-         "    a: {model: replay, scheduler: fcfs, trace: {file: " +
-         local + "}}\n";
+  return experiment(queue, 0, local, grid);
 }
 
 /** Start times of the grid jobs by id. */
@@ -97,17 +98,7 @@ TEST(GridBackfillingRuns, PolledBackfillingPlansOnTheLocalJobsAsAtTheLastPoll)
   // waits. (On the list as it is at 36, without L2, G0 could be promised no time, and G1 would start at 36.) The poll
   // at 60 lists L1 alone: G0 is promised 100, G1 still waits; the poll at 120 finds a idle: G0 starts, runs 50 s,
   // and G1 starts at the poll at 180.
-  auto local                   = write_log("local.swf", swf(1, 0, 100, 1, 100) + swf(2, 0, 32, 2, 200));
-  auto grid                    = write_log("grid.swf", swf(1, 35, 50, 4, 50, 1) + swf(2, 36, 100, 1, 250, 1));
-  const std::string experiment = "policy: {name: wf, queue: easy}\n"
-                                 "info_service: {poll_interval: 30}\n"
-                                 "workload:\n"
-                                 "  trace: {file: " +
-                                 grid +
-                                 ", partition_clusters: {1: a}}\n"
-                                 "background:\n"
-                                 "  clusters:\n"
-                                 "    a: {model: replay, scheduler: fcfs, trace: {file: " +
-                                 local + "}}\n";
-  EXPECT_EQ(starts(simulate_yaml(experiment)), (std::map<JobId, double>{{0, 120}, {1, 180}}));
+  auto local = write_log("local.swf", swf(1, 0, 100, 1, 100) + swf(2, 0, 32, 2, 200));
+  auto grid  = write_log("grid.swf", swf(1, 35, 50, 4, 50, 1) + swf(2, 36, 100, 1, 250, 1));
+  EXPECT_EQ(starts(simulate_yaml(experiment("easy", 30, local, grid))), (std::map<JobId, double>{{0, 120}, {1, 180}}));
 }
