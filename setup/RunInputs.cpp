@@ -1,14 +1,11 @@
 #include "setup/RunInputs.hpp"
 
 #include "sim/config/InputError.hpp"
-#include "sim/platform/PlatformXml.hpp"
 #include "sim/trace/TraceOutput.hpp"
 #include "workloads/WorkloadGenerators.hpp"
 #include "workloads/background/BackgroundModels.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 #include <xbt/log.h>
 
@@ -19,32 +16,6 @@ namespace coalsim {
 namespace fs = std::filesystem;
 
 namespace {
-
-/** The profile files a platform names (`*_file` attributes, <trace file=...>), found as SimGrid finds them. */
-std::vector<std::string> profile_files(const std::string& platform_file)
-{
-  std::vector<std::string> out;
-  std::ifstream in(platform_file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<PlatformElement> elements;
-  try {
-    elements = read_platform_elements(text.str(), platform_file);
-  } catch (const InputError&) {
-    return out; // the platform check reports it
-  }
-  std::error_code error;
-  fs::path folder = fs::absolute(platform_file, error).parent_path();
-  for (const auto& e : elements)
-    for (const auto& [attribute, value] : e.attributes) {
-      bool profile = (attribute.size() > 5 && attribute.compare(attribute.size() - 5, 5, "_file") == 0) ||
-                     (e.name == "trace" && attribute == "file");
-      if (not profile || value.empty())
-        continue;
-      out.push_back(fs::exists(value, error) ? value : (folder / value).string());
-    }
-  return out;
-}
 
 void add_logs(const BackgroundModel& model, const std::string& key, std::vector<RunInput>& out,
               const std::function<std::string(const std::string&)>& locate)
@@ -58,6 +29,7 @@ void add_logs(const BackgroundModel& model, const std::string& key, std::vector<
 } // namespace
 
 std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::string& platform_file,
+                                 const std::vector<std::string>& profiles,
                                  const std::function<std::string(const std::string&)>& locate)
 {
   std::vector<RunInput> out;
@@ -65,7 +37,7 @@ std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::stri
   if (fs::is_regular_file(config.source, error))
     out.push_back({"experiment", config.source});
   out.push_back({"platform", platform_file});
-  for (const auto& profile : profile_files(platform_file))
+  for (const auto& profile : profiles)
     out.push_back({"profile named by the platform", profile});
   if (const auto& logs = generator_traits(config.workload).logs)
     for (const auto& [key, log] : logs(config.workload))

@@ -15,9 +15,10 @@ struct RunInput {
   std::string path; // as resolved for the run
 };
 
-/** The experiment file, the platform, the profiles the platform names, and every replayed or fitted log;
- *  `locate` resolves a file named in the experiment as the run does. */
+/** The experiment file, the platform, the `profiles` the platform names (as the platform check found them), and
+ *  every replayed or fitted log; `locate` resolves a file named in the experiment as the run does. */
 std::vector<RunInput> run_inputs(const ExperimentConfig& config, const std::string& platform_file,
+                                 const std::vector<std::string>& profiles,
                                  const std::function<std::string(const std::string&)>& locate);
 
 /** Throws InputError when `output` is one of `inputs`: the same path once canonical, or the same file (device and

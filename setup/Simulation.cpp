@@ -129,12 +129,11 @@ void Simulation::build_engine()
 {
   parts_->platform_file =
       locate_readable(config_.platform, config_.source, config_.platform_location, "platforms", "platforms");
-  if (options_.load_once)
-    check_platform_file_text(parts_->platform_file); // layer 2 is the load (run(), load_platform_once)
-  else
-    check_platform_file(parts_->platform_file, config_.clusters.names);
+  const std::vector<std::string> profiles =
+      options_.load_once ? check_platform_file_text(parts_->platform_file) // layer 2 is the load (run())
+                         : check_platform_file(parts_->platform_file, config_.clusters.names);
   check_output_is_no_input(options_.output, options_.force_output,
-                           run_inputs(config_, parts_->platform_file,
+                           run_inputs(config_, parts_->platform_file, profiles,
                                       [this](const std::string& file) { return locate_input(file, config_.source); }));
   apply_log_settings(options_.log_options);
   parts_->engine      = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);

@@ -276,8 +276,9 @@ void check_unique_routes(const Elements& elements, const std::string& path)
   }
 }
 
+/** Refuses the element's profile files SimGrid cannot open; adds those it names to `found`, as SimGrid finds them. */
 void check_profiles(const PlatformElement& e, const std::set<std::string>& links, const fs::path& folder,
-                    const Fail& fail)
+                    const Fail& fail, std::vector<std::string>& found)
 {
   for (const auto& [attribute, value] : e.attributes) {
     if (not is_profile_attribute(e.name, attribute))
@@ -290,7 +291,11 @@ void check_profiles(const PlatformElement& e, const std::set<std::string>& links
     if (file.is_absolute())
       fail(value, "SimGrid 3.32 finds the " + attribute +
                       " only relative to the current folder or to the platform's folder, not as an absolute path");
-    if (not fs::is_regular_file(file, error) && not fs::is_regular_file(folder / file, error))
+    if (fs::is_regular_file(file, error))
+      found.push_back(value);
+    else if (fs::is_regular_file(folder / file, error))
+      found.push_back((folder / file).string());
+    else
       fail(value,
            "the " + attribute + " is not found in the current folder nor in the platform's folder " + folder.string());
   }
@@ -302,7 +307,7 @@ void check_profiles(const PlatformElement& e, const std::set<std::string>& links
 
 } // namespace
 
-void check_platform_text(std::string_view text, const std::string& path)
+std::vector<std::string> check_platform_text(std::string_view text, const std::string& path)
 {
   const auto elements = read_platform_elements(text, path);
   check_structure(elements, path);
@@ -315,17 +320,19 @@ void check_platform_text(std::string_view text, const std::string& path)
       links.insert(e.attribute("id"));
   std::error_code error;
   fs::path folder = fs::absolute(path, error).parent_path();
+  std::vector<std::string> profiles;
   for (const auto& e : elements) {
     Fail fail = [&](const std::string& id, const std::string& what) {
       throw_input_error("platform element <" + e.name + ">", id, path, e.line, what);
     };
-    check_profiles(e, links, folder, fail);
+    check_profiles(e, links, folder, fail, profiles);
     check_quantities(e, fail);
   }
   check_full_zone_routes(elements, path);
+  return profiles;
 }
 
-void check_platform_file_text(const std::string& path)
+std::vector<std::string> check_platform_file_text(const std::string& path)
 {
   std::error_code error;
   if (fs::is_directory(path, error))
@@ -335,13 +342,14 @@ void check_platform_file_text(const std::string& path)
     throw InputError("Invalid platform '" + path + "': cannot be read (" + std::strerror(errno) + ")");
   std::stringstream buffer;
   buffer << in.rdbuf();
-  check_platform_text(buffer.str(), path);
+  return check_platform_text(buffer.str(), path);
 }
 
-void check_platform_file(const std::string& path, const std::vector<std::string>& selected)
+std::vector<std::string> check_platform_file(const std::string& path, const std::vector<std::string>& selected)
 {
-  check_platform_file_text(path);
+  auto profiles = check_platform_file_text(path);
   probe_platform_load(path, selected);
+  return profiles;
 }
 
 } // namespace coalsim
