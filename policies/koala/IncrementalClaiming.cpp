@@ -48,11 +48,10 @@ void IncrementalClaiming::placed(const JobSpec& job, Priority priority, double L
   ++record.placements;
   record.total_placement_time += now - record.queued_since;
   // The job's FTT is the largest of its components' estimated FTTs; JST = JPT + FTT (Section 6.1).
-  GridView view = live_view_->view();
-  double ftt    = 0;
+  double ftt = 0;
   for (const auto& c : claims_->placement(job.id))
     if (job.file && c.file_site != no_cluster)
-      ftt = std::max(ftt, view.estimated_transfer_time(c.file_site, c.cluster, job.file->size_bytes));
+      ftt = std::max(ftt, live_view_->estimated_transfer_time(c.file_site, c.cluster, job.file->size_bytes));
   record.estimated_ftt = ftt;
   record.jst           = now + ftt;
   if (std::isnan(record.first_jst))

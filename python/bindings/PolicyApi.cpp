@@ -348,7 +348,9 @@ void bind_policy_api(py::module_& m)
            py::arg("examined"), py::arg("migrated"));
   py::class_<LiveView>(m, "LiveView", "the information service's view between decisions (PolicyNeeds.live_view)")
       .def("view", &LiveView::view)
-      .def("cluster", &LiveView::cluster, py::arg("c"), "one cluster's state, as view().cluster(c), read alone");
+      .def("cluster", &LiveView::cluster, py::arg("c"), "one cluster's state, as view().cluster(c), read alone")
+      .def("estimated_transfer_time", &LiveView::estimated_transfer_time, py::arg("source"), py::arg("destination"),
+           py::arg("bytes"), "view().estimated_transfer_time(...), without building a view");
   py::class_<Capabilities>(m, "Capabilities", "the interfaces granted: None for those the needs did not declare")
       .def_property_readonly(
           "claims", [](const Capabilities& c) { return c.claims; }, py::return_value_policy::reference)

@@ -287,6 +287,18 @@ def test_live_view_reads_one_cluster_as_the_view_shows_it(tmp_path):
     assert code == 2 and "decide() raised RuntimeError: True fs0 144" in err
 
 
+def test_live_view_estimates_a_transfer_as_the_view_does(tmp_path):
+    ask = ("live = self.capabilities.live_view\n                "
+           "whole = live.view()\n                "
+           "pairs = [(a, b) for a in range(5) for b in range(5)]\n                "
+           "same = [live.estimated_transfer_time(a, b, 4e8) for a, b in pairs] == "
+           "[whole.estimated_transfer_time(a, b, 4e8) for a, b in pairs]\n                "
+           "raise RuntimeError(f'{same} {live.estimated_transfer_time(0, 0, 4e8)} "
+           "{live.estimated_transfer_time(source=1, destination=2, bytes=4e8) > 0}')")
+    code, _, err = probe(tmp_path, "live_view", ask, "")
+    assert code == 2 and "decide() raised RuntimeError: True 0.0 True" in err
+
+
 def test_undeclared_capabilities_are_none(tmp_path):
     code, _, err = probe(tmp_path, "timers", "raise RuntimeError(f'{self.capabilities.claims} "
                          "{self.capabilities.site_channel}')", "")

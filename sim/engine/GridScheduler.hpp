@@ -88,8 +88,12 @@ public:
   // The interfaces a policy may be granted (PolicyClaiming.cpp): Timers, LiveView, Claims, HostShares, JobReports.
   double now() const override;
   void wake_at(double time, uint64_t token) override;
-  GridView view() const override { return parts_.info.view(); }
+  GridView view() const override { return parts_.info.fresh_view(); }
   ClusterState cluster(ClusterIndex c) const override { return parts_.info.cluster(c); }
+  double estimated_transfer_time(ClusterIndex from, ClusterIndex to, double bytes) const override
+  {
+    return parts_.info.estimated_transfer_time(from, to, bytes);
+  }
   std::vector<int> claimable() const override;
   bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
   const std::vector<ComponentPlacement>& placement(JobId job) const override;

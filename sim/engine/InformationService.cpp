@@ -3,6 +3,7 @@
 #include "sim/engine/Clock.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_information_service, coalsim_engine, "InformationService");
@@ -103,11 +104,17 @@ void InformationService::read_state(size_t c, ClusterState& state, bool health) 
 
 GridView InformationService::view() const
 {
-  const size_t n                   = managers_->size();
-  std::vector<ClusterState> states = std::move(spare_states_);
-  ClusterSummary summary           = std::move(spare_summary_);
-  spare_states_.clear();
-  spare_summary_      = ClusterSummary{};
+  return build_view(std::exchange(spare_states_, {}), std::exchange(spare_summary_, {}));
+}
+
+GridView InformationService::fresh_view() const
+{
+  return build_view({}, {});
+}
+
+GridView InformationService::build_view(std::vector<ClusterState> states, ClusterSummary summary) const
+{
+  const size_t n      = managers_->size();
   const bool recycled = states.size() == n && summary.usable_idle.size() == n;
   if (not recycled) {
     states.clear();
@@ -149,7 +156,7 @@ GridView InformationService::view() const
     moved_since_ = summary.view_number;
     health_seen_ = health_now;
   }
-  return GridView(now(), std::move(states), estimator_ ? *estimator_ : *platform_, this, std::move(summary));
+  return GridView(now(), std::move(states), transfers(), this, std::move(summary));
 }
 
 } // namespace coalsim

@@ -27,9 +27,19 @@ public:
    *  the scheduler sees. Polling stops once `keep_going` returns false. */
   void start(std::function<void()> on_change, std::function<bool()> keep_going);
 
+  /** The scheduler's view for a pass: the states it gave back last (recycle()) refreshed in place. */
   GridView view() const;
+  /** The same picture built afresh, the states given back left for the scheduler's next view(): a policy's live
+   *  view, which nobody gives back (a view that took them would leave the next pass to build its own afresh, each
+   *  cluster's name and site copied: on 1,000 clusters, with KOALA's claiming, most of a pass). */
+  GridView fresh_view() const;
   /** Cluster c's state as the next view() would show it, read alone. */
   ClusterState cluster(ClusterIndex c) const;
+  /** GridView::estimated_transfer_time without a view. */
+  double estimated_transfer_time(ClusterIndex from, ClusterIndex to, double bytes) const
+  {
+    return from == to ? 0.0 : transfers().estimate(from, to, bytes);
+  }
   /** Takes back a view the scheduler is done with: its clusters' states (names and all) are refreshed in place by
    *  the next view() instead of built anew, which on 1,000 clusters was most of a pass's allocations; and in polled
    *  mode only the clusters whose idle count moved since are refreshed (all of them when the health moved). */
@@ -77,6 +87,10 @@ public:
 
 private:
   void poll();
+  const TransferEstimator& transfers() const { return estimator_ ? *estimator_ : *platform_; }
+  /** A view from `states` and `summary` given back by the scheduler (refreshed where something moved), or built
+   *  afresh when they are empty. */
+  GridView build_view(std::vector<ClusterState> states, ClusterSummary summary) const;
   /** Polled mode: cluster c's running local jobs are reported as they are now (the manager marks them). */
   void report_local(size_t c) { (*managers_)[c]->mark_running_local(); }
   /** What the scheduler believes of cluster c's idle processors may have changed: the next view refreshes it. */

@@ -2,7 +2,8 @@
  * counts, placements and claims; every cluster when the health moved). A policy with the live view compares each
  * view its decide() gets with one built afresh at the same instant (the live view's, built while the first is out):
  * they must agree on every cluster's state, the idle counts and the marked clusters; and each cluster read alone
- * (LiveView::cluster) must be the fresh view's. */
+ * (LiveView::cluster) must be the fresh view's. It also takes live views between decisions (at each submission, as
+ * KOALA's claiming does), which must leave the states given back for the next decision's view. */
 #include "SimulationFixture.hpp"
 #include "sim/api/Capabilities.hpp"
 #include "sim/api/LiveView.hpp"
@@ -15,10 +16,12 @@ namespace coalsim {
 namespace {
 
 struct ViewChecks {
-  int views              = 0;
-  int mismatches         = 0;
-  int down               = 0; // views with a cluster down
-  int cluster_mismatches = 0; // LiveView::cluster(c) unlike the fresh view's cluster c
+  int views               = 0;
+  int mismatches          = 0;
+  int down                = 0; // views with a cluster down
+  int cluster_mismatches  = 0; // LiveView::cluster(c) unlike the fresh view's cluster c
+  int between             = 0; // live views taken between decisions
+  int transfer_mismatches = 0; // LiveView::estimated_transfer_time unlike the view's
 };
 ViewChecks checks;
 
@@ -32,7 +35,17 @@ public:
     return needs;
   }
   void grant(const Capabilities& granted) override { live_ = granted.live_view; }
-  void on_job_submitted(const JobSpec& job) override { waiting_.push_back(job); }
+  void on_job_submitted(const JobSpec& job) override
+  {
+    waiting_.push_back(job);
+    const GridView between = live_->view();
+    ++checks.between;
+    const auto n = static_cast<ClusterIndex>(between.cluster_count());
+    for (ClusterIndex from = 0; from < n; ++from)
+      for (ClusterIndex to = 0; to < n; ++to)
+        checks.transfer_mismatches +=
+            live_->estimated_transfer_time(from, to, 3e8) != between.estimated_transfer_time(from, to, 3e8);
+  }
   void on_claim_failed(const JobSpec& job) override { waiting_.push_back(job); }
   void on_job_withdrawn(const JobSpec& job) override
   {
@@ -129,6 +142,8 @@ faults: {unusable_after: 3, completion_failure: 0.3, clusters: {fs1: {outages: [
   EXPECT_EQ(checks.mismatches, 0);
   EXPECT_GT(checks.down, 0);
   EXPECT_EQ(checks.cluster_mismatches, 0); // one cluster read alone (LiveView::cluster) is the view's
+  EXPECT_GT(checks.between, 300);
+  EXPECT_EQ(checks.transfer_mismatches, 0);
 }
 
 } // namespace coalsim
