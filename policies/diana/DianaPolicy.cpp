@@ -334,13 +334,12 @@ void DianaPolicy::finish_round(ClusterIndex site, uint64_t round_id)
 
 std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& round, int bulk_jobs) const
 {
-  GridView view = live_view_->view();
   CostQuestion question;
   question.submission = site;
   question.network    = [this](int a, int b) { return network_cost_between(a, b); };
   question.bulk_jobs  = bulk_jobs;
   question.reports.resize(sites_.size());
-  if (view.cluster(site).usable)
+  if (live_view_->cluster(site).usable)
     question.reports[site] = own_load(site);
   for (const auto& [peer, report] : round.replies.replies())
     question.reports[peer] = report.load;
@@ -392,12 +391,11 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
   int needed = 0;
   for (JobId id : round.jobs)
     needed += processors_needed(*jobs_.at(id).spec);
-  const GridView view  = live_view_->view();
-  const auto& own      = view.cluster(site);
-  bool has_room        = own.usable && own.idle >= needed;
-  const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
-  JobKind kind         = settings_.kind.value_or(
-              job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
+  const ClusterState own = live_view_->cluster(site);
+  bool has_room          = own.usable && own.idle >= needed;
+  const JobSpec& first   = *jobs_.at(round.jobs.front()).spec;
+  JobKind kind           = settings_.kind.value_or(
+                job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
   auto target = choose_site(costs, kind, settings_.weights, site, settings_.local_first, has_room);
   if (log_->enabled()) {
     std::vector<int> given(sites_.size(), 0);
