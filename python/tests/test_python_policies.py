@@ -276,26 +276,28 @@ def test_site_messages_carry_a_python_payload(tmp_path):
     assert code == 2 and "on_message() raised RuntimeError: probe 0->1 True {'a': 1}" in err
 
 
+def live_view_probe(tmp_path, *lines):
+    """A run whose policy, at its first decide(), runs `lines` with `live` its live view (the last raises)."""
+    ask = "\n                ".join(("live = self.capabilities.live_view",) + lines)
+    return probe(tmp_path, "live_view", ask, "")
+
+
 def test_live_view_reads_one_cluster_as_the_view_shows_it(tmp_path):
-    ask = ("live = self.capabilities.live_view\n                "
-           "alone = [live.cluster(c) for c in range(5)]\n                "
-           "whole = live.view()\n                "
-           "raise RuntimeError(str([(a.name, a.processors, a.idle, a.usable) for a in alone] == "
-           "[(c.name, c.processors, c.idle, c.usable) for c in whole.clusters]) + ' ' + alone[0].name + ' ' + "
-           "str(alone[0].processors))")
-    code, _, err = probe(tmp_path, "live_view", ask, "")
+    code, _, err = live_view_probe(
+        tmp_path, "alone = [live.cluster(c) for c in range(5)]", "whole = live.view()",
+        "raise RuntimeError(str([(a.name, a.processors, a.idle, a.usable) for a in alone] == "
+        "[(c.name, c.processors, c.idle, c.usable) for c in whole.clusters]) + ' ' + alone[0].name + ' ' + "
+        "str(alone[0].processors))")
     assert code == 2 and "decide() raised RuntimeError: True fs0 144" in err
 
 
 def test_live_view_estimates_a_transfer_as_the_view_does(tmp_path):
-    ask = ("live = self.capabilities.live_view\n                "
-           "whole = live.view()\n                "
-           "pairs = [(a, b) for a in range(5) for b in range(5)]\n                "
-           "same = [live.estimated_transfer_time(a, b, 4e8) for a, b in pairs] == "
-           "[whole.estimated_transfer_time(a, b, 4e8) for a, b in pairs]\n                "
-           "raise RuntimeError(f'{same} {live.estimated_transfer_time(0, 0, 4e8)} "
-           "{live.estimated_transfer_time(source=1, destination=2, bytes=4e8) > 0}')")
-    code, _, err = probe(tmp_path, "live_view", ask, "")
+    code, _, err = live_view_probe(
+        tmp_path, "whole = live.view()", "pairs = [(a, b) for a in range(5) for b in range(5)]",
+        "same = [live.estimated_transfer_time(a, b, 4e8) for a, b in pairs] == "
+        "[whole.estimated_transfer_time(a, b, 4e8) for a, b in pairs]",
+        "raise RuntimeError(f'{same} {live.estimated_transfer_time(0, 0, 4e8)} "
+        "{live.estimated_transfer_time(source=1, destination=2, bytes=4e8) > 0}')")
     assert code == 2 and "decide() raised RuntimeError: True 0.0 True" in err
 
 
