@@ -188,7 +188,7 @@ PythonPolicy::~PythonPolicy()
   XBT_VERB("policy '%s': %lu calls into Python", source_.reference.c_str(), static_cast<unsigned long>(calls_));
 }
 
-template <class... Args> py::object PythonPolicy::call(const py::object& method, const char* name, Args&&... args)
+template <class... Args> py::object PythonPolicy::call(const py::object& method, const char* name, Args&&... args) const
 {
   if (method.is_none())
     return py::none();
@@ -304,14 +304,7 @@ Decisions PythonPolicy::decide(const GridView& view)
     explicit Deciding(PythonPolicy* p) { deciding = p; }
     ~Deciding() { deciding = nullptr; }
   } scope(this);
-  py::object answer;
-  ++calls_;
-  ++all_calls;
-  try {
-    answer = decide_(py::cast(&view, py::return_value_policy::reference));
-  } catch (py::error_already_set& error) {
-    throw InputError(describe_exception(error, source_, "decide()"));
-  }
+  py::object answer = call(decide_, "decide()", py::cast(&view, py::return_value_policy::reference));
   if (answer.is_none()) // nothing decided: the common pass, made cheap
     return {};
   if (not py::isinstance<Decisions>(answer))
@@ -328,13 +321,7 @@ bool PythonPolicy::nothing_to_decide() const
 {
   if (nothing_to_decide_.is_none())
     return false;
-  py::object answer;
-  ++all_calls;
-  try {
-    answer = nothing_to_decide_();
-  } catch (py::error_already_set& error) {
-    throw InputError(describe_exception(error, source_, "nothing_to_decide()"));
-  }
+  py::object answer = call(nothing_to_decide_, "nothing_to_decide()");
   if (not py::isinstance<py::bool_>(answer))
     throw InputError("Invalid policy '" + source_.reference + "' in " + source_.file + ":" +
                      line_of(nothing_to_decide_) + ": nothing_to_decide() returned " +
@@ -344,13 +331,7 @@ bool PythonPolicy::nothing_to_decide() const
 
 size_t PythonPolicy::waiting_jobs() const
 {
-  py::object answer;
-  ++all_calls;
-  try {
-    answer = waiting_jobs_();
-  } catch (py::error_already_set& error) {
-    throw InputError(describe_exception(error, source_, "waiting_jobs()"));
-  }
+  py::object answer = call(waiting_jobs_, "waiting_jobs()");
   if (not py::isinstance<py::int_>(answer) || answer.cast<long long>() < 0)
     refuse("waiting_jobs() returned " + std::string(py::str(py::repr(answer))) + ", not a count of jobs");
   return answer.cast<size_t>();

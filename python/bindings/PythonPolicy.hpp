@@ -62,7 +62,7 @@ public:
   void check_rejection(JobId job);
   void check_not_placed(JobId job) const;
 
-  /** Calls into Python so far (events, decide(), waiting_jobs()), for the speed figures. */
+  /** Calls into Python so far (events, decide(), waiting_jobs(), nothing_to_decide()), for the speed figures. */
   uint64_t calls() const { return calls_; }
   /** Calls into Python of every policy of the process. */
   static uint64_t total_calls();
@@ -72,7 +72,8 @@ private:
   pybind11::object job_object(const JobSpec& job);
   /** Calls `method` (a bound method; none: the policy does not define it) with `args`; a Python exception becomes
    *  a PolicyError. */
-  template <class... Args> pybind11::object call(const pybind11::object& method, const char* name, Args&&... args);
+  template <class... Args>
+  pybind11::object call(const pybind11::object& method, const char* name, Args&&... args) const;
   [[noreturn]] void refuse(const std::string& what) const;
 
   pybind11::object instance_;
@@ -86,8 +87,8 @@ private:
   std::unordered_map<JobId, pybind11::object> jobs_; // the jobs in the system the policy heard of
   std::unordered_map<JobId, const JobSpec*> specs_;  // the same jobs' specifications (valid while in the system)
   std::unordered_set<JobId> waiting_;                // those of them waiting with the policy
-  int clusters_   = 0;                               // of the view being decided on
-  uint64_t calls_ = 0;
+  int clusters_           = 0;                       // of the view being decided on
+  mutable uint64_t calls_ = 0;                       // counted by call(), which the const questions use too
 };
 
 /** The policy deciding now (set during decide()), whose checks Decisions' methods run; null otherwise. */
