@@ -157,7 +157,8 @@ void IncrementalClaiming::claiming_try(JobId id)
   publish(id);
   // The try's view of idle processors: the local resource managers' (a claim is a submission that either
   // gets its processors or not), none on clusters that are down or unusable.
-  std::vector<int> idle = claims_->claimable();
+  TryIdleCounts& idle = idle_;
+  idle.begin(*claims_);
   std::vector<size_t> startable, not_startable;
   size_t previously = 0;
   for (size_t k = 0; k < n; ++k) {
@@ -195,7 +196,7 @@ void IncrementalClaiming::claiming_try(JobId id)
 }
 
 void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startable,
-                                          const std::vector<size_t>& not_startable, std::vector<int>& idle)
+                                          const std::vector<size_t>& not_startable, TryIdleCounts& idle)
 {
   const Attempt& attempt = attempts_.at(id);
   const JobSpec& job     = *attempt.job;
@@ -231,7 +232,7 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
   claims_->claim(id, startable);
 }
 
-bool IncrementalClaiming::preempt_for(JobId id, size_t k, std::vector<int>& idle)
+bool IncrementalClaiming::preempt_for(JobId id, size_t k, TryIdleCounts& idle)
 {
   const ComponentPlacement comp = claims_->placement(id)[k];
   if (not claims_->available(comp.cluster))
@@ -249,6 +250,7 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, std::vector<int>& idle
   for (JobId victim : victims) {
     const auto& placement = claims_->placement(victim);
     const auto& claimed   = claims_->claimed_at(victim);
+    // The abort frees the victim's claimed processors: the try reads their clusters here, before (TryIdleCounts.hpp).
     for (size_t j = 0; j < placement.size(); ++j)
       if (not std::isnan(claimed[j]))
         idle[placement[j].cluster] += placement[j].processors;

@@ -8,6 +8,7 @@
 
 #include "policies/koala/ClaimAccounting.hpp"
 #include "policies/koala/ClaimingQueue.hpp"
+#include "policies/koala/TryIdleCounts.hpp"
 #include "sim/api/Capabilities.hpp"
 #include "sim/api/Decision.hpp"
 #include "sim/api/GridView.hpp"
@@ -89,9 +90,9 @@ private:
   /** Algorithm 2, lines 3-15, once the ICP acts: the components that cannot claim are re-placed or make room by
    *  preemption; then all startable ones claim. `idle` is the try's view of idle processors. */
   void claim_startable(JobId id, std::vector<size_t> startable, const std::vector<size_t>& not_startable,
-                       std::vector<int>& idle);
+                       TryIdleCounts& idle);
   /** Algorithm 2, lines 9-13 for component k; updates `idle` (the try's view of idle processors). */
-  bool preempt_for(JobId id, size_t k, std::vector<int>& idle);
+  bool preempt_for(JobId id, size_t k, TryIdleCounts& idle);
   void publish(JobId id);
 
   ClaimingSettings settings_;
@@ -106,6 +107,7 @@ private:
   std::set<double> armed_;           // times of the wake-ups asked for
   std::map<uint64_t, double> wakes_; // token -> its time
   uint64_t next_token_ = 1;
+  TryIdleCounts idle_; // the try under way's (kept for its room)
 };
 
 } // namespace coalsim::koala

@@ -314,6 +314,7 @@ void bind_policy_api(py::module_& m)
       .def_readonly("claimed_at", &Abort::claimed_at);
   py::class_<Claims>(m, "Claims", "staging and claiming of Claiming.by_policy placements (PolicyNeeds.claims)")
       .def("claimable", &Claims::claimable)
+      .def("claimable_on", &Claims::claimable_on, py::arg("cluster"))
       .def("available", &Claims::available, py::arg("cluster"))
       .def("placement", &Claims::placement, py::arg("job"))
       .def("claimed_at", &Claims::claimed_at, py::arg("job"))

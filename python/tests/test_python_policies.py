@@ -301,6 +301,16 @@ def test_live_view_estimates_a_transfer_as_the_view_does(tmp_path):
     assert code == 2 and "decide() raised RuntimeError: True 0.0 True" in err
 
 
+def test_claims_read_one_cluster_as_the_whole_list_shows_it(tmp_path):
+    code, _, err = probe(
+        tmp_path, "claims", "claims = self.capabilities.claims\n                "
+        "alone = [claims.claimable_on(cluster=c) for c in range(5)]\n                "
+        "try:\n                    claims.claimable_on(5)\n                "
+        "except IndexError:\n                    alone.append('no sixth')\n                "
+        "raise RuntimeError(f'{alone[:5] == claims.claimable()} {alone[0] <= 144} {alone[5:]}')", "")
+    assert code == 2 and "decide() raised RuntimeError: True True ['no sixth']" in err
+
+
 def test_undeclared_capabilities_are_none(tmp_path):
     code, _, err = probe(tmp_path, "timers", "raise RuntimeError(f'{self.capabilities.claims} "
                          "{self.capabilities.site_channel}')", "")

@@ -25,6 +25,8 @@ public:
   /** What a claim gets now, per cluster: the idle processors of the local resource managers (a claim is a
    *  submission that gets its processors or not), 0 on clusters that are down or marked unusable. */
   virtual std::vector<int> claimable() const = 0;
+  /** claimable()'s count for cluster c alone (a try that touches a few clusters of many reads only those). */
+  virtual int claimable_on(ClusterIndex c) const = 0;
   /** The cluster is up and not marked unusable. */
   virtual bool available(ClusterIndex c) const = 0;
 

@@ -95,6 +95,7 @@ public:
     return parts_.info.estimated_transfer_time(from, to, bytes);
   }
   std::vector<int> claimable() const override;
+  int claimable_on(ClusterIndex c) const override;
   bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
   const std::vector<ComponentPlacement>& placement(JobId job) const override;
   const std::vector<double>& claimed_at(JobId job) const override;

@@ -29,8 +29,13 @@ std::vector<int> GridScheduler::claimable() const
 {
   std::vector<int> idle(parts_.managers.size());
   for (size_t c = 0; c < idle.size(); ++c)
-    idle[c] = health_ && not health_->available(static_cast<ClusterIndex>(c)) ? 0 : parts_.managers[c]->idle_for_grid();
+    idle[c] = claimable_on(static_cast<ClusterIndex>(c));
   return idle;
+}
+
+int GridScheduler::claimable_on(ClusterIndex c) const
+{
+  return health_ && not health_->available(c) ? 0 : parts_.managers.at(static_cast<size_t>(c))->idle_for_grid();
 }
 
 const std::vector<ComponentPlacement>& GridScheduler::placement(JobId job) const

@@ -96,6 +96,12 @@ public:
   double now() const override { return time; }
   GridView view() const override { return view_at(time, idle, *transfers); }
   std::vector<int> claimable() const override { return idle; }
+  int claimable_on(ClusterIndex c) const override
+  {
+    ++one_cluster_reads;
+    return idle.at(static_cast<size_t>(c));
+  }
+  mutable int one_cluster_reads = 0;
   bool available(ClusterIndex) const override { return true; }
   const std::vector<ComponentPlacement>& placement(JobId job) const override { return jobs.at(job).placement; }
   const std::vector<double>& claimed_at(JobId job) const override { return jobs.at(job).claimed_at; }

@@ -9,6 +9,7 @@
 #include "policies/koala/KoalaPolicy.hpp"
 #include "policies/koala/PlacementQueues.hpp"
 #include "policies/koala/Preemption.hpp"
+#include "policies/koala/TryIdleCounts.hpp"
 #include "sim/config/InputError.hpp"
 
 #include <gtest/gtest.h>
@@ -577,6 +578,46 @@ TEST(KoalaClaiming, IcpPreemptsTheLowerPriorityHolderAndTheComponentClaimsItsPro
   EXPECT_EQ(control.metrics.at(2).claiming_tries, 1);
   EXPECT_DOUBLE_EQ(control.metrics.at(2).estimated_start, 10);
   EXPECT_DOUBLE_EQ(control.metrics.at(2).pwt, 0) << "claimed and started at once";
+}
+
+TEST(KoalaClaiming, ATryReadsEachClusterAtItsFirstUseAndKeepsThatCountUntilTheNextTry)
+{
+  PolicyParameters parameters("koala", {});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, {8, 4, 2});
+  TryIdleCounts idle;
+  idle.begin(control);
+  EXPECT_EQ(control.one_cluster_reads, 0);
+  EXPECT_EQ(idle[1], 4);
+  idle[1] -= 3; // a component the try counts as claiming
+  control.idle[1] = 0;
+  control.idle[2] = 1;
+  EXPECT_EQ(idle[1], 1) << "the try's count, not the engine's new one";
+  EXPECT_EQ(idle[2], 1) << "read at its first use";
+  EXPECT_EQ(control.one_cluster_reads, 2) << "cluster 0 is never read";
+  idle.begin(control);
+  EXPECT_EQ(idle[1], 0) << "a new try reads again";
+  EXPECT_EQ(control.one_cluster_reads, 3);
+}
+
+TEST(KoalaClaiming, ATryOnAGridOfManyClustersReadsOnlyTheClustersItsComponentsAreOn)
+{
+  std::vector<int> idle(100, 4);
+  idle[17] = idle[63] = 8;
+  TableEstimator t(std::vector<std::vector<double>>(100, std::vector<double>(100, 0)));
+  PolicyParameters parameters("koala", {});
+  KoalaPolicy policy(KoalaSettings::read(parameters), std::make_unique<FitRule>(fitting::Rule::worst_fit, false));
+  coalsim::testing::FakeControl control(policy, idle);
+  auto j = job(1, {8, 8});
+  policy.on_job_submitted(j);
+  auto d = policy.decide(view_of(idle, t));
+  ASSERT_EQ(d.placements.size(), 1u);
+  control.place(d.placements[0], j); // no file: JST = JPT = 0, claimed at once
+  control.run_until(0);
+  ASSERT_TRUE(control.jobs.at(1).started);
+  EXPECT_EQ(control.idle[17], 0);
+  EXPECT_EQ(control.idle[63], 0);
+  EXPECT_EQ(control.one_cluster_reads, 2) << "one read for each of the job's two clusters, none of the 98 others";
 }
 
 TEST(KoalaClaiming, JobWhoseJstComesWithAComponentUnclaimedIsAbortedAndItsLLowered)
