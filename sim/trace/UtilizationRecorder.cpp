@@ -25,6 +25,8 @@ void UtilizationRecorder::emit(double interval_end, double length)
   for (size_t c = 0; c < grid_.size(); ++c) {
     avg_grid_[c]       = length > 0 ? acc_grid_[c] / length : grid_[c];
     avg_background_[c] = length > 0 ? acc_background_[c] / length : background_[c];
+    total_grid_[c] += acc_grid_[c];
+    total_background_[c] += acc_background_[c];
     acc_grid_[c] = acc_background_[c] = 0;
   }
   double queue  = length > 0 ? acc_queue_ / length : static_cast<double>(queue_);
@@ -40,14 +42,14 @@ void UtilizationRecorder::advance(double now)
   auto accumulate = [&](double until) {
     double dt = until - last_;
     // Several changes at one instant (a job's components, its claims, the queue): adding count * 0.0 leaves every
-    // sum exactly as it is (the sums are never -0.0), so the walk over the clusters is skipped.
+    // sum exactly as it is (the sums are never -0.0), so the walk over the clusters is skipped. The run's totals
+    // are not summed here but at each interval's end (emit): this walk, at every event date over every cluster,
+    // is bound by memory.
     if (dt == 0)
       return;
     for (size_t c = 0; c < grid_.size(); ++c) {
       acc_grid_[c] += grid_[c] * dt;
       acc_background_[c] += background_[c] * dt;
-      total_grid_[c] += grid_[c] * dt;
-      total_background_[c] += background_[c] * dt;
     }
     acc_queue_ += static_cast<double>(queue_) * dt;
     acc_held_ += held_ * dt;
