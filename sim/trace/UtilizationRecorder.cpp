@@ -1,4 +1,6 @@
 #include "sim/trace/UtilizationRecorder.hpp"
+
+#include <algorithm>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_utilization_recorder, coalsim_trace, "UtilizationRecorder");
@@ -9,10 +11,8 @@ UtilizationRecorder::UtilizationRecorder(size_t clusters, double interval, Sink 
     : interval_(interval)
     , sink_(std::move(sink))
     , next_sample_(interval)
-    , grid_(clusters, 0)
-    , background_(clusters, 0)
-    , acc_grid_(clusters, 0)
-    , acc_background_(clusters, 0)
+    , busy_(2 * clusters, 0)
+    , acc_busy_(2 * clusters, 0)
     , total_grid_(clusters, 0)
     , total_background_(clusters, 0)
     , avg_grid_(clusters, 0)
@@ -22,13 +22,14 @@ UtilizationRecorder::UtilizationRecorder(size_t clusters, double interval, Sink 
 
 void UtilizationRecorder::emit(double interval_end, double length)
 {
-  for (size_t c = 0; c < grid_.size(); ++c) {
-    avg_grid_[c]       = length > 0 ? acc_grid_[c] / length : grid_[c];
-    avg_background_[c] = length > 0 ? acc_background_[c] / length : background_[c];
-    total_grid_[c] += acc_grid_[c];
-    total_background_[c] += acc_background_[c];
-    acc_grid_[c] = acc_background_[c] = 0;
+  for (size_t c = 0; c < avg_grid_.size(); ++c) {
+    const double grid = acc_busy_[2 * c], background = acc_busy_[2 * c + 1];
+    avg_grid_[c]       = length > 0 ? grid / length : busy_[2 * c];
+    avg_background_[c] = length > 0 ? background / length : busy_[2 * c + 1];
+    total_grid_[c] += grid;
+    total_background_[c] += background;
   }
+  std::fill(acc_busy_.begin(), acc_busy_.end(), 0.0);
   double queue  = length > 0 ? acc_queue_ / length : static_cast<double>(queue_);
   acc_queue_    = 0;
   double held   = length > 0 ? acc_held_ / length : held_;
@@ -47,10 +48,8 @@ void UtilizationRecorder::advance(double now)
     // is bound by memory.
     if (dt == 0)
       return;
-    for (size_t c = 0; c < grid_.size(); ++c) {
-      acc_grid_[c] += grid_[c] * dt;
-      acc_background_[c] += background_[c] * dt;
-    }
+    for (size_t i = 0; i < busy_.size(); ++i) // grid and background, cluster by cluster
+      acc_busy_[i] += busy_[i] * dt;
     acc_queue_ += static_cast<double>(queue_) * dt;
     acc_held_ += held_ * dt;
     acc_gained_ += gained_ * dt;
@@ -69,8 +68,8 @@ void UtilizationRecorder::set_busy(size_t cluster, int grid, int background, dou
   if (finished_)
     return;
   advance(now);
-  grid_[cluster]       = grid;
-  background_[cluster] = background;
+  busy_[2 * cluster]     = grid;
+  busy_[2 * cluster + 1] = background;
 }
 
 void UtilizationRecorder::set_queue_length(size_t length, double now)

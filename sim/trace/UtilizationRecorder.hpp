@@ -45,11 +45,12 @@ private:
   bool finished_      = false;
   double last_        = 0;
   double next_sample_ = 0;
-  std::vector<int> grid_, background_;
+  // Busy processors now and their integral over the interval, grid and background side by side for each cluster
+  // (2c and 2c + 1), as doubles: the walk at each event date is then one product and sum per element.
+  std::vector<double> busy_, acc_busy_;
   size_t queue_ = 0;
   int held_ = 0, gained_ = 0;
   double acc_held_ = 0, acc_gained_ = 0;
-  std::vector<double> acc_grid_, acc_background_;
   double acc_queue_ = 0;
   std::vector<double> total_grid_, total_background_;
   std::vector<double> avg_grid_, avg_background_; // reused for each sample
