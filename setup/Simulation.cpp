@@ -25,6 +25,7 @@
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/HostPower.hpp"
 #include "sim/platform/PlatformCheck.hpp"
+#include "sim/platform/PlatformLoad.hpp"
 #include "sim/trace/JobRecorder.hpp"
 #include "sim/trace/ProgressReporter.hpp"
 #include "sim/trace/TraceWriter.hpp"
@@ -173,7 +174,7 @@ void Simulation::build_platform(LoadedPlatform loaded)
 void Simulation::load_checked_platform()
 {
   try {
-    parts_->engine->load_platform(parts_->platform_file);
+    load_platform_file(*parts_->engine, parts_->platform_file);
   } catch (const std::exception& e) {
     throw InputError("Invalid platform '" + parts_->platform_file + "': " + e.what());
   }

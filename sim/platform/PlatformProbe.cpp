@@ -5,6 +5,7 @@
 #include "sim/config/InputError.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/platform/PlatformCheck.hpp"
+#include "sim/platform/PlatformLoad.hpp"
 
 #include <cerrno>
 #include <chrono>
@@ -102,7 +103,7 @@ void report(const std::string& kind, const std::string& what)
   for (int signal : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL})
     sigaction(signal, &action, nullptr);
   try {
-    engine->load_platform(path);
+    load_platform_file(*engine, path);
   } catch (const std::exception& e) {
     report("error", e.what());
     _exit(71);
@@ -398,7 +399,7 @@ LoadedPlatform load_platform_once(sg4::Engine& engine, const std::string& path,
     sigaction(crash_signals[i], &crash, &kept[i]);
   probe_stage = "reading";
   try {
-    engine.load_platform(path);
+    load_platform_file(engine, path);
   } catch (const std::exception& e) {
     report("error", e.what());
     _exit(71);
