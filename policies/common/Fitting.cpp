@@ -1,5 +1,7 @@
 #include "policies/common/Fitting.hpp"
 
+#include "sim/config/WideVectors.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <queue>
@@ -42,18 +44,44 @@ std::vector<size_t> by_decreasing_size(const std::vector<ComponentRequest>& requ
 }
 
 namespace {
+/** The largest of `n` > 0 counts: a reduction the compiler vectorizes (with AVX2's packed max where there is one). */
+COALSIM_WIDE_VECTORS int largest(const int* counts, size_t n)
+{
+  int most = counts[0];
+  for (size_t i = 1; i < n; ++i)
+    most = std::max(most, counts[i]);
+  return most;
+}
+
+/** The first index of `value` among `n` counts that hold it. By blocks: whether a block holds it is a vectorized
+ *  reduction; only the block that does is searched element by element. */
+COALSIM_WIDE_VECTORS size_t first_index_of(const int* counts, size_t n, int value)
+{
+  constexpr size_t block = 32;
+  size_t start           = 0;
+  for (; start + block <= n; start += block) {
+    int found = 0;
+    for (size_t i = start; i < start + block; ++i)
+      found |= static_cast<int>(counts[i] == value);
+    if (found != 0)
+      break;
+  }
+  for (size_t i = start; i < n; ++i)
+    if (counts[i] == value)
+      return i;
+  return n;
+}
+
 /** The cluster a rule picks among those with `eligible[c]`, or no_cluster. */
 ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::vector<bool>* eligible)
 {
   if (rule == Rule::worst_fit && eligible == nullptr && not idle.empty()) {
     // The loop below keeps the first of the most idle: the largest count (a reduction the compiler vectorizes),
     // then its first cluster. On 1,000 clusters, half the cost of a walk with a branch per cluster.
-    int most = idle.front();
-    for (int count : idle)
-      most = std::max(most, count);
+    const int most = largest(idle.data(), idle.size());
     if (most < size)
       return no_cluster;
-    return static_cast<ClusterIndex>(std::find(idle.begin(), idle.end(), most) - idle.begin());
+    return static_cast<ClusterIndex>(first_index_of(idle.data(), idle.size(), most));
   }
   ClusterIndex chosen = no_cluster;
   for (ClusterIndex c = 0; c < static_cast<int>(idle.size()); ++c) {

@@ -1,5 +1,7 @@
 #include "policies/common/WaitQueue.hpp"
 
+#include "sim/config/WideVectors.hpp"
+
 #include <algorithm>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
@@ -22,14 +24,22 @@ WaitQueue::Discipline WaitQueue::discipline_from_name(const std::string& name)
   return static_cast<Discipline>(it - names.begin());
 }
 
+namespace {
+/** Room::of's walk, one per scan over every cluster: vectorized, with AVX2's packed max where there is one. */
+COALSIM_WIDE_VECTORS WaitQueue::Room room_of(const int* idle, size_t n)
+{
+  int largest = 0, total = 0;
+  for (size_t i = 0; i < n; ++i) {
+    largest = std::max(largest, idle[i]);
+    total += std::max(idle[i], 0);
+  }
+  return {largest, total};
+}
+} // namespace
+
 WaitQueue::Room WaitQueue::Room::of(const std::vector<int>& idle)
 {
-  Room room{0, 0};
-  for (int count : idle) {
-    room.largest = std::max(room.largest, count);
-    room.total += std::max(count, 0);
-  }
-  return room;
+  return room_of(idle.data(), idle.size());
 }
 
 void WaitQueue::append(const JobSpec& job, const Failures& failures)

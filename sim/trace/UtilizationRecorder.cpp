@@ -1,11 +1,22 @@
 #include "sim/trace/UtilizationRecorder.hpp"
 
+#include "sim/config/WideVectors.hpp"
+
 #include <algorithm>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_trace_utilization_recorder, coalsim_trace, "UtilizationRecorder");
 
 namespace coalsim {
+
+namespace {
+/** acc[i] += busy[i] * dt for every element: grid and background, cluster by cluster. */
+COALSIM_WIDE_VECTORS void add_areas(double* acc, const double* busy, size_t n, double dt)
+{
+  for (size_t i = 0; i < n; ++i)
+    acc[i] += busy[i] * dt;
+}
+} // namespace
 
 UtilizationRecorder::UtilizationRecorder(size_t clusters, double interval, Sink sink)
     : interval_(interval)
@@ -48,8 +59,7 @@ void UtilizationRecorder::advance(double now)
     // is bound by memory.
     if (dt == 0)
       return;
-    for (size_t i = 0; i < busy_.size(); ++i) // grid and background, cluster by cluster
-      acc_busy_[i] += busy_[i] * dt;
+    add_areas(acc_busy_.data(), busy_.data(), busy_.size(), dt);
     acc_queue_ += static_cast<double>(queue_) * dt;
     acc_held_ += held_ * dt;
     acc_gained_ += gained_ * dt;

@@ -181,3 +181,30 @@ TEST(Fitting, ComponentsByDecreasingSizeKeepTheirOrderAmongEqualSizes)
       EXPECT_EQ(by_decreasing_size(request), expected) << n << " components, round " << round;
     }
 }
+
+// Worst fit picks the first of the most idle clusters, on any number of clusters: the vectorized walk (blocks of 32,
+// then the rest) against std::max_element, which returns the first largest, with ties across and within blocks.
+TEST(Fitting, WorstFitTakesTheFirstMostIdleClusterOnManyClusters)
+{
+  std::mt19937 random(7);
+  for (size_t n : {1, 2, 31, 32, 33, 63, 64, 65, 100, 1000}) {
+    for (int trial = 0; trial < 50; ++trial) {
+      std::vector<int> idle(n);
+      std::uniform_int_distribution<int> count(-2, 12); // narrow: the largest is often on several clusters
+      for (int& c : idle)
+        c = count(random);
+      const auto most       = std::max_element(idle.begin(), idle.end());
+      const auto expected   = static_cast<ClusterIndex>(most - idle.begin());
+      const int size        = std::max(1, *most - trial % 3);
+      std::vector<int> left = idle;
+      auto placed           = fit_unordered(sizes({size}), left, Rule::worst_fit);
+      if (*most < size) {
+        EXPECT_FALSE(placed.has_value());
+        continue;
+      }
+      ASSERT_TRUE(placed.has_value()) << n << " clusters, trial " << trial;
+      EXPECT_EQ(clusters_of(*placed), (std::vector<ClusterIndex>{expected})) << n << " clusters, trial " << trial;
+      EXPECT_EQ(left[expected], idle[expected] - size);
+    }
+  }
+}

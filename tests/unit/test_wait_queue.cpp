@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <random>
 
 using namespace coalsim;
 
@@ -311,4 +312,26 @@ TEST(WaitQueue, OfferDoesNotAskToPlaceAJobLargerThanTheRoomButCountsItAsNotPlace
   EXPECT_TRUE(fits_only.offered.empty());
   EXPECT_EQ(not_placed, (std::vector<JobId>{0}));
   EXPECT_EQ(fcfs.size(), 2u);
+}
+
+// The room of many clusters (the walk is vectorized): the largest count (0 when none is positive) and the sum of the
+// positive ones, as a plain loop gives them.
+TEST(WaitQueue, RoomOfManyClustersIsTheLargestAndThePositiveSum)
+{
+  std::mt19937 random(11);
+  for (size_t n : {0, 1, 7, 8, 9, 1000}) {
+    std::vector<int> idle(n);
+    std::uniform_int_distribution<int> count(-50, 200);
+    for (int& c : idle)
+      c = count(random);
+    int largest = 0, total = 0;
+    for (int c : idle) {
+      largest = std::max(largest, c);
+      total += std::max(c, 0);
+    }
+    const WaitQueue::Room room = WaitQueue::Room::of(idle);
+    EXPECT_EQ(room.largest, largest) << n;
+    EXPECT_EQ(room.total, total) << n;
+  }
+  EXPECT_EQ(WaitQueue::Room::of({-3, -1}).largest, 0);
 }
