@@ -13,11 +13,6 @@ using Zone    = simgrid::kernel::routing::NetZoneImpl;
 
 namespace {
 
-bool ends_with(const std::string& text, const std::string& tail)
-{
-  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 /** Seals the zones the file has closed, as the parser creates new ones. SimGrid signals a zone's creation before
  *  it sets the zone's parent, so at each creation the one before it (whose parent is set by then) tells which zones
  *  are still open: it and its ancestors. Every other zone created before it was closed when it was opened (the XML
@@ -70,7 +65,7 @@ private:
 
 void load_platform_file(sg4::Engine& engine, const std::string& path)
 {
-  if (ends_with(path, ".so") || ends_with(path, ".dylib")) {
+  if (path.ends_with(".so") || path.ends_with(".dylib")) {
     engine.load_platform(path);
     return;
   }
