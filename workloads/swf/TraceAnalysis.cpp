@@ -9,11 +9,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_swf_trace_analysis, coalsim_swf, "TraceA
 namespace coalsim {
 
 namespace {
-bool ends_with(const std::string& s, const std::string& suffix)
-{
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 template <class Reader, class Record>
 void run(Reader& reader, TraceAnalysis& analysis, std::optional<int64_t> max_procs)
 {
@@ -32,7 +27,7 @@ void run(Reader& reader, TraceAnalysis& analysis, std::optional<int64_t> max_pro
 
 TraceFormat trace_format_of(const std::string& path)
 {
-  return (ends_with(path, ".gwf") || ends_with(path, ".gwf.gz")) ? TraceFormat::gwf : TraceFormat::swf;
+  return (path.ends_with(".gwf") || path.ends_with(".gwf.gz")) ? TraceFormat::gwf : TraceFormat::swf;
 }
 
 TraceAnalysis analyze_trace(const std::string& path, TraceFormat format, std::optional<int64_t> max_procs,
