@@ -30,13 +30,35 @@ for log in workloads/logs/*.swf workloads/logs/*.swf.gz; do
   else head -c 8000 "$log" > "$corpus/fuzz_swf_reader/$name.head"; fi
 done
 
-status=0
-for target in "${targets[@]}"; do
-  log=$build/fuzz/$target.log
+# The targets run side by side, as many at once as there are processors, each for SECONDS: the same fuzzing in half
+# the time on two cores. Each leaves its log and its outcome; they are reported in order once all are done.
+fuzz_one() {
+  local target=$1 log=$build/fuzz/$1.log
   # libFuzzer checks each input for leaks too (LeakSanitizer).
   if "$build/$target" "$corpus/$target" -max_total_time="$seconds" -max_len=65536 \
        -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/fuzz/crashes/$target-" \
        > "$log" 2>&1; then
+    echo ok > "$build/fuzz/$target.outcome"
+  else
+    echo crash > "$build/fuzz/$target.outcome"
+  fi
+}
+running=()
+for target in "${targets[@]}"; do
+  rm -f "$build/fuzz/$target.outcome"
+  fuzz_one "$target" &
+  running+=($!)
+  if [ ${#running[@]} -ge "$(nproc)" ]; then
+    wait "${running[0]}"
+    running=("${running[@]:1}")
+  fi
+done
+wait
+
+status=0
+for target in "${targets[@]}"; do
+  log=$build/fuzz/$target.log
+  if [ "$(cat "$build/fuzz/$target.outcome" 2>/dev/null)" = ok ]; then
     runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo "?")
     echo "fuzz: $target: $runs executions in ${seconds} s, no crash"
   else
