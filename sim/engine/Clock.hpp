@@ -1,6 +1,9 @@
 /* Simulated time and deferred work, on SimGrid's own timers: no actor per job, no event loop of ours.
- * Timers due at the same date fire in an order SimGrid fixes (deterministic, but not FIFO): no schedule
- * depends on it, as schedulers decide only once every event of an instant is applied (InstantStep.hpp). */
+ * Timers due at the same date fire in an order SimGrid fixes: deterministic, but neither the order they were set in
+ * nor stable, as its timer heap breaks ties by a shape every other timer changes. Schedulers decide only once every
+ * event of an instant is applied (InstantStep.hpp), but what the timers of one date carry out themselves (claims
+ * after no overhead, messages) follows that order: adding or removing any timer moves results
+ * (docs/architecture.md, "What a policy sees at an instant"). */
 #pragma once
 
 #include "sim/config/TimeHorizon.hpp"
