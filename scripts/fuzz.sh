@@ -11,7 +11,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_experiment fuzz_platform_check fuzz_swf_reader fuzz_gwf_reader)
 
 build=${COALSIM_FUZZ_BUILD:-build-sanitize}
-CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOALSIM_SANITIZE=ON -DCOALSIM_FUZZ=ON > /dev/null
+bash scripts/configure-sanitize.sh "$build"
 mkdir -p "$build/fuzz"
 cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" > "$build/fuzz/build.log" 2>&1 ||
   { tail -30 "$build/fuzz/build.log"; exit 1; }
@@ -43,14 +43,11 @@ fuzz_one() {
     echo crash > "$build/fuzz/$target.outcome"
   fi
 }
-running=()
 for target in "${targets[@]}"; do
   rm -f "$build/fuzz/$target.outcome"
   fuzz_one "$target" &
-  running+=($!)
-  if [ ${#running[@]} -ge "$(nproc)" ]; then
-    wait "${running[0]}"
-    running=("${running[@]:1}")
+  if [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; then
+    wait -n || true # one has ended: room for the next
   fi
 done
 wait

@@ -16,13 +16,7 @@ if [ "${COALSIM_TEST_QUICK:-0}" = 1 ]; then
   exit 0
 fi
 # One clang build serves the sanitized suite and the fuzz targets (COALSIM_FUZZ adds libFuzzer's instrumentation).
-# File by file, without the precompiled header: each source must compile on its own includes. -O1, as
-# AddressSanitizer's documentation advises, and line tables only for the reports' stack traces (file, line, function):
-# full debug information and -O2 took a seventh more of the build's time for nothing the suites use.
-CC=clang CXX=clang++ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOALSIM_SANITIZE=ON \
-  -DCOALSIM_FUZZ=ON -DCOALSIM_WERROR=ON -DCOALSIM_UNITY=OFF -DCOALSIM_PCH=OFF \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" > /dev/null
+bash scripts/configure-sanitize.sh build-sanitize
 cmake --build build-sanitize -j"$(nproc)"
 # The C++ suites: the Python suites test Python code, which ran against the sanitized simulate's twin above.
 # tests/lsan.supp: the one timer SimGrid 3.32 does not free when a run ends by an error thrown from its callback.
