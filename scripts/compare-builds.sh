@@ -6,8 +6,10 @@
 # "added to", provided every field both builds write holds the same values.
 # With --seeds "1 2 ...", each experiment is run once per seed given (--seed N) instead of at its own seed: the
 # campaigns' points are the shipped experiment files at seeds 1..n (workloads/sweeps/*.yaml).
+# With --explain (a change meant to move results), a differing trace also says which tables only hold their rows in
+# another order, and which headline metrics moved, old -> new (compare_traces.py --explain).
 # With --only PATTERN, only the experiments whose path matches the shell pattern (e.g. '*koala*').
-# Usage: scripts/compare-builds.sh [--allow-added] [--seeds LIST] [--only PATTERN] OLD_SIMULATE NEW_SIMULATE [WORK_DIR]
+# Usage: scripts/compare-builds.sh [--allow-added] [--explain] [--seeds LIST] [--only PATTERN] OLD_SIMULATE NEW_SIMULATE [WORK_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 compare=(/usr/bin/python3 scripts/compare_traces.py)
@@ -15,6 +17,7 @@ seeds=("") only='*'
 while [ $# -gt 0 ]; do
   case "$1" in
     --allow-added) compare+=(--allow-added); shift ;;
+    --explain) compare+=(--explain); shift ;;
     --seeds) read -r -a seeds <<< "$2"; shift 2 ;;
     --only) only=$2; shift 2 ;;
     *) break ;;
