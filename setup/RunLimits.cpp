@@ -62,7 +62,8 @@ void abandon_run(ActivityTracker& tracker)
     } catch (const std::exception&) {
     }
   }
-  // SimGrid frees a timer only when it fires: those still pending would leak.
+  // SimGrid frees a timer only when it fires: those still pending would leak. Taking back the timer queue's own
+  // drops its entries too (TimerQueue.hpp).
   auto& timers = simgrid::kernel::timer::kernel_timers();
   while (not timers.empty())
     timers.top().second->remove();

@@ -1,15 +1,14 @@
-/* Simulated time and deferred work, on SimGrid's own timers: no actor per job, no event loop of ours.
- * Timers due at the same date fire in an order SimGrid fixes: deterministic, but neither the order they were set in
- * nor stable, as its timer heap breaks ties by a shape every other timer changes. Schedulers decide only once every
- * event of an instant is applied (InstantStep.hpp), but what the timers of one date carry out themselves (claims
- * after no overhead, messages) follows that order: adding or removing any timer moves results
- * (docs/architecture.md, "What a policy sees at an instant"). */
+/* Simulated time and deferred work, on SimGrid's timers: no actor per job, no event loop of ours. coalsim's timers
+ * wait in a queue of its own (TimerQueue.hpp) over one SimGrid timer, and those due at one date fire in the order
+ * they were set. Schedulers decide only once every event of an instant is applied (InstantStep.hpp); what the timers
+ * of one date carry out themselves (claims after no overhead, messages) follows that order (docs/architecture.md,
+ * "What a policy sees at an instant"). */
 #pragma once
 
 #include "sim/config/TimeHorizon.hpp"
 #include "sim/engine/InstantStep.hpp"
+#include "sim/engine/TimerQueue.hpp"
 
-#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <utility>
 
@@ -54,20 +53,20 @@ private:
   double clock_;
 };
 
-/** Runs `work` in the engine at simulated time `date` (not before now). Throws TimeHorizonError, out of
- *  the engine's run, for a date past the simulated-time horizon or no number at all. */
-template <class F> simgrid::kernel::timer::Timer* at(double date, F work)
+/** Runs `work` in the engine at simulated time `date` (not before now), after the timers set before it for that
+ *  date. Throws TimeHorizonError, out of the engine's run, for a date past the simulated-time horizon or no number
+ *  at all. */
+template <class F> TimerQueue::Handle at(double date, F work)
 {
   if (not(date <= time_horizon))
     throw TimeHorizonError(date, now());
-  return simgrid::kernel::timer::Timer::set(date < now() ? now() : date, [work = std::move(work)]() mutable {
-    EventClock clock;
-    {
-      EventScope event;
-      work();
-    }
-    event_done();
-  });
+  return TimerQueue::instance().add(date < now() ? now() : date, simgrid::xbt::Task<void()>(std::move(work)));
+}
+
+/** Timer `handle` (from at()) will not fire; nothing when it fired or was cancelled already, or is none. */
+inline void cancel(TimerQueue::Handle handle)
+{
+  TimerQueue::instance().cancel(handle);
 }
 
 } // namespace coalsim

@@ -19,21 +19,22 @@ DaemonTimers::DaemonTimers()
 DaemonTimers::~DaemonTimers()
 {
   for (auto& [id, timer] : pending_)
-    timer->remove();
+    coalsim::cancel(timer);
   current_ = nullptr;
 }
 
 void DaemonTimers::cancel(Id id)
 {
   if (auto found = pending_.find(id); found != pending_.end()) {
-    found->second->remove();
+    coalsim::cancel(found->second);
     pending_.erase(found);
   }
 }
 
 bool DaemonTimers::anything_else() const
 {
-  if (simgrid::kernel::timer::kernel_timers().size() != pending_.size())
+  const TimerQueue& timers = TimerQueue::instance();
+  if (timers.pending() != pending_.size() || timers.simgrid_holds_others())
     return true;
   auto* engine = simgrid::s4u::Engine::get_instance();
   if (engine->get_actor_count() > 0)
@@ -50,7 +51,7 @@ void DaemonTimers::after_event()
   if (pending_.empty() || not work_done_ || not EventScope::outermost() || anything_else() || not work_done_())
     return;
   for (auto& [id, timer] : pending_)
-    timer->remove();
+    coalsim::cancel(timer);
   pending_.clear();
 }
 

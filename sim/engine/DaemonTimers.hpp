@@ -11,7 +11,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <simgrid/kernel/Timer.hpp>
 #include <unordered_map>
 #include <utility>
 
@@ -55,7 +54,7 @@ private:
   /** Whether SimGrid holds anything but the daemon timers: another timer, an activity, an actor. */
   bool anything_else() const;
 
-  std::unordered_map<Id, simgrid::kernel::timer::Timer*> pending_;
+  std::unordered_map<Id, TimerQueue::Handle> pending_;
   std::function<bool()> work_done_;
   Id last_id_ = 0;
   static DaemonTimers* current_;

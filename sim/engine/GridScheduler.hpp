@@ -74,7 +74,7 @@ public:
    *  (failed, rejection code `stalled`), and so is every job that comes back to waiting until one starts or ends
    *  again. It ends what no check of sizes can foresee: jobs placed again and again on processors that the local
    *  load always takes back before they are claimed. Checked after every event (InstantStep::watch), with no timer
-   *  of its own (one more SimGrid timer would change the order in which timers due at one date fire). 0: never. */
+   *  of its own: the stall is seen at the first event after its deadline. 0: never. */
   void set_stall_after(double seconds) { stall_after_ = seconds; }
   /** Each run fails with this probability (a completion failure: the application or a subjob exited
    *  with an error), found out after the completion overhead. 0 by default. */

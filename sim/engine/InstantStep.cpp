@@ -1,8 +1,8 @@
 #include "sim/engine/InstantStep.hpp"
 
+#include "sim/engine/Clock.hpp"
 #include "sim/engine/DaemonTimers.hpp"
 
-#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/kernel/resource/Model.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/asserts.h>
@@ -44,18 +44,13 @@ void InstantStep::request(SchedulerId id)
   // Within an event, that event's end checks for the step; outside any, a timer due now is that event.
   if (not stepping_ && not timer_posted_ && EventScope::outermost()) {
     timer_posted_ = true;
-    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] {
-      EventClock clock;
-      timer_posted_ = false;
-      event_done();
-    });
+    at(now(), [this] { timer_posted_ = false; });
   }
 }
 
 bool InstantStep::instant_has_more_events()
 {
-  double next = simgrid::kernel::timer::Timer::next();
-  if (next >= 0 && next <= now())
+  if (TimerQueue::instance().due_by(now()))
     return true; // a timer due now
   for (auto* model : sg4::Engine::get_instance()->get_all_models())
     if (not model->get_finished_action_set()->empty() || not model->get_failed_action_set()->empty())

@@ -1,12 +1,12 @@
-/* One instant, one step. SimGrid applies the events of a simulated instant (timers, ends of transfers and
- * parallel tasks) in an order of its own; a scheduler that acted on each event as it came would decide on
- * a state that never existed. So an event only records what changed and asks for a pass; once every event
- * of the instant has been applied, each scheduler that asked makes one pass, in the order they were added
- * (the local resource managers, then the grid scheduler). A pass whose decisions free or take processors
- * at once asks for further passes in the same step; decisions carried out by timers at the same instant
- * (a claim after no overhead) lead to another step at that instant, until nothing changes.
+/* One instant, one step. The events of a simulated instant (timers, in the order they were set (TimerQueue.hpp),
+ * then the ends of transfers and parallel tasks, in SimGrid's order) come one by one; a scheduler that acted on each
+ * event as it came would decide on a state that never existed. So an event only records what changed and asks for a
+ * pass; once every event of the instant has been applied, each scheduler that asked makes one pass, in the order they
+ * were added (the local resource managers, then the grid scheduler). A pass whose decisions free or take processors at
+ * once asks for further passes in the same step; decisions carried out by timers at the same instant (a claim after no
+ * overhead) lead to another step at that instant, until nothing changes.
  *
- * "Every event applied" is read off SimGrid itself: after each event (a timer's callback, an activity's
+ * "Every event applied" is read off the timer queue and SimGrid: after each event (a timer's work, an activity's
  * completion) the step runs if no timer is due at the current time any more and no model holds a finished
  * or failed action still to be handled. SimGrid handles an instant's timers first and its completions next,
  * so the last event of the instant runs the step, whichever it is. A request made outside any event posts
@@ -37,7 +37,7 @@ public:
   bool pending() const { return requested_ > 0; }
 
   /** Adds a check made after every event, before the step: it may request a pass (a condition that time alone
-   *  brings about, seen without a timer of its own, which would change the order of the timers due at one date). */
+   *  brings about, seen at the first event after it without a timer of its own). */
   void watch(std::function<void()> check);
   /** Called after each event: runs the watchers, then the owed step if it was the instant's last event. */
   void after_event();

@@ -4,6 +4,7 @@
 #include "sim/engine/Clock.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -136,7 +137,7 @@ void LocalResourceManager::host_down(const sg4::Host* host)
     auto next = std::next(job);
     if (std::any_of(job->cores.begin(), job->cores.end(),
                     [&](CoreMap::Core core) { return cores_.host_of(core) == index; })) {
-      job->end->remove();
+      cancel(job->end);
       job->record.end_time = now();
       finish(job, HoldingOutcome::killed); // its cores on the failed host go out of use, the others are idle
     }
@@ -439,14 +440,12 @@ void LocalResourceManager::wake_when_due()
   const double due = queue_->next_due();
   if (due == due_at_)
     return;
-  if (due_timer_ != nullptr)
-    due_timer_->remove();
-  due_timer_ = nullptr;
-  due_at_    = due;
+  cancel(std::exchange(due_timer_, {}));
+  due_at_ = due;
   // A due time past the horizon is a start the run can never reach: asking for it would stop the run.
   if (due > now() && due <= time_horizon)
     due_timer_ = at(due, [this] {
-      due_timer_ = nullptr;
+      due_timer_ = {};
       due_at_    = INFINITY;
       step_->request(step_id_); // nothing changed: the queue starts what falls due now
     });
@@ -514,7 +513,7 @@ void LocalResourceManager::go_down()
   down_ = true;
   while (not running_jobs_.empty()) {
     auto job = running_jobs_.begin();
-    job->end->remove();
+    cancel(job->end);
     job->record.end_time = now();
     finish(job, HoldingOutcome::killed);
   }

@@ -17,6 +17,7 @@
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/RunningAtMark.hpp"
 #include "sim/engine/ShapeFit.hpp"
+#include "sim/engine/TimerQueue.hpp"
 #include "sim/engine/power/PowerManager.hpp"
 #include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
@@ -27,7 +28,6 @@
 #include <list>
 #include <map>
 #include <memory>
-#include <simgrid/kernel/Timer.hpp>
 #include <span>
 #include <string>
 #include <vector>
@@ -203,8 +203,8 @@ private:
     uint64_t seq = 0; // the manager's starts, numbered from 0
     RunningByEnd::iterator slot;
     std::vector<CoreMap::Core> cores;
-    simgrid::kernel::timer::Timer* end = nullptr; // the timer that ends it
-    ShapeFit::Running::iterator shaped = {};      // with shapes: its entry in shapes_
+    TimerQueue::Handle end;                  // the timer that ends it
+    ShapeFit::Running::iterator shaped = {}; // with shapes: its entry in shapes_
   };
 
   /** The queue's pass at this instant's step: starts the waiting local jobs the local policy allows. */
@@ -243,12 +243,12 @@ private:
   InstantStep* step_;
   InstantStep::SchedulerId step_id_;
   std::unique_ptr<LocalQueue> queue_;
-  simgrid::kernel::timer::Timer* due_timer_ = nullptr; // wakes the manager at due_at_ (wake_when_due)
-  double due_at_                            = INFINITY;
-  bool only_arrivals_                       = true; // since the last pass
-  bool capacity_changed_                    = false;
-  int busy_grid_                            = 0;
-  int busy_background_                      = 0;
+  TimerQueue::Handle due_timer_; // wakes the manager at due_at_ (wake_when_due)
+  double due_at_         = INFINITY;
+  bool only_arrivals_    = true; // since the last pass
+  bool capacity_changed_ = false;
+  int busy_grid_         = 0;
+  int busy_background_   = 0;
   RunningByEnd running_;
   int running_processors_ = 0; // the sum of running_'s sizes
   uint64_t started_       = 0; // local jobs started so far

@@ -1,0 +1,100 @@
+/* coalsim's timers, in an order of coalsim's own: by date, then in the order they were set. SimGrid 3.32 keeps its
+ * timers in a Fibonacci heap that breaks ties between timers of one date by its shape, which every other timer
+ * changes: the timers of one instant fired in an order no model chose, and adding or removing any timer anywhere
+ * moved results. Here coalsim's timers wait in a queue of their own, and SimGrid holds one timer only, due at the
+ * queue's first date, which fires every entry of that date in order (the entries an entry sets for the same date
+ * included, after the others). So a timer added or dropped moves no other timer of its date, and the timers of one
+ * date cost SimGrid one timer, not one each.
+ *
+ * One queue per process, as SimGrid allows one engine per process and keeps its own timers per process too. */
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+#include <xbt/functional.hpp>
+
+namespace simgrid::kernel::timer {
+class Timer;
+}
+
+namespace coalsim {
+
+class TimerQueue {
+public:
+  /** A timer's handle, for cancel(); the default one is no timer. */
+  struct Handle {
+    uint64_t seq  = 0; // the order it was set in (0: none)
+    uint32_t slot = 0;
+  };
+
+  /** The process's queue (inline: every timer and every event asks for it). */
+  static TimerQueue& instance()
+  {
+    static TimerQueue queue;
+    return queue;
+  }
+
+  /** Runs `work` at simulated time `date` (not before the engine's clock: the caller clamps). */
+  Handle add(double date, simgrid::xbt::Task<void()> work);
+  /** Timer `handle` will not fire (nothing when it fired or was cancelled already, or is none). */
+  void cancel(Handle handle);
+
+  /** Whether a timer is due at or before `date` (one of the current instant, given its date). */
+  bool due_by(double date)
+  {
+    prune();
+    return not heap_.empty() && heap_.front().date <= date;
+  }
+  /** Timers that will fire. */
+  size_t pending() const { return live_; }
+  /** Whether SimGrid holds a timer other than the queue's. */
+  bool simgrid_holds_others() const;
+
+  ~TimerQueue();
+
+private:
+  TimerQueue();
+
+  struct Entry {
+    double date;
+    uint64_t seq;
+    uint32_t slot;
+    // The heap's order: a min-heap by (date, seq).
+    bool operator<(const Entry& other) const { return date != other.date ? date > other.date : seq > other.seq; }
+  };
+  struct Slot {
+    uint64_t seq = 0;                // the entry it holds (0: free)
+    simgrid::xbt::Task<void()> work; // SimGrid's run-once function: an entry's work may own what it moves on
+  };
+
+  /** The SimGrid timer fired: every entry due by its date, in order. */
+  void fire();
+  /** Drops cancelled entries off the top of the heap (asked after every event: the common case inline). */
+  void prune()
+  {
+    if (not heap_.empty() && slots_[heap_.front().slot].seq != heap_.front().seq)
+      drop_cancelled();
+  }
+  void drop_cancelled();
+  /** Arms SimGrid's timer at the first date, unless it is armed at that date already or the queue fires now. */
+  void arm();
+  /** Takes SimGrid's timer back, if armed. */
+  void disarm();
+  /** SimGrid dropped the armed timer without firing it (abandon_run, the engine's teardown): nothing can fire. */
+  void lost();
+
+  class ArmedToken;
+
+  std::vector<Entry> heap_;
+  std::vector<Slot> slots_; // reused once freed: no allocation per timer beyond its work's own
+  std::vector<uint32_t> free_slots_;
+  uint64_t last_seq_                    = 0;
+  size_t live_                          = 0;
+  bool firing_                          = false;
+  simgrid::kernel::timer::Timer* armed_ = nullptr;
+  double armed_date_                    = 0;
+  uint64_t armed_generation_            = 0; // which arming armed_ is (ArmedToken)
+};
+
+} // namespace coalsim
