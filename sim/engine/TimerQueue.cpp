@@ -74,8 +74,16 @@ void TimerQueue::cancel(Handle handle)
   slot.work  = simgrid::xbt::Task<void()>(); // its heap entry stays, skipped (prune())
   free_slots_.push_back(handle.slot);
   --live_;
+  if (heap_.size() > 2 * live_ + 1024)
+    compact();
   if (not firing_)
     arm(); // the first date may be later now, or none
+}
+
+void TimerQueue::compact()
+{
+  std::erase_if(heap_, [this](const Entry& e) { return slots_[e.slot].seq != e.seq; });
+  std::make_heap(heap_.begin(), heap_.end());
 }
 
 bool TimerQueue::simgrid_holds_others() const

@@ -48,6 +48,8 @@ public:
   }
   /** Timers that will fire. */
   size_t pending() const { return live_; }
+  /** Entries held: the pending timers and the cancelled ones not dropped yet (at most about twice as many). */
+  size_t held() const { return heap_.size(); }
   /** Whether SimGrid holds a timer other than the queue's. */
   bool simgrid_holds_others() const;
 
@@ -77,6 +79,9 @@ private:
       drop_cancelled();
   }
   void drop_cancelled();
+  /** Drops every cancelled entry (a timer cancelled and set again at each change, a manager's wake-up, leaves one
+   *  behind each time until its date). The heap's order is the entries' own, so none moves. */
+  void compact();
   /** Arms SimGrid's timer at the first date, unless it is armed at that date already or the queue fires now. */
   void arm();
   /** Takes SimGrid's timer back, if armed. */

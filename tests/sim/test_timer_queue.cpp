@@ -81,6 +81,24 @@ TEST(TimerQueue, ACancelledTimerNeitherFiresNorKeepsTheRunGoing)
   EXPECT_DOUBLE_EQ(sg4::Engine::get_clock(), base + 4);
 }
 
+TEST(TimerQueue, TimersCancelledLongBeforeTheirDateAreNotKeptUntilThen)
+{
+  auto& e           = engine();
+  const double base = sg4::Engine::get_clock();
+  std::vector<int> fired;
+  // A wake-up cancelled and set again at each change, far ahead (a local manager's due time): 100,000 of them.
+  TimerQueue::Handle wake;
+  for (int k = 0; k < 100000; ++k) {
+    cancel(wake);
+    wake = at(base + 1e6 - k, [&fired, k] { fired.push_back(k); });
+  }
+  at(base + 1e6 - 99999, [&fired] { fired.push_back(-1); }); // set after the last wake-up, for its date
+  EXPECT_EQ(TimerQueue::instance().pending(), 2U);
+  EXPECT_LE(TimerQueue::instance().held(), 2U * 2 + 1024) << "the cancelled entries are dropped as they pile up";
+  e.run();
+  EXPECT_EQ(fired, (std::vector<int>{99999, -1}));
+}
+
 TEST(TimerQueue, AnEarlierTimerSetFromOutsideMovesSimGridsTimerForward)
 {
   auto& e           = engine();
