@@ -110,7 +110,7 @@ void TimerQueue::arm()
   if (armed_ != nullptr && armed_date_ == date)
     return;
   disarm();
-  const uint64_t generation = ++last_seq_; // any number the queue never gave another arming
+  const uint64_t generation = ++last_generation_;
   armed_                    = sgtimer::Timer::set(date, [token = ArmedToken(generation)] { instance().fire(); });
   armed_date_               = date;
   armed_generation_         = generation;

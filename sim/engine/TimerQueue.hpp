@@ -99,7 +99,8 @@ private:
   bool firing_                          = false;
   simgrid::kernel::timer::Timer* armed_ = nullptr;
   double armed_date_                    = 0;
-  uint64_t armed_generation_            = 0; // which arming armed_ is (ArmedToken)
+  uint64_t armed_generation_            = 0; // which arming armed_ is (ArmedToken); 0: none
+  uint64_t last_generation_             = 0;
 };
 
 } // namespace coalsim
