@@ -33,6 +33,7 @@
 #include "workloads/WorkloadGenerators.hpp"
 #include "workloads/background/BackgroundModels.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <simgrid/plugins/energy.h>
@@ -52,6 +53,7 @@ struct Simulation::Parts {
   char* argv[2]   = {program, nullptr};
   std::unique_ptr<sg4::Engine> engine;
   std::string platform_file;
+  bool simgrid_plays_profiles = false; // the platform's or a scripted host's: SimGrid brings events of its own
   std::unique_ptr<GridPlatform> platform;
   std::unique_ptr<TraceWriter> trace;
   std::unique_ptr<UtilizationRecorder> recorder;
@@ -93,7 +95,11 @@ RunStatistics Simulation::run()
   parts_          = std::make_unique<Parts>();
   struct Release { // the parts go when the run ends, also on an error (an unfinished trace is removed)
     std::unique_ptr<Parts>& parts;
-    ~Release() { parts.reset(); }
+    ~Release()
+    {
+      TimerQueue::instance().set_deferral({}); // it reads the parts
+      parts.reset();
+    }
   } release{parts_};
 
   check_run_limits(config_);
@@ -130,11 +136,14 @@ void Simulation::build_engine()
 {
   parts_->platform_file =
       locate_readable(config_.platform, config_.source, config_.platform_location, "platforms", "platforms");
-  const std::vector<std::string> profiles =
-      options_.load_once ? check_platform_file_text(parts_->platform_file) // layer 2 is the load (run())
-                         : check_platform_file(parts_->platform_file, config_.clusters.names);
+  const PlatformProfiles profiles = options_.load_once
+                                        ? check_platform_file_text(parts_->platform_file) // layer 2 is the load (run())
+                                        : check_platform_file(parts_->platform_file, config_.clusters.names);
+  parts_->simgrid_plays_profiles =
+      profiles.any || std::any_of(config_.faults.hosts.begin(), config_.faults.hosts.end(),
+                                  [](const auto& host) { return not host.second.profile.empty(); });
   check_output_is_no_input(options_.output, options_.force_output,
-                           run_inputs(config_, parts_->platform_file, profiles,
+                           run_inputs(config_, parts_->platform_file, profiles.files,
                                       [this](const std::string& file) { return locate_input(file, config_.source); }));
   apply_log_settings(options_.log_options);
   parts_->engine      = std::make_unique<sg4::Engine>(&parts_->argc, parts_->argv);
@@ -436,6 +445,7 @@ void Simulation::run_engine()
 {
   Parts& p        = *parts_;
   double max_time = config_.stop.max_time;
+  allow_polls_to_wait();
   if (std::isfinite(max_time)) {
     p.engine->run_until(max_time);
     // SimGrid must not meet running actions when it is torn down.
@@ -452,6 +462,28 @@ void Simulation::run_engine()
     p.recorder->finish(stop_time);
   }
   p.progress->finish();
+}
+
+/** The information service's polls need no stop of SimGrid's while nothing but coalsim's timers can happen and the
+ *  pass a poll asks for would decide nothing (TimerQueue::set_deferral): no SimGrid profile, no stop at max_time
+ *  (SimGrid would stop before the polls due by then), no activity in flight, no actor, no daemon timer (a power
+ *  switch: dropping them may end the run at any event), and the grid scheduler idle. Most of a run's polls find no
+ *  grid job waiting: each stop they cost SimGrid is a round of its models. */
+void Simulation::allow_polls_to_wait()
+{
+  Parts& p = *parts_;
+  if (p.simgrid_plays_profiles || std::isfinite(config_.stop.max_time))
+    return;
+  TimerQueue::instance().set_deferral([&p] {
+    if (p.tracker.in_flight() || p.daemons->pending() > 0 || p.engine->get_actor_count() > 0)
+      return false;
+    try {
+      return p.scheduler->idle();
+    } catch (const std::exception&) { // the policy's answer: its next pass reports the error
+      return false;
+    }
+  });
+  TimerQueue::instance().rearm();
 }
 
 void Simulation::collect_statistics()

@@ -50,6 +50,7 @@ private:
   void build_grid_side();
   void start();
   void run_engine();
+  void allow_polls_to_wait();
   void collect_statistics();
   void write_trace_attributes();
 

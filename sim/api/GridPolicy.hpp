@@ -76,7 +76,9 @@ public:
    *  owed (a rejection, a wake-up time). The engine then skips the pass's view and decide(): on a grid whose jobs
    *  seldom wait, most passes (after each poll, each job's end) find nothing to do. By default false, and decide()
    *  is called at every pass: a policy that acts in decide() on its own keeps it (a broker that rebalances, a
-   *  policy that messages its sites). Asked at a pass, after the messages and the wake-ups. */
+   *  policy that messages its sites). Asked at a pass, after the messages and the wake-ups, and after events (whether
+   *  the information service's polls may wait, which they do only when it says yes): a question on the policy's
+   *  state, which only the policy's events and decide() change. */
   virtual bool nothing_to_decide() const { return false; }
   /** Jobs waiting in the policy's queues (traced as the placement-queue length). */
   virtual size_t waiting_jobs() const = 0;

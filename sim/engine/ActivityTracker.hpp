@@ -30,6 +30,8 @@ public:
   /** Cancels the activity started under `key`, if still running; its `done` is not called. */
   void cancel(uint64_t key);
   size_t running() const { return running_.size(); }
+  /** Whether SimGrid will still signal an activity of ours: one running, or one cancelled (its last signal). */
+  bool in_flight() const { return not running_.empty() || not cancelled_.empty(); }
   /** A run stopped at stop.max_time or by an error leaves activities in flight: cancels them, without callbacks
    *  (running() is 0 after it, until another activity starts). */
   void cancel_all();

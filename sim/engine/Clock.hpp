@@ -35,9 +35,11 @@ inline double now()
  *  the outer one's. */
 class EventClock {
 public:
-  EventClock() : known_(detail::event_clock_known), clock_(detail::event_clock)
+  EventClock() : EventClock(simgrid::s4u::Engine::get_clock()) {}
+  /** An event of an earlier date than SimGrid's clock: an observation the timer queue fires late (TimerQueue.hpp). */
+  explicit EventClock(double date) : known_(detail::event_clock_known), clock_(detail::event_clock)
   {
-    detail::event_clock       = simgrid::s4u::Engine::get_clock();
+    detail::event_clock       = date;
     detail::event_clock_known = true;
   }
   ~EventClock()
@@ -53,14 +55,30 @@ private:
   double clock_;
 };
 
+namespace detail {
+/** `date` as a timer's: not before now; past the simulated-time horizon or no number at all, TimeHorizonError. */
+inline double timer_date(double date)
+{
+  if (not(date <= time_horizon))
+    throw TimeHorizonError(date, now());
+  return date < now() ? now() : date;
+}
+} // namespace detail
+
 /** Runs `work` in the engine at simulated time `date` (not before now), after the timers set before it for that
  *  date. Throws TimeHorizonError, out of the engine's run, for a date past the simulated-time horizon or no number
  *  at all. */
 template <class F> TimerQueue::Handle at(double date, F work)
 {
-  if (not(date <= time_horizon))
-    throw TimeHorizonError(date, now());
-  return TimerQueue::instance().add(date < now() ? now() : date, simgrid::xbt::Task<void()>(std::move(work)));
+  return TimerQueue::instance().add(detail::timer_date(date), simgrid::xbt::Task<void()>(std::move(work)));
+}
+
+/** at() for an observation: `work` only reads coalsim's state and may ask for passes (a poll). SimGrid need not stop
+ *  at its date when nothing else could happen before the next timer: it may then run later in SimGrid's time, in its
+ *  place among the timers, with now() its own date (TimerQueue::add_observation). */
+template <class F> TimerQueue::Handle observe_at(double date, F work)
+{
+  return TimerQueue::instance().add_observation(detail::timer_date(date), simgrid::xbt::Task<void()>(std::move(work)));
 }
 
 /** Timer `handle` (from at()) will not fire; nothing when it fired or was cancelled already, or is none. */

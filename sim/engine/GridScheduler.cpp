@@ -117,8 +117,7 @@ void GridScheduler::pass()
     wakes_due_.erase(wakes_due_.begin());
     parts_.policy.on_wake(token);
   }
-  if (parts_.policy.nothing_to_decide() && never_fitting_.empty() && recheck_.empty() && not stalled_ &&
-      not stalled_now()) {
+  if (decides_nothing() && not stalled_now()) {
     // decide() would return nothing and the rest of the pass would find nothing to do: no view is built.
     parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
     return;
@@ -151,6 +150,17 @@ void GridScheduler::pass()
     withdraw_never_fitting();
   withdraw_if_stalled();
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
+}
+
+bool GridScheduler::decides_nothing() const
+{
+  return parts_.policy.nothing_to_decide() && never_fitting_.empty() && recheck_.empty() && not stalled_;
+}
+
+bool GridScheduler::idle() const
+{
+  const bool stall_may_come = stall_after_ > 0 && source_exhausted_; // with time alone: stalled_now()
+  return done_ || (messages_due_.empty() && wakes_due_.empty() && not stall_may_come && decides_nothing());
 }
 
 void GridScheduler::note_progress()

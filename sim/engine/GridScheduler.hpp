@@ -65,6 +65,11 @@ public:
   void start(JobSource& source);
   /** True once every job of the source has left the system. */
   bool done() const { return done_; }
+  /** Whether a pass would decide nothing and change nothing, now and at any time before the next event: no message
+   *  or wake-up due, nothing to refuse or check again, no stall that time alone could bring, and the policy has
+   *  nothing to decide. The information service's polls may then wait (TimerQueue::set_deferral): the pass a poll
+   *  asks for does nothing, whatever SimGrid's clock. */
+  bool idle() const;
   /** Records the jobs still in the system as unfinished at `time` (the stop time). */
   void stop_at(double time);
   /** Without grid jobs the run ends with its background, not here: the caller records the end. */
@@ -284,6 +289,8 @@ private:
   void note_progress();
   /** The run has just stalled: every job has arrived and none arrived, started or ended for stall_after_. */
   bool stalled_now() const;
+  /** decide() would return nothing and the rest of a pass would find nothing to do, unless the run stalls now. */
+  bool decides_nothing() const;
   /** At a pass: once the run has stalled, gives up every waiting job. */
   void withdraw_if_stalled();
   ClusterHealth* health_ = nullptr;

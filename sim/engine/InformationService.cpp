@@ -36,10 +36,12 @@ void InformationService::start(std::function<void()> on_change, std::function<bo
     for (auto& manager : *managers_)
       manager->set_on_change([this] { on_change_(); });
   } else {
-    at(now() + poll_interval_, [this] { poll(); });
+    observe_at(now() + poll_interval_, [this] { poll(); });
   }
 }
 
+// An observation (observe_at()): it reads the managers and asks for the grid scheduler's pass, which decides nothing
+// when the polls may wait (Simulation::allow_polls_to_wait).
 void InformationService::poll()
 {
   if (not keep_going_())
@@ -57,7 +59,7 @@ void InformationService::poll()
   }
   if (changed)
     on_change_();
-  at(now() + poll_interval_, [this] { poll(); });
+  observe_at(now() + poll_interval_, [this] { poll(); });
 }
 
 void InformationService::learn_idle(ClusterIndex c)

@@ -109,6 +109,7 @@ void event_done()
     step->after_event();
   if (auto* daemons = DaemonTimers::current())
     daemons->after_event();
+  TimerQueue::instance().rearm(); // after an activity's completion: the observations may wait now, or no longer
 }
 
 } // namespace coalsim

@@ -46,6 +46,16 @@ TimerQueue::~TimerQueue()
 
 TimerQueue::Handle TimerQueue::add(double date, simgrid::xbt::Task<void()> work)
 {
+  return push(heap_, date, std::move(work));
+}
+
+TimerQueue::Handle TimerQueue::add_observation(double date, simgrid::xbt::Task<void()> work)
+{
+  return push(observations_, date, std::move(work));
+}
+
+TimerQueue::Handle TimerQueue::push(Heap& heap, double date, simgrid::xbt::Task<void()> work)
+{
   uint32_t slot;
   if (free_slots_.empty()) {
     slot = static_cast<uint32_t>(slots_.size());
@@ -57,10 +67,12 @@ TimerQueue::Handle TimerQueue::add(double date, simgrid::xbt::Task<void()> work)
   const uint64_t seq = ++last_seq_;
   slots_[slot].seq   = seq;
   slots_[slot].work  = std::move(work);
-  heap_.push_back({date, seq, slot});
-  std::push_heap(heap_.begin(), heap_.end());
+  heap.push_back({date, seq, slot});
+  std::push_heap(heap.begin(), heap.end());
   ++live_;
-  if (not firing_ && (armed_ == nullptr || date < armed_date_))
+  // Firing, the queue arms SimGrid's timer once done; else an earlier date moves it, and so may any timer when
+  // observations wait (the first may now wait for it).
+  if (not firing_ && (armed_ == nullptr || date < armed_date_ || not observations_.empty()))
     arm();
   return {seq, slot};
 }
@@ -74,7 +86,7 @@ void TimerQueue::cancel(Handle handle)
   slot.work  = simgrid::xbt::Task<void()>(); // its heap entry stays, skipped (prune())
   free_slots_.push_back(handle.slot);
   --live_;
-  if (heap_.size() > 2 * live_ + 1024)
+  if (held() > 2 * live_ + 1024)
     compact();
   if (not firing_)
     arm(); // the first date may be later now, or none
@@ -82,8 +94,10 @@ void TimerQueue::cancel(Handle handle)
 
 void TimerQueue::compact()
 {
-  std::erase_if(heap_, [this](const Entry& e) { return slots_[e.slot].seq != e.seq; });
-  std::make_heap(heap_.begin(), heap_.end());
+  for (Heap* heap : {&heap_, &observations_}) {
+    std::erase_if(*heap, [this](const Entry& e) { return slots_[e.slot].seq != e.seq; });
+    std::make_heap(heap->begin(), heap->end());
+  }
 }
 
 bool TimerQueue::simgrid_holds_others() const
@@ -91,22 +105,37 @@ bool TimerQueue::simgrid_holds_others() const
   return sgtimer::kernel_timers().size() > (armed_ != nullptr ? 1U : 0U);
 }
 
-void TimerQueue::drop_cancelled()
+void TimerQueue::drop_cancelled(Heap& heap)
 {
-  while (not heap_.empty() && slots_[heap_.front().slot].seq != heap_.front().seq) {
-    std::pop_heap(heap_.begin(), heap_.end());
-    heap_.pop_back();
+  while (not heap.empty() && slots_[heap.front().slot].seq != heap.front().seq) {
+    std::pop_heap(heap.begin(), heap.end());
+    heap.pop_back();
   }
+}
+
+double TimerQueue::date_to_arm()
+{
+  if (observations_.empty())
+    return heap_.front().date;
+  if (heap_.empty())
+    return observations_.front().date; // nothing later to carry them: SimGrid stops for them
+  const double observation = observations_.front().date;
+  const double other       = heap_.front().date;
+  if (observation >= other)
+    return other;
+  // SimGrid holding a timer of its own might fire it in between: asked first, as it costs least.
+  return not simgrid_holds_others() && may_defer_ && may_defer_() ? other : observation;
 }
 
 void TimerQueue::arm()
 {
-  prune();
-  if (heap_.empty()) {
+  prune(heap_);
+  prune(observations_);
+  if (heap_.empty() && observations_.empty()) {
     disarm();
     return;
   }
-  const double date = heap_.front().date;
+  const double date = date_to_arm();
   if (armed_ != nullptr && armed_date_ == date)
     return;
   disarm();
@@ -140,14 +169,18 @@ void TimerQueue::fire()
   } done{*this};
   const double date = simgrid::s4u::Engine::get_clock();
   while (due_by(date)) {
-    std::pop_heap(heap_.begin(), heap_.end());
-    const uint32_t slot = heap_.back().slot;
-    heap_.pop_back();
-    auto work        = std::move(slots_[slot].work); // out of the slot: the entries it sets may move the slots
-    slots_[slot].seq = 0;
-    free_slots_.push_back(slot);
+    // The first in order of the two heaps' tops (due_by() pruned both); an observation fired late has its own date.
+    const bool observation = not observations_.empty() && observations_.front().date <= date &&
+                             (heap_.empty() || heap_.front() < observations_.front());
+    Heap& heap = observation ? observations_ : heap_;
+    std::pop_heap(heap.begin(), heap.end());
+    const Entry entry = heap.back();
+    heap.pop_back();
+    auto work              = std::move(slots_[entry.slot].work); // out of the slot: the entries it sets may move it
+    slots_[entry.slot].seq = 0;
+    free_slots_.push_back(entry.slot);
     --live_;
-    EventClock clock;
+    EventClock clock(observation ? entry.date : date); // SimGrid's clock stays where it is while it fires
     {
       EventScope event;
       work();
@@ -164,6 +197,7 @@ void TimerQueue::lost()
   auto slots = std::move(slots_);
   slots_.clear();
   heap_.clear();
+  observations_.clear();
   free_slots_.clear();
   live_ = 0;
 }

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 #include <xbt/functional.hpp>
 
@@ -37,19 +38,41 @@ public:
 
   /** Runs `work` at simulated time `date` (not before the engine's clock: the caller clamps). */
   Handle add(double date, simgrid::xbt::Task<void()> work);
+  /** add() for an observation: work that only reads coalsim's state and may ask for passes (the information
+   *  service's poll). While the deferral check holds (set_deferral), SimGrid need not stop at its date: its timer is
+   *  armed at the first other timer's date, and the observations due before that fire there first, in their place
+   *  among the timers, each with now() its own date. */
+  Handle add_observation(double date, simgrid::xbt::Task<void()> work);
+  /** Whether the observations may wait now, asked after every event when one is due before the first other timer.
+   *  It must hold only when nothing but coalsim's timers can happen before that timer (no activity in flight, no
+   *  actor, no profile SimGrid plays, no run_until's end) and the observations' work changes nothing SimGrid sees
+   *  (the passes they ask for decide nothing): then running them late is exact. Empty (the default): they never
+   *  wait. */
+  void set_deferral(std::function<bool()> may_defer) { may_defer_ = std::move(may_defer); }
+  /** After an event that was no timer of the queue's (an activity's completion): what it changed may let the
+   *  observations wait, or no longer. */
+  void rearm()
+  {
+    if (not firing_)
+      arm();
+  }
   /** Timer `handle` will not fire (nothing when it fired or was cancelled already, or is none). */
   void cancel(Handle handle);
 
   /** Whether a timer is due at or before `date` (one of the current instant, given its date). */
   bool due_by(double date)
   {
-    prune();
-    return not heap_.empty() && heap_.front().date <= date;
+    prune(heap_);
+    prune(observations_);
+    return (not heap_.empty() && heap_.front().date <= date) ||
+           (not observations_.empty() && observations_.front().date <= date);
   }
   /** Timers that will fire. */
   size_t pending() const { return live_; }
   /** Entries held: the pending timers and the cancelled ones not dropped yet (at most about twice as many). */
-  size_t held() const { return heap_.size(); }
+  size_t held() const { return heap_.size() + observations_.size(); }
+  /** Where SimGrid's timer is armed (for tests): the date, or a negative number when it is not. */
+  double armed_date() const { return armed_ != nullptr ? armed_date_ : -1; }
   /** Whether SimGrid holds a timer other than the queue's. */
   bool simgrid_holds_others() const;
 
@@ -65,20 +88,24 @@ private:
     // The heap's order: a min-heap by (date, seq).
     bool operator<(const Entry& other) const { return date != other.date ? date > other.date : seq > other.seq; }
   };
+  using Heap = std::vector<Entry>;
   struct Slot {
     uint64_t seq = 0;                // the entry it holds (0: free)
     simgrid::xbt::Task<void()> work; // SimGrid's run-once function: an entry's work may own what it moves on
   };
 
+  Handle push(Heap& heap, double date, simgrid::xbt::Task<void()> work);
   /** The SimGrid timer fired: every entry due by its date, in order. */
   void fire();
-  /** Drops cancelled entries off the top of the heap (asked after every event: the common case inline). */
-  void prune()
+  /** Drops cancelled entries off the top of `heap` (asked after every event: the common case inline). */
+  void prune(Heap& heap)
   {
-    if (not heap_.empty() && slots_[heap_.front().slot].seq != heap_.front().seq)
-      drop_cancelled();
+    if (not heap.empty() && slots_[heap.front().slot].seq != heap.front().seq)
+      drop_cancelled(heap);
   }
-  void drop_cancelled();
+  void drop_cancelled(Heap& heap);
+  /** The date SimGrid's timer is to be armed at (the queue holds an entry). */
+  double date_to_arm();
   /** Drops every cancelled entry (a timer cancelled and set again at each change, a manager's wake-up, leaves one
    *  behind each time until its date). The heap's order is the entries' own, so none moves. */
   void compact();
@@ -91,7 +118,9 @@ private:
 
   class ArmedToken;
 
-  std::vector<Entry> heap_;
+  Heap heap_;         // the timers SimGrid stops for
+  Heap observations_; // the observations (add_observation())
+  std::function<bool()> may_defer_;
   std::vector<Slot> slots_; // reused once freed: no allocation per timer beyond its work's own
   std::vector<uint32_t> free_slots_;
   uint64_t last_seq_                    = 0;

@@ -316,7 +316,7 @@ void check_profiles(const PlatformElement& e, const std::set<std::string>& links
 
 } // namespace
 
-std::vector<std::string> check_platform_text(std::string_view text, const std::string& path)
+PlatformProfiles check_platform_text(std::string_view text, const std::string& path)
 {
   const auto elements = read_platform_elements(text, path);
   check_structure(elements, path);
@@ -329,19 +329,22 @@ std::vector<std::string> check_platform_text(std::string_view text, const std::s
       links.insert(e.attribute("id"));
   std::error_code error;
   fs::path folder = fs::absolute(path, error).parent_path();
-  std::vector<std::string> profiles;
+  PlatformProfiles profiles;
   for (const auto& e : elements) {
     Fail fail = [&](const std::string& id, const std::string& what) {
       throw_input_error("platform element <" + e.name + ">", id, path, e.line, what);
     };
-    check_profiles(e, links, folder, fail, profiles);
+    check_profiles(e, links, folder, fail, profiles.files);
     check_quantities(e, fail);
+    if (e.name == "trace" || e.name == "trace_connect")
+      profiles.any = true;
   }
   check_full_zone_routes(elements, path);
+  profiles.any = profiles.any || not profiles.files.empty();
   return profiles;
 }
 
-std::vector<std::string> check_platform_file_text(const std::string& path)
+PlatformProfiles check_platform_file_text(const std::string& path)
 {
   std::error_code error;
   if (fs::is_directory(path, error))
@@ -354,7 +357,7 @@ std::vector<std::string> check_platform_file_text(const std::string& path)
   return check_platform_text(buffer.str(), path);
 }
 
-std::vector<std::string> check_platform_file(const std::string& path, const std::vector<std::string>& selected)
+PlatformProfiles check_platform_file(const std::string& path, const std::vector<std::string>& selected)
 {
   auto profiles = check_platform_file_text(path);
   probe_platform_load(path, selected);

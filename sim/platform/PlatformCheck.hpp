@@ -39,19 +39,26 @@ namespace coalsim {
 class GridPlatform;
 class KeyLocation;
 
-/** Layer 1 on the text of a platform; `path` names the file in errors and locates its profile files. Returns the
- *  profile files the platform names, as SimGrid finds them (relative to the current folder, else to the platform's). */
-std::vector<std::string> check_platform_text(std::string_view text, const std::string& path);
+/** The profiles a platform gives SimGrid to play (a host's state or speed, a link's bandwidth or latency). */
+struct PlatformProfiles {
+  /** The profile files it names, as SimGrid finds them (relative to the current folder, else to the platform's). */
+  std::vector<std::string> files;
+  /** Whether it has any profile, in a file or in a <trace> of its own: SimGrid then brings events of its own. */
+  bool any = false;
+};
+
+/** Layer 1 on the text of a platform; `path` names the file in errors and locates its profile files. */
+PlatformProfiles check_platform_text(std::string_view text, const std::string& path);
 
 /** Layer 2: loads the platform with SimGrid in a child process, with the routes between the clusters (only the
  *  `selected` ones when not empty). */
 void probe_platform_load(const std::string& path, const std::vector<std::string>& selected = {});
 
-/** Layer 1 on the file at `path` (a folder or a file that cannot be read refused too); its profile files. */
-std::vector<std::string> check_platform_file_text(const std::string& path);
+/** Layer 1 on the file at `path` (a folder or a file that cannot be read refused too); its profiles. */
+PlatformProfiles check_platform_file_text(const std::string& path);
 
-/** Both layers on the file at `path`; its profile files. */
-std::vector<std::string> check_platform_file(const std::string& path, const std::vector<std::string>& selected = {});
+/** Both layers on the file at `path`; its profiles. */
+PlatformProfiles check_platform_file(const std::string& path, const std::vector<std::string>& selected = {});
 
 /** What the child that is the run holds once SimGrid has loaded the platform: its clusters, or why coalsim refuses
  *  them without a crash (GridPlatform's InputError: the run's error, as without the probe). */

@@ -1,13 +1,17 @@
 /* coalsim's timers (TimerQueue): by date, then in the order they were set, whatever SimGrid's heap would do with
  * ties; a cancelled timer neither fires nor keeps the run going; the timers an entry sets for its own date fire
- * after the others of that date; a timer SimGrid drops on its own (abandon_run) takes the queue's entries with it. */
+ * after the others of that date; a timer SimGrid drops on its own (abandon_run) takes the queue's entries with it;
+ * observations (observe_at) wait for the next other timer while the deferral check holds, and fire there in their
+ * place with now() their own date. */
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/TimerQueue.hpp"
 
 #include "ProcessEngine.hpp"
 
+#include <functional>
 #include <gtest/gtest.h>
 #include <memory>
+#include <ostream>
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <string>
@@ -130,6 +134,94 @@ TEST(TimerQueue, ATimerSimGridDropsTakesTheEntriesWithIt)
   at(base + 1, [&fired] { fired = true; }); // the queue works on
   process_engine().run();
   EXPECT_TRUE(fired);
+}
+
+/** The deferral check of a test, taken back at its end (the queue is the process's). */
+struct Deferral {
+  explicit Deferral(std::function<bool()> check) { TimerQueue::instance().set_deferral(std::move(check)); }
+  ~Deferral() { TimerQueue::instance().set_deferral({}); }
+};
+
+/** What fired, with now() and SimGrid's clock when it did. */
+struct Fired {
+  std::string what;
+  double now;
+  double simgrid;
+  bool operator==(const Fired&) const = default;
+};
+
+void PrintTo(const Fired& f, std::ostream* os)
+{
+  *os << f.what << " now " << f.now << " SimGrid " << f.simgrid;
+}
+
+TEST(TimerQueue, ObservationsWaitForTheNextTimerInTheirPlaceWhileTheDeferralHolds)
+{
+  auto& e           = engine();
+  const double base = sg4::Engine::get_clock();
+  Deferral deferral([] { return true; });
+  std::vector<Fired> fired;
+  auto note = [&fired](const std::string& what) { fired.push_back({what, now(), sg4::Engine::get_clock()}); };
+  // A poll every 3 s that sets the next (3, 6, 9), an other timer at 10, and an observation of 10 set after it.
+  std::function<void()> poll = [&] {
+    note("poll");
+    if (now() < base + 9)
+      observe_at(now() + 3, poll);
+  };
+  observe_at(base + 3, poll);
+  at(base + 10, [&note] { note("timer"); });
+  observe_at(base + 10, [&note] { note("observation of 10"); });
+  EXPECT_DOUBLE_EQ(TimerQueue::instance().armed_date(), base + 10) << "SimGrid's timer at the other timer's date";
+  EXPECT_EQ(TimerQueue::instance().pending(), 3U);
+  e.run();
+  const double at10 = base + 10;
+  EXPECT_EQ(fired, (std::vector<Fired>{{"poll", base + 3, at10},
+                                       {"poll", base + 6, at10},
+                                       {"poll", base + 9, at10},
+                                       {"timer", at10, at10},
+                                       {"observation of 10", at10, at10}}));
+}
+
+TEST(TimerQueue, ObservationsStopSimGridWhenTheDeferralFailsOrNothingElseIsLeft)
+{
+  auto& e           = engine();
+  const double base = sg4::Engine::get_clock();
+  bool defer        = true;
+  Deferral deferral([&defer] { return defer; });
+  std::vector<Fired> fired;
+  auto note = [&fired](const std::string& what) { fired.push_back({what, now(), sg4::Engine::get_clock()}); };
+  observe_at(base + 2, [&note] { note("observation"); });
+  at(base + 8, [&note, &defer] {
+    note("timer");
+    defer = true; // and a last observation, with no timer after it: SimGrid stops at its date
+  });
+  observe_at(base + 12, [&note] { note("last observation"); });
+  EXPECT_DOUBLE_EQ(TimerQueue::instance().armed_date(), base + 8);
+  defer = false; // an event that was no timer of the queue's changed what the check reads: rearm() follows it
+  TimerQueue::instance().rearm();
+  EXPECT_DOUBLE_EQ(TimerQueue::instance().armed_date(), base + 2);
+  e.run();
+  EXPECT_EQ(fired, (std::vector<Fired>{{"observation", base + 2, base + 2},
+                                       {"timer", base + 8, base + 8},
+                                       {"last observation", base + 12, base + 12}}));
+}
+
+TEST(TimerQueue, WithoutADeferralCheckObservationsAreTimersLikeAnyOther)
+{
+  auto& e           = engine();
+  const double base = sg4::Engine::get_clock();
+  std::vector<Fired> fired;
+  auto note = [&fired](const std::string& what) { fired.push_back({what, now(), sg4::Engine::get_clock()}); };
+  at(base + 5, [&note] { note("timer"); });
+  auto dropped = observe_at(base + 4, [&note] { note("cancelled observation"); });
+  observe_at(base + 5, [&note] { note("observation"); });
+  observe_at(base + 1, [&note] { note("first observation"); });
+  cancel(dropped);
+  EXPECT_DOUBLE_EQ(TimerQueue::instance().armed_date(), base + 1);
+  e.run();
+  EXPECT_EQ(fired, (std::vector<Fired>{{"first observation", base + 1, base + 1},
+                                       {"timer", base + 5, base + 5},
+                                       {"observation", base + 5, base + 5}}));
 }
 
 } // namespace
