@@ -180,6 +180,8 @@ void TimerQueue::fire()
     slots_[entry.slot].seq = 0;
     free_slots_.push_back(entry.slot);
     --live_;
+    if (observation && entry.date < date)
+      ++observations_fired_late_;
     EventClock clock(observation ? entry.date : date); // SimGrid's clock stays where it is while it fires
     {
       EventScope event;

@@ -71,6 +71,8 @@ public:
   size_t pending() const { return live_; }
   /** Entries held: the pending timers and the cancelled ones not dropped yet (at most about twice as many). */
   size_t held() const { return heap_.size() + observations_.size(); }
+  /** Observations the process fired later in SimGrid's time than their date (for tests). */
+  uint64_t observations_fired_late() const { return observations_fired_late_; }
   /** Where SimGrid's timer is armed (for tests): the date, or a negative number when it is not. */
   double armed_date() const { return armed_ != nullptr ? armed_date_ : -1; }
   /** Whether SimGrid holds a timer other than the queue's. */
@@ -130,6 +132,7 @@ private:
   double armed_date_                    = 0;
   uint64_t armed_generation_            = 0; // which arming armed_ is (ArmedToken); 0: none
   uint64_t last_generation_             = 0;
+  uint64_t observations_fired_late_     = 0;
 };
 
 } // namespace coalsim

@@ -117,19 +117,7 @@ TEST(LoadOnce, TheCommandLineRunWritesTheInProcessRunsTrace)
   coalsim::Trace a = coalsim::read_trace((dir / "cli.h5").string());
   coalsim::Trace b = coalsim::read_trace(options.output);
   ASSERT_FALSE(a.jobs.empty());
-  coalsim::testing::expect_same_rows(a.jobs, b.jobs, "jobs");
-  coalsim::testing::expect_same_rows(a.components, b.components, "components");
-  coalsim::testing::expect_same_rows(a.placements, b.placements, "placements");
-  coalsim::testing::expect_same_rows(a.clusters, b.clusters, "clusters");
-  coalsim::testing::expect_same_rows(a.failures, b.failures, "failures");
-  coalsim::testing::expect_same_rows(a.local_jobs, b.local_jobs, "local jobs");
-  coalsim::testing::expect_same_rows(a.messages, b.messages, "messages");
-  coalsim::testing::expect_same_rows(a.sample_time, b.sample_time, "sample times");
-  coalsim::testing::expect_same_rows(a.grid_busy, b.grid_busy, "grid utilization");
-  coalsim::testing::expect_same_rows(a.background_busy, b.background_busy, "background utilization");
-  coalsim::testing::expect_same_rows(a.queue_length, b.queue_length, "queue lengths");
-  coalsim::testing::expect_same_rows(a.allocations, b.allocations, "allocations");
-  coalsim::testing::expect_same_rows(a.hosts, b.hosts, "hosts");
+  coalsim::testing::expect_same_tables(a, b);
   EXPECT_EQ(a.config, b.config);
 }
 

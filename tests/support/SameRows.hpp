@@ -6,6 +6,7 @@
 #pragma once
 
 #include "sim/trace/TraceSchema.hpp"
+#include "tests/support/TraceReader.hpp"
 
 #include <cstring>
 #include <gtest/gtest.h>
@@ -43,6 +44,36 @@ inline void expect_same_rows(const std::vector<double>& a, const std::vector<dou
   if (a.empty()) // no values: data() may be null, which memcmp must not be given
     return;
   EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)), 0) << what << " differ";
+}
+
+/** Every table and series of two traces the same (their attributes, the experiment as run among them, may differ). */
+inline void expect_same_tables(const Trace& a, const Trace& b)
+{
+  expect_same_rows(a.jobs, b.jobs, "jobs");
+  expect_same_rows(a.components, b.components, "components");
+  expect_same_rows(a.placements, b.placements, "placements");
+  expect_same_rows(a.clusters, b.clusters, "clusters");
+  expect_same_rows(a.failures, b.failures, "failures");
+  expect_same_rows(a.local_jobs, b.local_jobs, "local jobs");
+  expect_same_rows(a.messages, b.messages, "messages");
+  expect_same_rows(a.migrations, b.migrations, "migrations");
+  expect_same_rows(a.migration_checks, b.migration_checks, "migration checks");
+  expect_same_rows(a.sample_time, b.sample_time, "sample times");
+  expect_same_rows(a.grid_busy, b.grid_busy, "grid utilization");
+  expect_same_rows(a.background_busy, b.background_busy, "background utilization");
+  expect_same_rows(a.queue_length, b.queue_length, "queue lengths");
+  expect_same_rows(a.held, b.held, "processors held");
+  expect_same_rows(a.gained, b.gained, "processors gained");
+  expect_same_rows(a.economy, b.economy, "economy");
+  expect_same_rows(a.shares, b.shares, "shares");
+  expect_same_rows(a.cluster_energy, b.cluster_energy, "cluster energy");
+  expect_same_rows(a.job_energy, b.job_energy, "job energy");
+  expect_same_rows(a.energy_time, b.energy_time, "energy times");
+  expect_same_rows(a.energy_watts, b.energy_watts, "energy watts");
+  expect_same_rows(a.allocations, b.allocations, "allocations");
+  expect_same_rows(a.hosts, b.hosts, "hosts");
+  expect_same_rows(a.decisions, b.decisions, "decisions");
+  expect_same_rows(a.decision_terms, b.decision_terms, "decision terms");
 }
 
 } // namespace coalsim::testing

@@ -137,6 +137,26 @@ TEST(PlatformCheck, ProfileFilesAreLookedUpBesideThePlatformAndNeverAsAbsolutePa
   EXPECT_NE(error_of(abs_path).find("not as an absolute path"), std::string::npos) << error_of(abs_path);
 }
 
+TEST(PlatformCheck, SaysWhetherThePlatformGivesSimGridProfilesToPlay)
+{
+  const std::string host = "  <host id=\"h\" speed=\"1Gf\"";
+  PlatformProfiles none  = check_platform_file(platform_with(zone_start + host + "/>\n</zone>\n"));
+  EXPECT_FALSE(none.any);
+  EXPECT_TRUE(none.files.empty());
+  // A trace of the platform's own text: no file, but SimGrid plays it (the polls must not wait then).
+  PlatformProfiles inline_trace =
+      check_platform_file(platform_with(zone_start + host +
+                                        "/>\n</zone>\n<trace id=\"t\" periodicity=\"-1\">\n5 0\n</trace>\n"
+                                        "<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n"));
+  EXPECT_TRUE(inline_trace.any);
+  EXPECT_TRUE(inline_trace.files.empty());
+  std::string path = platform_with(zone_start + host + " speed_file=\"h.txt\"/>\n</zone>\n");
+  std::ofstream(fs::path(path).parent_path() / "h.txt") << "0 1\n";
+  PlatformProfiles file = check_platform_file(path);
+  EXPECT_TRUE(file.any);
+  EXPECT_EQ(file.files, std::vector<std::string>{(fs::path(path).parent_path() / "h.txt").string()});
+}
+
 TEST(PlatformCheck, CommentsAreIgnoredAndANonPlatformIsRefused)
 {
   std::string path = platform_with("<!-- <link id=\"x\" state_file=\"gone.txt\"/> -->\n" + zone_start +
