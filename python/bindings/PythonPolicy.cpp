@@ -57,38 +57,38 @@ std::string broken_rule_message(const BrokenRule& broken, const JobSpec& spec, c
   const std::string at = "component " + std::to_string(k) + ": ";
   const auto number    = [](auto n) { return std::to_string(n); };
   switch (broken.rule) {
-    case PlacementRule::has_components:
+    case PlacementCheck::has_components:
       return "no component";
-    case PlacementRule::claims_declared:
+    case PlacementCheck::claims_declared:
       return "Claiming.by_policy, but needs() declare no claims";
-    case PlacementRule::component_failures_declared:
+    case PlacementCheck::component_failures_declared:
       return "component_failures, but needs() do not declare them";
-    case PlacementRule::cluster_exists:
+    case PlacementCheck::cluster_exists:
       return at + "cluster " + number(comps[k].cluster) + " (the grid has clusters 0 to " + number(clusters - 1) + ")";
-    case PlacementRule::cluster_used:
+    case PlacementCheck::cluster_used:
       return at + "cluster " + number(comps[k].cluster) + ", which needs().clusters leaves out";
-    case PlacementRule::has_processors:
+    case PlacementCheck::has_processors:
       return at + number(comps[k].processors) + " processors";
-    case PlacementRule::share_allowed:
+    case PlacementCheck::share_allowed:
       return at + "host " + number(comps[k].host) +
              " with a share (shares need the declared host_shares, immediate claiming, one processor, a host of the "
              "cluster and smallest_share <= share <= 1)";
-    case PlacementRule::file_site_has_replica:
+    case PlacementCheck::file_site_has_replica:
       return at + "file site " + number(comps[k].file_site) + ", which holds no replica of the job's file";
-    case PlacementRule::file_site_given:
+    case PlacementCheck::file_site_given:
       return at + "no file site, but the job has an input file";
-    case PlacementRule::flexible_total: {
+    case PlacementCheck::flexible_total: {
       int total = 0;
       for (const auto& c : comps)
         total += c.processors;
       return "a flexible job placed on " + number(total) + " processors, not " + number(spec.total_processors);
     }
-    case PlacementRule::component_count:
+    case PlacementCheck::component_count:
       return number(comps.size()) + " components, not " + number(spec.components.size());
-    case PlacementRule::component_size:
+    case PlacementCheck::component_size:
       return "component " + number(k) + " has " + number(comps[k].processors) + " processors, not the " +
              number(spec.components[k].processors) + " it asked for";
-    case PlacementRule::ordered_cluster:
+    case PlacementCheck::ordered_cluster:
       return "component " + number(k) + " of an ordered job moved off its cluster " +
              number(spec.components[k].cluster);
   }

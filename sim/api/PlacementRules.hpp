@@ -22,8 +22,9 @@ struct PlacementRules {
   bool shares_hosts        = false;   // the run's runtime model lets jobs share a host's CPU (timeshared)
 };
 
-/** The rules, in the order they are checked. */
-enum class PlacementRule {
+/** The rules, in the order they are checked (not PlacementRule: that is how a family's policy picks clusters,
+ *  policies/common/PlacementRule.hpp, and one name for two types in one program breaks C++'s one-definition rule). */
+enum class PlacementCheck {
   has_components,              // at least one component
   claims_declared,             // Claiming::by_policy only when needs() declare claims
   component_failures_declared, // Placement::component_failures only when needs() declare them
@@ -41,7 +42,7 @@ enum class PlacementRule {
 };
 
 struct BrokenRule {
-  PlacementRule rule;
+  PlacementCheck rule;
   size_t component = 0; // the component that breaks it (for the per-component rules)
 };
 

@@ -255,37 +255,37 @@ void GridScheduler::validate(const ActiveJob& job, const Placement& placement) c
   const auto& comps = placement.components;
   const size_t k    = broken->component;
   switch (broken->rule) {
-    case PlacementRule::has_components:
+    case PlacementCheck::has_components:
       xbt_die("policy placed job %ld with no component", id);
-    case PlacementRule::claims_declared:
+    case PlacementCheck::claims_declared:
       xbt_die("policy placed job %ld to claim it itself, but its needs() declare no claims", id);
-    case PlacementRule::component_failures_declared:
+    case PlacementCheck::component_failures_declared:
       xbt_die("policy placed job %ld with component failures, but its needs() do not declare them", id);
-    case PlacementRule::cluster_exists:
-    case PlacementRule::has_processors:
+    case PlacementCheck::cluster_exists:
+    case PlacementCheck::has_processors:
       xbt_die("policy placed job %ld on cluster %d with %d processors", id, comps[k].cluster, comps[k].processors);
-    case PlacementRule::cluster_used:
+    case PlacementCheck::cluster_used:
       xbt_die("policy placed job %ld on cluster %d, which its needs().clusters leave out", id, comps[k].cluster);
-    case PlacementRule::share_allowed:
+    case PlacementCheck::share_allowed:
       xbt_die("policy placed job %ld on host %d of cluster %d with share %g (shares need the declared host shares, the "
               "timeshared runtime model, engine claiming, one processor, a host of the cluster and smallest_share <= "
               "share <= 1)",
               id, comps[k].host, comps[k].cluster, comps[k].share);
-    case PlacementRule::file_site_has_replica:
+    case PlacementCheck::file_site_has_replica:
       xbt_die("policy took job %ld's file from cluster %d, which has no replica", id, comps[k].file_site);
-    case PlacementRule::file_site_given:
+    case PlacementCheck::file_site_given:
       xbt_die("policy placed job %ld, which has an input file, with no site to copy it from", id);
-    case PlacementRule::flexible_total: {
+    case PlacementCheck::flexible_total: {
       int total = 0;
       for (const auto& c : comps)
         total += c.processors;
       xbt_die("flexible job %ld placed on %d processors, not %d", id, total, spec.total_processors);
     }
-    case PlacementRule::component_count:
+    case PlacementCheck::component_count:
       xbt_die("job %ld placed with %zu components instead of %zu", id, comps.size(), spec.components.size());
-    case PlacementRule::component_size:
+    case PlacementCheck::component_size:
       xbt_die("job %ld component %zu resized", id, k);
-    case PlacementRule::ordered_cluster:
+    case PlacementCheck::ordered_cluster:
       xbt_die("ordered job %ld component %zu moved off its cluster", id, k);
   }
   xbt_die("policy placed job %ld, breaking a rule of sim/api/PlacementRules.hpp", id);
