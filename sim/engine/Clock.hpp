@@ -57,10 +57,14 @@ private:
 
 namespace detail {
 /** `date` as a timer's: not before now; past the simulated-time horizon or no number at all, TimeHorizonError. */
+[[noreturn, gnu::cold]] inline void beyond_horizon(double date)
+{
+  throw TimeHorizonError(date, now());
+}
 inline double timer_date(double date)
 {
   if (not(date <= time_horizon))
-    throw TimeHorizonError(date, now());
+    beyond_horizon(date);
   return date < now() ? now() : date;
 }
 } // namespace detail

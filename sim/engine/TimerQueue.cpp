@@ -44,16 +44,6 @@ TimerQueue::~TimerQueue()
   disarm();
 }
 
-TimerQueue::Handle TimerQueue::add(double date, simgrid::xbt::Task<void()> work)
-{
-  return push(heap_, date, std::move(work));
-}
-
-TimerQueue::Handle TimerQueue::add_observation(double date, simgrid::xbt::Task<void()> work)
-{
-  return push(observations_, date, std::move(work));
-}
-
 TimerQueue::Handle TimerQueue::push(Heap& heap, double date, simgrid::xbt::Task<void()> work)
 {
   uint32_t slot;
@@ -168,11 +158,16 @@ void TimerQueue::fire()
     }
   } done{*this};
   const double date = simgrid::s4u::Engine::get_clock();
-  while (due_by(date)) {
-    // The first in order of the two heaps' tops (due_by() pruned both); an observation fired late has its own date.
-    const bool observation = not observations_.empty() && observations_.front().date <= date &&
-                             (heap_.empty() || heap_.front() < observations_.front());
-    Heap& heap = observation ? observations_ : heap_;
+  for (;;) {
+    // The first in order of the two heaps' tops due by the date; an observation fired late has its own date.
+    prune(heap_);
+    prune(observations_);
+    const bool other_due       = not heap_.empty() && heap_.front().date <= date;
+    const bool observation_due = not observations_.empty() && observations_.front().date <= date;
+    if (not other_due && not observation_due)
+      break;
+    const bool observation = observation_due && (not other_due || heap_.front() < observations_.front());
+    Heap& heap             = observation ? observations_ : heap_;
     std::pop_heap(heap.begin(), heap.end());
     const Entry entry = heap.back();
     heap.pop_back();

@@ -6,12 +6,16 @@
  * included, after the others). So a timer added or dropped moves no other timer of its date, and the timers of one
  * date cost SimGrid one timer, not one each.
  *
+ * Observations (add_observation(), a poll) wait in a heap of their own, and SimGrid need not stop at their dates
+ * while the run's deferral check says so: they then fire in the round of the next other entry, in their place.
+ *
  * One queue per process, as SimGrid allows one engine per process and keeps its own timers per process too. */
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 #include <xbt/functional.hpp>
 
@@ -37,12 +41,15 @@ public:
   }
 
   /** Runs `work` at simulated time `date` (not before the engine's clock: the caller clamps). */
-  Handle add(double date, simgrid::xbt::Task<void()> work);
+  Handle add(double date, simgrid::xbt::Task<void()> work) { return push(heap_, date, std::move(work)); }
   /** add() for an observation: work that only reads coalsim's state and may ask for passes (the information
    *  service's poll). While the deferral check holds (set_deferral), SimGrid need not stop at its date: its timer is
    *  armed at the first other timer's date, and the observations due before that fire there first, in their place
    *  among the timers, each with now() its own date. */
-  Handle add_observation(double date, simgrid::xbt::Task<void()> work);
+  Handle add_observation(double date, simgrid::xbt::Task<void()> work)
+  {
+    return push(observations_, date, std::move(work));
+  }
   /** Whether the observations may wait now, asked after every event when one is due before the first other timer.
    *  It must hold only when nothing but coalsim's timers can happen before that timer (no activity in flight, no
    *  actor, no profile SimGrid plays, no run_until's end) and the observations' work changes nothing SimGrid sees
