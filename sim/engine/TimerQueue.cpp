@@ -85,7 +85,7 @@ void TimerQueue::cancel(Handle handle)
 void TimerQueue::compact()
 {
   for (Heap* heap : {&heap_, &observations_}) {
-    std::erase_if(*heap, [this](const Entry& e) { return slots_[e.slot].seq != e.seq; });
+    std::erase_if(*heap, [this](const Entry& e) { return cancelled(e); });
     std::make_heap(heap->begin(), heap->end());
   }
 }
@@ -97,7 +97,7 @@ bool TimerQueue::simgrid_holds_others() const
 
 void TimerQueue::drop_cancelled(Heap& heap)
 {
-  while (not heap.empty() && slots_[heap.front().slot].seq != heap.front().seq) {
+  while (not heap.empty() && cancelled(heap.front())) {
     std::pop_heap(heap.begin(), heap.end());
     heap.pop_back();
   }
@@ -158,19 +158,11 @@ void TimerQueue::fire()
     }
   } done{*this};
   const double date = simgrid::s4u::Engine::get_clock();
-  for (;;) {
-    // The first in order of the two heaps' tops due by the date; an observation fired late has its own date.
-    prune(heap_);
-    prune(observations_);
-    const bool other_due       = not heap_.empty() && heap_.front().date <= date;
-    const bool observation_due = not observations_.empty() && observations_.front().date <= date;
-    if (not other_due && not observation_due)
-      break;
-    const bool observation = observation_due && (not other_due || heap_.front() < observations_.front());
-    Heap& heap             = observation ? observations_ : heap_;
-    std::pop_heap(heap.begin(), heap.end());
-    const Entry entry = heap.back();
-    heap.pop_back();
+  while (Heap* heap = next_due(date)) {
+    const bool observation = heap == &observations_; // fired late, it has its own date
+    std::pop_heap(heap->begin(), heap->end());
+    const Entry entry = heap->back();
+    heap->pop_back();
     auto work              = std::move(slots_[entry.slot].work); // out of the slot: the entries it sets may move it
     slots_[entry.slot].seq = 0;
     free_slots_.push_back(entry.slot);

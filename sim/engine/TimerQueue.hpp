@@ -67,13 +67,7 @@ public:
   void cancel(Handle handle);
 
   /** Whether a timer is due at or before `date` (one of the current instant, given its date). */
-  bool due_by(double date)
-  {
-    prune(heap_);
-    prune(observations_);
-    return (not heap_.empty() && heap_.front().date <= date) ||
-           (not observations_.empty() && observations_.front().date <= date);
-  }
+  bool due_by(double date) { return next_due(date) != nullptr; }
   /** Timers that will fire. */
   size_t pending() const { return live_; }
   /** Entries held: the pending timers and the cancelled ones not dropped yet (at most about twice as many). */
@@ -106,11 +100,23 @@ private:
   Handle push(Heap& heap, double date, simgrid::xbt::Task<void()> work);
   /** The SimGrid timer fired: every entry due by its date, in order. */
   void fire();
+  bool cancelled(const Entry& entry) const { return slots_[entry.slot].seq != entry.seq; }
   /** Drops cancelled entries off the top of `heap` (asked after every event: the common case inline). */
   void prune(Heap& heap)
   {
-    if (not heap.empty() && slots_[heap.front().slot].seq != heap.front().seq)
+    if (not heap.empty() && cancelled(heap.front()))
       drop_cancelled(heap);
+  }
+  /** The heap whose top is the next entry in order, if it is due by `date` (both pruned); null when none is. */
+  Heap* next_due(double date)
+  {
+    prune(heap_);
+    prune(observations_);
+    const bool other_due       = not heap_.empty() && heap_.front().date <= date;
+    const bool observation_due = not observations_.empty() && observations_.front().date <= date;
+    if (observation_due && (not other_due || heap_.front() < observations_.front()))
+      return &observations_;
+    return other_due ? &heap_ : nullptr;
   }
   void drop_cancelled(Heap& heap);
   /** The date SimGrid's timer is to be armed at (the queue holds an entry). */
