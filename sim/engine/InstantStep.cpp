@@ -52,7 +52,9 @@ bool InstantStep::instant_has_more_events()
 {
   if (TimerQueue::instance().due_by(now()))
     return true; // a timer due now
-  for (auto* model : sg4::Engine::get_instance()->get_all_models())
+  if (models_ == nullptr)
+    models_ = &sg4::Engine::get_instance()->get_all_models();
+  for (auto* model : *models_)
     if (not model->get_finished_action_set()->empty() || not model->get_failed_action_set()->empty())
       return true; // a completion SimGrid has yet to signal
   return false;

@@ -18,6 +18,10 @@
 #include <functional>
 #include <vector>
 
+namespace simgrid::kernel::resource {
+class Model;
+}
+
 namespace coalsim {
 
 class InstantStep {
@@ -49,7 +53,7 @@ private:
   /** The passes: every scheduler that asked, in order, again while any asks. */
   void step();
   /** Whether SimGrid still has an event of the current instant to apply. */
-  static bool instant_has_more_events();
+  bool instant_has_more_events();
   /** The first scheduler from `from` on that asked for a pass, or passes_.size(). */
   size_t next_asked(size_t from) const;
 
@@ -62,6 +66,8 @@ private:
   size_t requested_  = 0; // schedulers that asked
   bool stepping_     = false;
   bool timer_posted_ = false; // a timer due now makes sure an event follows the requests
+  // SimGrid's models, looked up at the first event (Engine::get_instance() costs more than the look at them).
+  const std::vector<simgrid::kernel::resource::Model*>* models_ = nullptr;
 };
 
 /** Marks the handling of one event (a timer's callback, an activity's completion): an event that causes
