@@ -23,7 +23,7 @@ UtilizationRecorder::UtilizationRecorder(size_t clusters, double interval, Sink 
 
 void UtilizationRecorder::emit(double interval_end, double length)
 {
-  integrate_totals(interval_end);
+  integrate_queue_and_claims(interval_end);
   for (size_t c = 0; c < avg_grid_.size(); ++c) {
     integrate(c, interval_end);
     const double grid = acc_busy_[2 * c], background = acc_busy_[2 * c + 1];
@@ -41,7 +41,7 @@ void UtilizationRecorder::emit(double interval_end, double length)
   sink_(UtilizationSample{interval_end, avg_grid_, avg_background_, queue, held, gained});
 }
 
-void UtilizationRecorder::integrate_totals(double until)
+void UtilizationRecorder::integrate_queue_and_claims(double until)
 {
   const double dt = until - last_;
   if (dt == 0)
@@ -73,7 +73,7 @@ void UtilizationRecorder::set_queue_length(size_t length, double now)
   if (finished_ || length == queue_)
     return;
   close_intervals(now);
-  integrate_totals(now);
+  integrate_queue_and_claims(now);
   queue_ = length;
 }
 
@@ -82,7 +82,7 @@ void UtilizationRecorder::set_claims(int held, int gained, double now)
   if (finished_)
     return;
   close_intervals(now);
-  integrate_totals(now);
+  integrate_queue_and_claims(now);
   held_   = held;
   gained_ = gained;
 }

@@ -52,7 +52,7 @@ private:
     since_[cluster] = until;
   }
   /** The queue length and the claims integrated up to `until`. */
-  void integrate_totals(double until);
+  void integrate_queue_and_claims(double until);
   void emit(double interval_end, double length);
 
   double interval_;
