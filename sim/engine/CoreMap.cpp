@@ -71,18 +71,22 @@ void CoreMap::take(int count, std::vector<Core>& into)
 {
   xbt_assert(count >= 0 && count <= free_, "taking %d cores with %d free", count, free_);
   // The observers hear the runs once all are taken (they read nothing of the map), each observer all of them at once.
-  // Room for all at once, so that the runs' views of `into` hold until they are told (grown as push_back would).
-  const size_t needed = into.size() + static_cast<size_t>(count);
+  // `into` is grown to its new size first (its room grown as push_back would), so that the runs' views of it hold
+  // until they are told, and the cores are written without a check of its room each.
+  const size_t before = into.size();
+  const size_t needed = before + static_cast<size_t>(count);
   if (into.capacity() < needed)
     into.reserve(std::max(needed, 2 * into.capacity()));
+  into.resize(needed);
+  Core* out = into.data() + before;
   runs_.clear();
   for (int host = first_free_host_; count > 0; ++host) {
     const int here = std::min(count, free_on_[host]);
     if (here == 0)
       continue; // a full host: nothing to take, nobody to tell
-    const size_t before = into.size();
-    take_quietly(host, here, into);
-    runs_.push_back({host, std::span<const Core>(into).subspan(before)});
+    take_quietly(host, here, out);
+    runs_.push_back({host, std::span<const Core>(out, static_cast<size_t>(here))});
+    out += here;
     count -= here;
   }
   while (first_free_host_ < hosts() && free_on_[first_free_host_] == 0)
@@ -93,11 +97,12 @@ void CoreMap::take(int count, std::vector<Core>& into)
 void CoreMap::take_on(int host, int count, std::vector<Core>& into)
 {
   const size_t before = into.size();
-  take_quietly(host, count, into);
+  into.resize(before + static_cast<size_t>(count));
+  take_quietly(host, count, into.data() + before);
   tell_held(host, std::span<const Core>(into).subspan(before));
 }
 
-void CoreMap::take_quietly(int host, int count, std::vector<Core>& into)
+void CoreMap::take_quietly(int host, int count, Core* out)
 {
   xbt_assert(count >= 0 && count <= free_on_[host], "taking %d cores of host %d with %d free", count, host,
              free_on_[host]);
@@ -108,7 +113,7 @@ void CoreMap::take_quietly(int host, int count, std::vector<Core>& into)
   for (Core core = first_[host]; count > 0; ++core)
     if (state_[core] == State::free) {
       state_[core] = State::held;
-      into.push_back(core);
+      *out++       = core;
       --count;
     }
 }

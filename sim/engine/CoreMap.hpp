@@ -104,8 +104,8 @@ private:
   void set(Core core, State to);
   void tell_held(int host, std::span<const Core> cores) const;
   void tell_released(int host, std::span<const Core> cores) const;
-  /** take_on() without telling the observers. */
-  void take_quietly(int host, int count, std::vector<Core>& into);
+  /** take_on() without telling the observers: the cores taken written from `out` on (room for `count`). */
+  void take_quietly(int host, int count, Core* out);
   /** Tells the observers of the runs in runs_, taken or given back. */
   void tell_runs(bool held);
 
