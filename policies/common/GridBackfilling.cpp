@@ -38,7 +38,7 @@ GridBackfilling::Pass GridBackfilling::begin_pass(const GridView& view) const
   for (const auto& [id, held] : held_) {
     double end = std::isnan(held.run_start) ? now + held.estimate : held.run_start + held.estimate;
     for (const auto& [cluster, processors] : held.parts)
-      releases.at(cluster).emplace_back(std::max(end, now), processors);
+      releases.at(cluster).emplace_back(end, processors);
   }
   pass.profiles_.reserve(view.cluster_count());
   for (const auto& cluster : view.clusters()) {
@@ -49,7 +49,14 @@ GridBackfilling::Pass GridBackfilling::begin_pass(const GridView& view) const
       continue; // nothing of it is planned: it may never come back
     auto& frees = releases[cluster.index];
     for (const auto& [end, processors] : view.running_local(cluster.index))
-      frees.emplace_back(std::max(end, now), processors);
+      frees.emplace_back(end, processors);
+    // A job past its estimated end has not ended as far as the view knows. When the cluster's idle count is only
+    // as of a poll, it may have ended since: it is expected to end now, and a placement may try its processors
+    // (a failed claim then tells the true count). When the count is current, it is still running: expected to end
+    // at any moment, but not now, else every pass of the instant would place on its processors again.
+    const double soonest = view.idle_is_current(cluster.index) ? std::nextafter(now, INFINITY) : now;
+    for (auto& [end, processors] : frees)
+      end = std::max(end, soonest);
     std::sort(frees.begin(), frees.end());
     // Never more than the view counts busy: with a polled view, what ended since the poll is neither idle nor
     // known, and stays busy (the latest ends are left out first).

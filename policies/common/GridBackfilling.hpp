@@ -4,7 +4,9 @@
  * At each pass a plan is made: one ProcessorProfile per cluster, with its idle processors now and, at their
  * estimated ends, the processors of the running local jobs (their requested times, as the local managers report
  * them: GridView::running_local) and of the policy's own grid jobs (the start of the run plus the job's estimate;
- * placed but not yet running: now plus the estimate). A job past its estimated end is expected to end now. Busy
+ * placed but not yet running: now plus the estimate). A job past its estimated end is expected to end now, when
+ * the cluster's idle count is as of a poll (it may have ended since), or right after now, when the count is current
+ * (GridView::idle_is_current: it is still running, and a placement on its processors would fail). Busy
  * processors with no known end (dummy jobs, failed hosts, other jobs) are busy for ever, and so is every
  * processor of an unusable cluster. Then the waiting jobs are offered in queue order:
  *  - a job is placed now if the placement rule places all its components on the processors each cluster has free

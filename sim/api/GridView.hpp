@@ -54,6 +54,10 @@ class LocalJobsReport {
 public:
   virtual ~LocalJobsReport()                                       = default;
   virtual const EstimatedEnds& running_local(ClusterIndex c) const = 0;
+  /** Whether cluster c's idle count is its manager's own at this instant (an exact information service, or a
+   *  polled one that has just learned it from a failed claim): its busy processors then hold jobs still running,
+   *  whatever their estimates say. By default, not known to be. */
+  virtual bool idle_is_current(ClusterIndex /*c*/) const { return false; }
 };
 
 class GridView {
@@ -108,6 +112,9 @@ public:
    *  the last poll). Busy processors that are neither here nor held by the policy's own jobs (dummy jobs, failed
    *  hosts, an outage) have no known end. */
   const EstimatedEnds& running_local(ClusterIndex c) const;
+  /** Whether cluster c's idle count is its manager's own at this instant (LocalJobsReport::idle_is_current): a job
+   *  past its estimated end there is then still running. False without a report. */
+  bool idle_is_current(ClusterIndex c) const { return local_jobs_ != nullptr && local_jobs_->idle_is_current(c); }
 
 private:
   double now_;

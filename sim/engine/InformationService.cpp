@@ -1,5 +1,7 @@
 #include "sim/engine/InformationService.hpp"
 
+#include <cmath>
+
 #include "sim/engine/Clock.hpp"
 
 #include <algorithm>
@@ -19,6 +21,7 @@ InformationService::InformationService(const GridPlatform& platform,
     , reported_idle_(managers.size(), 0)
     , unclaimed_(managers.size(), 0)
     , claimed_since_poll_(managers.size(), 0)
+    , learned_at_(managers.size(), -INFINITY)
     , moved_(managers.size(), false)
 {
   for (size_t c = 0; c < managers.size(); ++c) {
@@ -65,10 +68,16 @@ void InformationService::poll()
 void InformationService::learn_idle(ClusterIndex c)
 {
   reported_idle_[c] = (*managers_)[c]->available();
+  learned_at_[c]    = now();
   moved(c);
   if (not exact())
     report_local(c);
   claimed_since_poll_[c] = 0;
+}
+
+bool InformationService::idle_is_current(ClusterIndex c) const
+{
+  return exact() || learned_at_.at(c) == now();
 }
 
 const EstimatedEnds& InformationService::running_local(ClusterIndex c) const

@@ -47,6 +47,8 @@ public:
   /** The running local jobs of cluster `c` by estimated end: the manager's own list in exact mode, else as at
    *  the last poll (or the last learn_idle of `c`). */
   const EstimatedEnds& running_local(ClusterIndex c) const override;
+  /** In exact mode always; in polled mode when `c`'s idle count was learned at this instant (learn_idle). */
+  bool idle_is_current(ClusterIndex c) const override;
   /** Clusters that are down or marked unusable show as unusable (no idle processors). */
   void set_health(const ClusterHealth* health)
   {
@@ -113,6 +115,7 @@ private:
   std::vector<int> reported_idle_;
   std::vector<int> unclaimed_;          // placed, claim not yet attempted
   std::vector<int> claimed_since_poll_; // claimed after the last report
+  std::vector<double> learned_at_;      // when learn_idle() last read the cluster's idle count (polled mode)
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
   mutable std::vector<ClusterState> spare_states_; // a view's states given back by recycle(), or empty

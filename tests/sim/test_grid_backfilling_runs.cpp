@@ -102,3 +102,16 @@ TEST(GridBackfillingRuns, PolledBackfillingPlansOnTheLocalJobsAsAtTheLastPoll)
   auto grid  = write_log("grid.swf", swf(1, 35, 50, 4, 50, 1) + swf(2, 36, 100, 1, 250, 1));
   EXPECT_EQ(starts(simulate_yaml(experiment("easy", 30, local, grid))), (std::map<JobId, double>{{0, 120}, {1, 180}}));
 }
+
+TEST(GridBackfillingRuns, AJobPastItsRequestedTimeKeepsItsProcessorsInThePlanUntilItEnds)
+{
+  // Exact information. Cluster a: the local job L1 holds 2 of its 4 processors over [0, 100) but requested 50. The
+  // head G0 (4 processors) arrives at 1 and is promised 50; G1 (2, 30 s) backfills at 2. G2 (1 processor, 10 s)
+  // arrives at 60, when L1 is past its requested time yet still running: the plan promises G0 the moment after 60,
+  // not 60 itself (a claim of L1's processors would fail, and every pass of the instant would try it again), so G2
+  // waits behind it, G0 starts when L1 ends at 100, and G2 when G0 ends at 150.
+  auto local = write_log("local.swf", swf(1, 0, 100, 2, 50));
+  auto grid  = write_log("grid.swf", swf(1, 1, 50, 4, 50, 1) + swf(2, 2, 30, 2, 30, 1) + swf(3, 60, 10, 1, 10, 1));
+  EXPECT_EQ(starts(simulate_yaml(experiment("easy", 0, local, grid))),
+            (std::map<JobId, double>{{0, 100}, {1, 2}, {2, 150}}));
+}

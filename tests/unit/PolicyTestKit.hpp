@@ -39,7 +39,9 @@ class FakeLocalJobs : public LocalJobsReport {
 public:
   explicit FakeLocalJobs(size_t clusters) : running(clusters) {}
   const EstimatedEnds& running_local(ClusterIndex c) const override { return running.at(c); }
+  bool idle_is_current(ClusterIndex /*c*/) const override { return current; }
   std::vector<EstimatedEnds> running;
+  bool current = false; // the idle counts are the managers' own at this instant
 };
 
 /** As view_at(), with the running local jobs of `local`. */

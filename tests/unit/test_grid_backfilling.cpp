@@ -9,6 +9,7 @@
 #include "policies/dcs/DcsScheduler.hpp"
 #include "sim/api/PolicyRegistry.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 using namespace coalsim;
@@ -100,6 +101,21 @@ TEST(GridBackfilling, ThePlanFreesLocalAndOwnJobsAtTheirEstimatedEndsAndTheRestN
   auto pending = backfilling.begin_pass(view_with_local(20, {16, 40}, local));
   EXPECT_EQ(pending.free_at(0, 69), 16);
   EXPECT_EQ(pending.free_at(0, 70), 24);
+}
+
+TEST(GridBackfilling, AJobPastItsEstimateIsFreedNowOnlyWhenTheIdleCountMayBeStale)
+{
+  // At 10, c0: 16 idle and a local job of 48 whose requested time ran out at 5. As of a poll, it may have ended
+  // since: expected to end now. With the count current, it is still running: expected to end right after now.
+  FakeLocalJobs local(1);
+  local.running[0].emplace(5.0, 48);
+  GridBackfilling backfilling(GridBackfilling::Mode::easy);
+  auto polled = backfilling.begin_pass(view_with_local(10, {16}, local));
+  EXPECT_EQ(polled.free_at(0, 10), 64);
+  local.current = true;
+  auto current  = backfilling.begin_pass(view_with_local(10, {16}, local));
+  EXPECT_EQ(current.free_at(0, 10), 16);
+  EXPECT_EQ(current.free_at(0, std::nextafter(10.0, INFINITY)), 64);
 }
 
 TEST(GridBackfilling, NeverMoreIsFreedThanTheViewCountsBusy)
