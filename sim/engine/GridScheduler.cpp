@@ -373,13 +373,20 @@ void GridScheduler::claim_all(JobId id)
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.
     XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
+    // A count the scheduler already had current (exact mode, or learned at this instant) teaches it nothing: a pass
+    // now would see what the last one saw, and place the job there again (a shaped cluster's count overstates what
+    // several components can take). The job waits for the next change of the grid instead.
+    const bool taught = not parts_.info.idle_is_current(short_cluster);
     stop_attempt(job, PlacementOutcome::claim_failed);
     parts_.info.learn_idle(short_cluster);
     parts_.lifecycle.submission_failed(id);
     publish_failure(id, short_cluster, "claim");
     reset_to_waiting(job);
     parts_.policy.on_claim_failed(job.spec);
-    requeued();
+    if (taught)
+      requeued();
+    else
+      parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
     return;
   }
   take_core_lists(job, job.placement.size());

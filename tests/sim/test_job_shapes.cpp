@@ -306,6 +306,22 @@ TEST(JobShapes, GridClaimsTakeTheShapeAndTellTheGridOnlyWhatFits)
   m.engine.run();
 }
 
+TEST(JobShapes, AClaimOnACountAlreadyCurrentWaitsForTheNextChangeInsteadOfRetryingAtOnce)
+{
+  // Components of 3 processors on DAS-2's dual nodes taken whole: each holds 2 hosts, 4 cores. Best fit packs up to 4
+  // of a job's components on one cluster when its idle count says 12, yet 6 free hosts hold only 3 of them: the
+  // claim fails. The count the failure teaches (polled view) is the same 12, so a pass at once places the job there
+  // again; that claim fails on a count already current, and a pass then would do the same, and again, until the
+  // livelock guard aborted the run (at t = 772 with 60 jobs). The job now waits for the next change, and every job
+  // ends.
+  const auto run = coalsim::testing::run("--policy bf --jobs 60 --set background.model=none --set "
+                                         "workload.component_size=3 --set workload.components=4 --set "
+                                         "job_shape.kind=whole_nodes --no-trace",
+                                         120);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("60 submitted, 60 completed"), std::string::npos) << run.output;
+}
+
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
 {
   // Any discipline, any shape, either host selection, estimates below and above the runtimes (jobs past their
