@@ -29,6 +29,11 @@ WORK_TOLERANCE = 1e-6   # relative: CPU work done against the estimate
 MESSAGE_TOLERANCE = 1e-9  # relative: a message's duration against its route's bound
 CORES_PER_BLOCK = 4_000_000  # cores held checked at once (memory)
 
+# Job shapes (docs/configuration.md, job_shape): how a cluster's jobs of p processors hold its cores.
+POOL, NODES, WHOLE_NODES = 0, 1, 2
+SHAPE_KINDS = {"pool": POOL, "nodes": NODES, "whole_nodes": WHOLE_NODES}
+SHAPE_NAMES = {code: name for name, code in SHAPE_KINDS.items()}
+
 
 class Violation(Exception):
     """A row of the trace breaks a physical invariant."""
@@ -66,6 +71,25 @@ def _optional_table(h5, name, path, fields=()):
     return read_table(h5, name, path, fields) if name in h5 else None
 
 
+def _read_shape(node, base, where):
+    """One `job_shape` node (the section or a cluster's override) as the simulator reads it
+    (sim/engine/JobShapeConfig.cpp): (kind, cores_per_node); what it leaves out comes from `base`."""
+    if node is None:
+        return base
+    if not isinstance(node, dict):
+        raise Violation("the config attribute", None, f"{where} is not a map ({node!r})")
+    kind = node.get("kind", SHAPE_NAMES[base[0]])
+    if kind not in SHAPE_KINDS:
+        raise Violation("the config attribute", None, f"{where}.kind '{kind}' is none of {', '.join(SHAPE_KINDS)}")
+    if SHAPE_KINDS[kind] != NODES:
+        return SHAPE_KINDS[kind], 1
+    per_node = node.get("cores_per_node", base[1] if base[0] == NODES else 1)
+    if isinstance(per_node, bool) or not isinstance(per_node, int) or per_node < 1:
+        raise Violation("the config attribute", None, f"{where}.cores_per_node is {per_node!r}, not a whole number "
+                                                      f"of at least 1")
+    return NODES, per_node
+
+
 class _Audit:
     def __init__(self, path):
         self.path = str(path)
@@ -89,6 +113,97 @@ class _Audit:
         if self.hosts is not None:
             self.host_cores = {(int(c), int(h)): int(n) for c, h, n in
                                zip(self.hosts["cluster"], self.hosts["index"], self.hosts["cores"])}
+        self._read_shapes()
+
+    def _read_shapes(self):
+        """Each cluster's job shape from the `config` attribute (`job_shape`, with its per-cluster overrides):
+        `shape_kind` and `cores_per_node` per cluster index. A trace without the attribute or the section is
+        the pool everywhere (every holding exactly its processors)."""
+        self.shape_kind = np.full(self.n_clusters, POOL, dtype=np.int64)
+        self.cores_per_node = np.ones(self.n_clusters, dtype=np.int64)
+        self.host_count_of_cluster = np.zeros(self.n_clusters, dtype=np.int64)
+        self.host_cores_table = None
+        try:
+            config = yaml.safe_load(str(self.trace.attrs.get("config", ""))) or {}
+        except yaml.YAMLError:
+            config = {}
+        section = config.get("job_shape") if isinstance(config, dict) else None
+        if section is None:
+            return
+        base = _read_shape(section, (POOL, 1), "job_shape")
+        overrides = section.get("clusters") or {}
+        if not isinstance(overrides, dict):
+            raise Violation("the config attribute", None, f"job_shape.clusters is not a map ({overrides!r})")
+        names = self.trace.cluster_names
+        for index, name in enumerate(names):
+            kind, per_node = _read_shape(overrides.get(name), base, f"job_shape.clusters.{name}")
+            self.shape_kind[index], self.cores_per_node[index] = kind, per_node
+        # whole_nodes takes ceil(p / k) hosts, k the cores of the cluster's hosts (one count on a shaped cluster;
+        # 0 here when /hosts is absent or gives the cluster several counts).
+        if self.hosts is not None and len(self.hosts):
+            width = max(int(self.hosts["index"].max()) + 1, 1)
+            self.host_cores_table = np.full((self.n_clusters, width), -1, dtype=np.int64)
+            known = (self.hosts["cluster"] >= 0) & (self.hosts["cluster"] < self.n_clusters) & \
+                (self.hosts["index"] >= 0)
+            self.host_cores_table[self.hosts["cluster"][known], self.hosts["index"][known]] = \
+                self.hosts["cores"][known]
+            for cluster in range(self.n_clusters):
+                counts = set(map(int, self.hosts["cores"][known & (self.hosts["cluster"] == cluster)]))
+                if len(counts) == 1:
+                    self.host_count_of_cluster[cluster] = counts.pop()
+
+    def _shape_text(self, cluster, processors):
+        """What the cluster's shape makes a holding of `processors` processors hold ('' for the pool)."""
+        kind, per_node = int(self.shape_kind[cluster]), int(self.cores_per_node[cluster])
+        if kind == NODES:
+            return f" (nodes of {per_node} cores: {per_node} on each of {-(-processors // per_node)} distinct hosts)"
+        if kind == WHOLE_NODES:
+            k = int(self.host_count_of_cluster[cluster])
+            if k > 0:
+                return f" (whole_nodes: {-(-processors // k)} distinct hosts of {k} cores, each whole)"
+            return f" (whole_nodes: distinct hosts, each whole, at least {processors} cores and no host to spare)"
+        return ""
+
+    def _held_as_shaped(self, cluster, processors, group, host, cores):
+        """Per holding (cluster[i], processors[i]): whether its cores (the rows with group == i, each `cores` on
+        `host`) are what its cluster's shape makes of its processors. Pool: exactly p cores. nodes of c cores: c
+        cores on each of ceil(p / c) distinct hosts. whole_nodes: distinct hosts each held whole (its /hosts cores),
+        ceil(p / k) of them (k the cluster's cores per host); without /hosts, or if the cluster's hosts differ in
+        cores: hosts held alike (or whole), at least p cores in all and none to spare (without any one host, fewer
+        than p)."""
+        cluster, processors = np.asarray(cluster, np.int64), np.asarray(processors, np.int64)
+        group, host, cores = np.asarray(group, np.int64), np.asarray(host, np.int64), np.asarray(cores, np.int64)
+        n = cluster.size
+        total = np.bincount(group, weights=cores, minlength=n).astype(np.int64)
+        kind = self.shape_kind[cluster] if n else np.zeros(0, dtype=np.int64)
+        pool = total == processors
+        if not (kind != POOL).any():
+            return pool
+        width = int(host.max()) + 1 if host.size else 1
+        pairs, at = np.unique(group * width + host, return_inverse=True)
+        pair_group, pair_host = pairs // width, pairs % width
+        pair_cores = np.bincount(at.ravel(), weights=cores).astype(np.int64)
+        n_hosts = np.bincount(pair_group, minlength=n)
+        low = np.full(n, np.iinfo(np.int64).max)
+        high = np.zeros(n, dtype=np.int64)
+        np.minimum.at(low, pair_group, pair_cores)
+        np.maximum.at(high, pair_group, pair_cores)
+        per_node = self.cores_per_node[cluster]
+        nodes = (n_hosts == -(-processors // per_node)) & (low == per_node) & (high == per_node)
+        if self.host_cores_table is not None:
+            table = self.host_cores_table
+            inside = pair_host < table.shape[1]
+            whole_pair = np.zeros(pair_host.size, dtype=bool)
+            whole_pair[inside] = pair_cores[inside] == table[cluster[pair_group[inside]], pair_host[inside]]
+        else:
+            whole_pair = pair_cores == high[pair_group]  # the hosts' cores unknown: alike, at least
+        all_whole = np.ones(n, dtype=bool)
+        np.logical_and.at(all_whole, pair_group, whole_pair)
+        k = self.host_count_of_cluster[cluster]
+        enough = np.where(k > 0, n_hosts == -(-processors // np.maximum(k, 1)),
+                          (total >= processors) & (total - low < processors))
+        whole = all_whole & (n_hosts >= 1) & enough
+        return np.select([kind == NODES, kind == WHOLE_NODES], [nodes, whole], pool)
 
     def run(self):
         for check in (self.jobs_once_with_a_final_status, self.job_times_in_order, self.placements_match_jobs,
@@ -310,6 +425,7 @@ class _Audit:
         placement_row = {(int(j), int(n)): i for i, (j, n) in enumerate(zip(p["job_id"], p["placement"]))}
         outcomes = [text(o) for o in p["outcome"]]
         cores = {}  # (job, placement, component) -> (cluster, cores)
+        on_hosts = {}  # (job, placement, component) -> {host: cores}
         for row in grid:
             job, number = int(a["job_id"][row]), int(a["placement"][row])
             if job not in self.row_of_job:
@@ -334,22 +450,32 @@ class _Audit:
                 raise Violation("/allocations", int(row), f"job {job} component {key[2]} holds cores on clusters "
                                                           f"{cluster} and {a['cluster'][row]}")
             cores[key] = (cluster, held + int(a["cores"][row]))
-        # The components of each started job's last attempt held their processors.
+            host = on_hosts.setdefault(key, {})
+            host[int(a["host"][row])] = host.get(int(a["host"][row]), 0) + int(a["cores"][row])
+        # The components of each started job's last attempt held their processors, as their cluster's shape holds
+        # them (the pool: exactly; nodes or whole nodes: whole nodes' worth).
         shares_hosts = self._time_shared_components()
         last_placement = {}
         for job, number in zip(p["job_id"], p["placement"]):
             last_placement[int(job)] = max(int(number), last_placement.get(int(job), 0))
-        for row, (job, k, cluster, processors) in enumerate(zip(self.components["job_id"], self.components["index"],
-                                                                 self.components["cluster"],
-                                                                 self.components["processors"])):
-            key = (int(job), last_placement.get(int(job), 0), int(k))
+        c = self.components
+        keys = [(int(job), last_placement.get(int(job), 0), int(k)) for job, k in zip(c["job_id"], c["index"])]
+        held_rows = [(row, host, n) for row, key in enumerate(keys) for host, n in on_hosts.get(key, {}).items()]
+        group, host, n = (np.array(column, dtype=np.int64) for column in zip(*held_rows)) if held_rows else \
+            (np.zeros(0, dtype=np.int64),) * 3
+        as_shaped = self._held_as_shaped(c["cluster"], c["processors"], group, host, n)
+        for row, (key, cluster, processors) in enumerate(zip(keys, c["cluster"], c["processors"])):
+            job, k = key[0], key[2]
             if key not in cores and shares_hosts(row):
                 continue
             got = cores.get(key, (int(cluster), 0))
-            if got != (int(cluster), int(processors)):
+            if got[0] != int(cluster) or not as_shaped[row]:
+                shaped = self.shape_kind[int(cluster)] != POOL
+                hosts = (" (" + ", ".join(f"host {h}: {n}" for h, n in sorted(on_hosts.get(key, {}).items())) +
+                         ")") if shaped else ""
                 raise Violation("/components", row, f"job {job} component {k} ran with {processors} processors on "
-                                f"cluster {cluster}; /allocations gives placement {key[1]} {got[1]} cores on cluster "
-                                f"{got[0]}")
+                                f"cluster {cluster}{self._shape_text(int(cluster), int(processors))}; /allocations "
+                                f"gives placement {key[1]} {got[1]} cores on cluster {got[0]}{hosts}")
         # Local jobs that ended held their processors from their start to their end.
         local = self.trace.local_jobs
         owned = np.flatnonzero(a["owner"] == LOCAL)
@@ -372,17 +498,33 @@ class _Audit:
             row = int(owned[_first(jobs_of == split)])
             raise Violation("/allocations", row, f"local job {split}'s rows differ in cluster or times")
         ids = local["id"].astype(np.int64)
-        wrong = (cores[ids] != local["processors"]) | (spans["cluster"][0][ids] != local["cluster"]) | \
+        # Held as the cluster's shape holds the job's processors (per job number; the cluster that /local_jobs
+        # names, which the comparison below checks against its rows').
+        cluster_of = np.zeros(size, dtype=np.int64)
+        processors_of = np.zeros(size, dtype=np.int64)
+        cluster_of[ids] = np.clip(local["cluster"], 0, max(self.n_clusters - 1, 0))
+        processors_of[ids] = local["processors"]
+        as_shaped = self._held_as_shaped(cluster_of, processors_of, jobs_of, a["host"][owned], a["cores"][owned])
+        wrong = ~as_shaped[ids] | (spans["cluster"][0][ids] != local["cluster"]) | \
             (spans["claimed_at"][0][ids] != local["start_time"]) | (spans["released_at"][0][ids] != local["end_time"])
         bad = _first(wrong)
         if bad is not None:
             j = int(ids[bad])
+            cluster = int(cluster_of[j])
+            shaped = self.shape_kind[cluster] != POOL
+            hosts = ""
+            if shaped and cores[j]:
+                mine = owned[jobs_of == j]
+                per_host = {}
+                for h, n in zip(a["host"][mine], a["cores"][mine]):
+                    per_host[int(h)] = per_host.get(int(h), 0) + int(n)
+                hosts = " on " + ", ".join(f"host {h}: {n}" for h, n in sorted(per_host.items()))
             held_text = "nothing" if cores[j] == 0 else (
-                f"cluster={int(spans['cluster'][0][j])}, cores={int(cores[j])}, from {_fmt(spans['claimed_at'][0][j])} "
-                f"to {_fmt(spans['released_at'][0][j])}")
+                f"cluster={int(spans['cluster'][0][j])}, cores={int(cores[j])}{hosts}, from "
+                f"{_fmt(spans['claimed_at'][0][j])} to {_fmt(spans['released_at'][0][j])}")
             values = _values(local, bad, ("cluster", "processors", "start_time", "end_time"))
             raise Violation("/local_jobs", bad, f"local job {j} ({values}) is not what /allocations holds for it "
-                                                f"({held_text})")
+                                                f"({held_text}){self._shape_text(cluster, int(local['processors'][bad]))}")
         return None
 
     def _time_shared_components(self):

@@ -375,3 +375,186 @@ def test_a_simulated_koala_trace_is_clean(simulated_koala_trace):
     """KOALA on the unreliable testbed: claims, failed attempts, outages, all in /allocations."""
     result = audit_trace(simulated_koala_trace)
     assert "no_core_holds_two_jobs" in result.checked and "allocations_match_jobs" in result.checked
+
+
+# ------------------------------------------------------------------ job shapes (job_shape in the config attribute)
+
+SHAPES = {
+    "nodes": "job_shape:\n  kind: nodes\n  cores_per_node: 2\n  host_selection: first_fit\n  clusters:\n"
+             "    B: {kind: pool}\n",
+    "whole_nodes": "job_shape:\n  kind: whole_nodes\n  host_selection: first_fit\n  clusters:\n    B: {kind: pool}\n",
+}
+
+
+def shaped_tables(kind, grid_job_of_one=True):
+    """The hand-made run with cluster A shaped (`kind`: nodes of 2 cores, or whole nodes of its 2-core hosts) and
+    B the pool: job 3 has 1 processor (grid_job_of_one) and holds host 0 of A whole; local job 1 (1 processor)
+    holds host 1 of A whole from 3 to 4, between job 1's attempts. Every other holding is whole nodes already."""
+    t = clean_tables()
+    t["attrs"]["config"] += SHAPES[kind]
+    if grid_job_of_one:
+        t["jobs"][3] = job_row(3, status=3, n_components=1, processors=1, clusters=["A"], submit=6, placement=12,
+                               start=13)
+        t["components"][3] = (3, 0, 0, 1, -1, 0.0)
+    t["allocations"].append((1, 1, -1, -1, 0, 1, 0, 2, 3, 3, 4, 0))
+    t["local_jobs"].append((1, -1, 0, 1, 2, 3, 4, 1, 6))
+    return t
+
+
+@pytest.mark.parametrize("kind", sorted(SHAPES))
+def test_a_shaped_trace_is_clean(tmp_path, kind):
+    """A component or local job of 1 processor on dual nodes holds a whole node (a violation before the fix)."""
+    result = audit_trace(write(tmp_path / "t.h5", shaped_tables(kind)))
+    assert "allocations_match_jobs" in result.checked
+
+
+@pytest.mark.parametrize("kind", sorted(SHAPES))
+def test_a_shaped_local_job_holds_whole_nodes(tmp_path, kind):
+    """The grid's holdings exact, the local job's a whole node: clean (a violation at /local_jobs before the fix)."""
+    result = audit_trace(write(tmp_path / "t.h5", shaped_tables(kind, grid_job_of_one=False)))
+    assert "allocations_match_jobs" in result.checked
+
+
+def test_without_the_shape_a_holding_is_exactly_its_processors(tmp_path):
+    for config in ("policy: wf\n", "", "job_shape: {kind: pool}\n"):
+        t = shaped_tables("nodes")
+        t["attrs"]["config"] = config
+        v = violation(tmp_path, t)
+        assert (v.dataset, v.row) == ("/components", 3)
+        assert "ran with 1 processors on cluster 0; /allocations gives placement 1 2 cores on cluster 0" in str(v)
+
+
+@pytest.mark.parametrize("kind", sorted(SHAPES))
+def test_a_shaped_holding_short_of_a_node(tmp_path, kind):
+    t = shaped_tables(kind)
+    set_field(t["allocations"], 5, 7, 1)  # job 3 holds 1 core of host 0: its processors, not the node
+    v = violation(tmp_path, t)
+    assert (v.dataset, v.row) == ("/components", 3)
+    assert "1 cores on cluster 0 (host 0: 1)" in str(v) and f"({kind}" in str(v)
+
+
+def test_nodes_on_distinct_hosts(tmp_path):
+    """Nodes of 2 cores: 2 processors are one host's 2 cores, not a core on each of two hosts."""
+    t = shaped_tables("nodes")
+    set_field(t["allocations"], 2, 7, 1)  # job 0 component 0 (2 processors): core 0 of host 0 ...
+    t["allocations"].append((0, 0, 0, 1, 0, 1, 1, 1, 1.5, 2, 12, 0))  # ... and core 1 of host 1
+    t["allocations"][1] = (0, 1, 0, 1, 0, 1, 0, 1, 1, NAN, 3, 2)  # (job 1's aborted claim keeps core 0 of host 1)
+    v = violation(tmp_path, t)
+    assert (v.dataset, v.row) == ("/components", 0)
+    assert "(nodes of 2 cores: 2 on each of 1 distinct hosts)" in str(v) and "(host 0: 1, host 1: 1)" in str(v)
+
+
+def test_a_host_that_is_not_held_whole(tmp_path):
+    """whole_nodes: /hosts gives host 0 of A 3 cores, job 3 holds 2 of them."""
+    t = shaped_tables("whole_nodes")
+    t["hosts"][0] = (0, 0, b"a-0", 3)
+    v = violation(tmp_path, t)
+    assert (v.dataset, v.row) == ("/components", 0) and "whole_nodes" in str(v) and "(host 0: 2)" in str(v)
+    t = shaped_tables("nodes")  # nodes of 2 cores take 2 cores of a host, whatever it has
+    t["hosts"][0] = (0, 0, b"a-0", 3)
+    assert "allocations_match_jobs" in audit_trace(write(tmp_path / "n.h5", t)).checked
+
+
+def test_a_shaped_local_job_short_of_a_node(tmp_path):
+    t = shaped_tables("nodes", grid_job_of_one=False)
+    set_field(t["allocations"], 6, 7, 1)  # local job 1 (1 processor) holds 1 core of its node
+    v = violation(tmp_path, t)
+    assert (v.dataset, v.row) == ("/local_jobs", 1)
+    assert "cores=1 on host 1: 1" in str(v) and "(nodes of 2 cores: 2 on each of 1 distinct hosts)" in str(v)
+
+
+def test_a_clusters_own_shape(tmp_path):
+    """job_shape.clusters overrides the section: B as nodes of 2 cores makes local job 0 (1 core of b-0) short."""
+    t = shaped_tables("whole_nodes")
+    t["attrs"]["config"] = t["attrs"]["config"].replace("B: {kind: pool}", "B: {kind: nodes, cores_per_node: 2}")
+    v = violation(tmp_path, t)
+    assert (v.dataset, v.row) == ("/components", 1)  # job 0's component of 1 processor on B holds 1 core
+    assert "(nodes of 2 cores: 2 on each of 1 distinct hosts)" in str(v)
+
+
+# ------------------------------------------------------------------ shaped runs of the simulator
+
+SHAPED_RUNS = {
+    "nodes": ["--set", "job_shape.kind=nodes", "--set", "job_shape.cores_per_node=2"],
+    "whole_nodes": ["--set", "job_shape.kind=whole_nodes"],
+    "per_cluster": ["--set", "job_shape.kind=nodes", "--set", "job_shape.cores_per_node=1", "--set",
+                    "job_shape.clusters={fs1: {kind: whole_nodes}, fs2: {kind: pool}, fs3: {kind: nodes, "
+                    "cores_per_node: 2}}"],
+}
+
+
+@pytest.fixture(scope="module", params=sorted(SHAPED_RUNS))
+def shaped_run(request, tmp_path_factory):
+    """A DAS-2 run (dual nodes) with shaped clusters: grid components of 3 processors, local jobs of 1, 3 or 5."""
+    from conftest import REPO, SIMULATE
+    if not SIMULATE.exists():
+        pytest.skip(f"{SIMULATE} not built yet (set COALSIM_SIMULATE)")
+    path = tmp_path_factory.mktemp("shaped") / f"{request.param}.h5"
+    command = [str(SIMULATE), "--policy", "ff", "--jobs", "20", "--seed", "2", "--set", "workload.component_size=3",
+               "--set", "background.size={dist: choice, values: [1, 3, 5]}", "--set", "trace.local_jobs=true",
+               *SHAPED_RUNS[request.param], "--output", str(path), "--quiet"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert run.returncode == 0, f"{' '.join(command)} exited {run.returncode}:\n{run.stdout}\n{run.stderr}"
+    return path
+
+
+def test_a_shaped_run_is_clean(shaped_run):
+    """Grid components of 3 processors on dual nodes hold 4 cores (a violation before the fix); local jobs too."""
+    with h5py.File(shaped_run, "r") as h5:
+        owners = set(map(int, h5["allocations"]["owner"]))
+        assert {GRID_OWNER, LOCAL_OWNER} <= owners and len(h5["local_jobs"]) > 0
+    result = audit_trace(shaped_run)
+    assert "allocations_match_jobs" in result.checked
+
+
+GRID_OWNER, LOCAL_OWNER = 0, 1
+
+
+@pytest.mark.parametrize("owner", [GRID_OWNER, LOCAL_OWNER])
+def test_a_shaped_run_with_a_core_row_removed(tmp_path, shaped_run, owner):
+    with h5py.File(shaped_run, "r") as h5:
+        allocations = h5["allocations"][()]
+        attrs = dict(h5.attrs)
+    # A holding of several hosts: its last row removed.
+    rows = np.flatnonzero(allocations["owner"] == owner)
+    keys = [(int(j), int(c), int(p)) for j, c, p in zip(allocations["job_id"][rows], allocations["component"][rows],
+                                                          allocations["placement"][rows])]
+    spread = [r for r, k in zip(rows, keys) if keys.count(k) > 1]
+    assert spread, "no holding of several rows"
+    broken = tmp_path / "broken.h5"
+    _copy_with(shaped_run, broken, allocations=np.delete(allocations, spread[-1]))
+    v = violation_of(broken)
+    assert v.dataset == ("/components" if owner == GRID_OWNER else "/local_jobs")
+    assert "job_shape" in attrs["config"]
+
+
+def test_a_shaped_run_with_a_hosts_cores_changed(tmp_path, shaped_run):
+    """A host that a holding took whole, given 4 cores in /hosts: no longer whole (whole_nodes), or a cluster
+    whose hosts differ; nodes of c cores do not depend on the host's cores."""
+    with h5py.File(shaped_run, "r") as h5:
+        allocations, hosts = h5["allocations"][()], h5["hosts"][()]
+    a = allocations[(allocations["owner"] != 2) & (allocations["cluster"] == 1)]  # fs1
+    assert len(a), "no holding on fs1"
+    hosts[(hosts["cluster"] == 1) & (hosts["index"] == a["host"][0])] = (1, a["host"][0], b"changed", 4)
+    broken = tmp_path / "broken.h5"
+    _copy_with(shaped_run, broken, hosts=hosts)
+    if shaped_run.stem == "nodes":
+        assert "allocations_match_jobs" in audit_trace(broken).checked
+    else:  # fs1 is whole_nodes in the whole_nodes and per_cluster runs
+        v = violation_of(broken)
+        assert v.dataset in ("/components", "/local_jobs") and "whole_nodes" in str(v)
+
+
+def _copy_with(source, target, **datasets):
+    import shutil
+    shutil.copyfile(source, target)
+    with h5py.File(target, "r+") as h5:
+        for name, data in datasets.items():
+            del h5[name]
+            h5.create_dataset(name, data=data)
+
+
+def violation_of(path):
+    with pytest.raises(Violation) as caught:
+        audit_trace(path)
+    return caught.value
