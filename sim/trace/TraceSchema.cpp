@@ -229,7 +229,11 @@ template <> const TraceTable& trace_table<LocalJobRow>()
                 "the run stops: so the numbers have gaps); `/allocations.job_id` of its cores"),
           field("trace_id", &LocalJobRow::trace_id, "job number in the replayed log, -1 for synthetic jobs"),
           field("cluster", &LocalJobRow::cluster, "its cluster"),
-          field("processors", &LocalJobRow::processors, "its processors"),
+          field(
+              "processors", &LocalJobRow::processors,
+              "its processors; on a cluster with a job shape (`job_shape`), the cores it holds, whole nodes' worth (a "
+              "job of 1 processor on whole dual nodes shows 2), unlike `/components.processors`, which keeps a "
+              "component's own"),
           field("submit_time", &LocalJobRow::submit_time, "arrival at the local resource manager"),
           field("start_time", &LocalJobRow::start_time, "start"),
           field("end_time", &LocalJobRow::end_time, "end (or the outage or host failure that killed it)"),
