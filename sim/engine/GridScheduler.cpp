@@ -361,24 +361,24 @@ void GridScheduler::claim_all(JobId id)
     }
   std::sort(needed.begin(), needed.begin() + static_cast<std::ptrdiff_t>(clusters),
             [](const auto& a, const auto& b) { return a.first < b.first; });
+  bool woke = false; // hosts switched on for the claim
   for (size_t i = 0; i < clusters; ++i) {
     const auto& [cluster, sizes] = needed[i];
     if (not parts_.managers[cluster]->can_claim(sizes)) {
       if (short_cluster == no_cluster)
         short_cluster = cluster;
-      parts_.managers[cluster]->wake_for(sizes); // the hosts switched off that the claim wanted are switched on
+      woke = parts_.managers[cluster]->wake_for(sizes) || woke; // the hosts switched off that it wanted
     }
   }
   claim_sizes_ = std::move(needed);
   if (short_cluster != no_cluster) {
     // The co-allocator cancels every component (DUROC): a submission failure.
     XBT_VERB("job %ld: claim failed on cluster %d", static_cast<long>(id), short_cluster);
-    // A count the scheduler already had current (exact mode, or learned at this instant) teaches it nothing: a pass
-    // now would see what the last one saw, and place the job there again (a shaped cluster's count overstates what
-    // several components can take). The job waits for the next change of the grid instead.
-    const bool taught = not parts_.info.idle_is_current(short_cluster);
+    // A failure that moves nothing the scheduler believes (no count other than the one it had, no host switched on)
+    // teaches it nothing: a pass now would see what the last one saw, and place the job there again (a shaped
+    // cluster's count overstates what several components can take). The job waits for the next change instead.
     stop_attempt(job, PlacementOutcome::claim_failed);
-    parts_.info.learn_idle(short_cluster);
+    const bool taught = parts_.info.learn_idle(short_cluster) || woke;
     parts_.lifecycle.submission_failed(id);
     publish_failure(id, short_cluster, "claim");
     reset_to_waiting(job);

@@ -65,14 +65,17 @@ void InformationService::poll()
   observe_at(now() + poll_interval_, [this] { poll(); });
 }
 
-void InformationService::learn_idle(ClusterIndex c)
+bool InformationService::learn_idle(ClusterIndex c)
 {
-  reported_idle_[c] = (*managers_)[c]->available();
-  learned_at_[c]    = now();
+  const int idle     = (*managers_)[c]->available();
+  const bool changed = not exact() && (idle != reported_idle_[c] || claimed_since_poll_[c] != 0);
+  reported_idle_[c]  = idle;
+  learned_at_[c]     = now();
   moved(c);
   if (not exact())
     report_local(c);
   claimed_since_poll_[c] = 0;
+  return changed;
 }
 
 bool InformationService::idle_is_current(ClusterIndex c) const

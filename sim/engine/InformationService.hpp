@@ -70,8 +70,10 @@ public:
     unclaimed_[c] -= processors;
     moved(c);
   }
-  /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. */
-  void learn_idle(ClusterIndex c);
+  /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. Returns
+   *  whether that moved what the scheduler believed (in polled mode, a count other than the last report's, or
+   *  claims since it; in exact mode the scheduler had the manager's own count already). */
+  bool learn_idle(ClusterIndex c);
   void claimed(ClusterIndex c, int processors)
   {
     unclaimed_[c] -= processors;

@@ -350,22 +350,24 @@ void LocalResourceManager::power_on(int host)
   changed();
 }
 
-void LocalResourceManager::wake_for(const std::vector<int>& sizes)
+bool LocalResourceManager::wake_for(const std::vector<int>& sizes)
 {
   if (power_ == nullptr)
-    return;
+    return false;
+  const int off = power_->cores_off();
   if (not shapes_) {
     int held = 0;
     for (int size : sizes)
       held += size;
     if (idle() < held)
       power_->need(held - idle());
-    return;
+  } else {
+    std::vector<int> held;
+    for (int size : sizes)
+      held.push_back(shapes_->held(size));
+    wake_to_place(held);
   }
-  std::vector<int> held;
-  for (int size : sizes)
-    held.push_back(shapes_->held(size));
-  wake_to_place(held);
+  return power_->cores_off() != off;
 }
 
 void LocalResourceManager::wake_for_waiting()

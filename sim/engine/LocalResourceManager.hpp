@@ -72,8 +72,9 @@ public:
     return idle_for_grid() + (shapes_ && off > 0 ? shapes_->usable_on_free_hosts(off / cores_.cores_of(0)) : off);
   }
   /** A claim of jobs or components of `sizes` processors, one after the other, failed: the power manager switches
-   *  hosts on for it (in the pool, as many cores as it lacked; with shapes, the hosts it needs to fit). */
-  void wake_for(const std::vector<int>& sizes);
+   *  hosts on for it (in the pool, as many cores as it lacked; with shapes, the hosts it needs to fit). Returns
+   *  whether it switched any on (what the cluster reports as available then moved). */
+  bool wake_for(const std::vector<int>& sizes);
   /** Cores of failed hosts that nobody holds. */
   int off() const { return cores_.out_of_use(); }
   /** Which core is whose (with host tracking; all free without). */
