@@ -138,7 +138,6 @@ void LocalResourceManager::host_down(const sg4::Host* host)
     if (std::any_of(job->cores.begin(), job->cores.end(),
                     [&](CoreMap::Core core) { return cores_.host_of(core) == index; })) {
       cancel(job->end);
-      job->record.end_time = now();
       finish(job, HoldingOutcome::killed); // its cores on the failed host go out of use, the others are idle
     }
     job = next;
@@ -494,6 +493,10 @@ void LocalResourceManager::start(const QueuedLocalJob& job, const std::vector<Ho
 void LocalResourceManager::finish(std::list<RunningJob>::iterator job, HoldingOutcome outcome)
 {
   const double time = now();
+  // The job ends when its cores are given back. Its end timer was set at start + runtime, but SimGrid's clock
+  // reaches that date as now + (date - now), which can differ from it in the last bit: the record takes the time
+  // the cores are released, as /allocations does.
+  job->record.end_time = time;
   queue_->ended(job->slot->first, job->record.size, time);
   at_mark_.ended({job->seq, job->slot->first, job->slot->second});
   spare_slots_.push_back(running_.extract(job->slot));
@@ -516,7 +519,6 @@ void LocalResourceManager::go_down()
   while (not running_jobs_.empty()) {
     auto job = running_jobs_.begin();
     cancel(job->end);
-    job->record.end_time = now();
     finish(job, HoldingOutcome::killed);
   }
   busy_background_ -= dummy_;
