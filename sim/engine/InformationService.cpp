@@ -1,10 +1,9 @@
 #include "sim/engine/InformationService.hpp"
 
-#include <cmath>
-
 #include "sim/engine/Clock.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <xbt/log.h>
 
