@@ -55,14 +55,14 @@ class CloseToFiles(WorstFit):
             size = sizes[i]
             execution = file_site = None
             for s in readable:  # line 3: the first file site with room
-                if usable[s] and left[s] >= size:
+                if usable[s] and left[s] >= view.held(s, size):
                     execution = file_site = s
                     break
             if execution is None:  # lines 7-11: the pair of H with the smallest estimated transfer time
                 best = 0.0
                 pairs = sorted(self.history_set.union(added)) if added else self.history
                 for e, s in pairs:
-                    if not (usable[e] and left[e] >= size) or s not in readable:
+                    if not (usable[e] and left[e] >= view.held(e, size)) or s not in readable:
                         continue
                     t = view.estimated_transfer_time(s, e, f.size_bytes)
                     if execution is None or t < best:
@@ -72,7 +72,7 @@ class CloseToFiles(WorstFit):
                 for s in file_sites:  # lines 12-13
                     if (execution, s) not in self.history_set and (execution, s) not in added:
                         added.append((execution, s))
-            left[execution] -= size
+            left[execution] -= view.held(execution, size)  # whole nodes' worth on a shaped cluster
             placed[i] = coalsim.Component(execution, size, file_site)
         idle[:] = left
         return placed

@@ -158,9 +158,9 @@ class WorstFit(coalsim.Policy):
         if job.type == coalsim.RequestType.ordered:
             chosen = []
             for c in job.components:
-                if c.cluster < 0 or c.cluster >= len(left) or left[c.cluster] < c.processors:
+                if c.cluster < 0 or c.cluster >= len(left) or left[c.cluster] < view.held(c.cluster, c.processors):
                     return None
-                left[c.cluster] -= c.processors
+                left[c.cluster] -= view.held(c.cluster, c.processors)
                 chosen.append((c.cluster, c.processors))
         else:
             sizes = job.component_sizes
@@ -168,11 +168,13 @@ class WorstFit(coalsim.Policy):
             for i in by_decreasing_size(sizes):
                 size, best = sizes[i], -1
                 for c in range(len(left)):
-                    if left[c] >= size and (best < 0 or left[c] > left[best]):
+                    # view.held: what the component holds there (whole nodes' worth on a shaped cluster), asked last:
+                    # it is at least `size`, and only a cluster that would be the new best needs it
+                    if left[c] >= size and (best < 0 or left[c] > left[best]) and left[c] >= view.held(c, size):
                         best = c
                 if best < 0:
                     return None
-                left[best] -= size
+                left[best] -= view.held(best, size)
                 chosen[i] = (best, size)
         idle[:] = left
         return [coalsim.Component(c, n, coalsim.nearest_replica(job, c, view)) for c, n in chosen]

@@ -84,7 +84,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
   fitting::Components placed(job.components.size());
   for (size_t i : fitting::by_decreasing_size(job.components)) { // line 1
     const int size         = job.components[i].processors;
-    auto has_room          = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= size; };
+    auto has_room          = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= view.held(c, size); };
     ClusterIndex execution = no_cluster, file_site = no_cluster;
     auto first_with_room = std::find_if(readable.begin(), readable.end(), has_room); // line 3
     if (first_with_room != readable.end()) {
@@ -100,7 +100,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
       const double bytes   = job.file->size_bytes;
       const bool any_added = not added.empty();
       for (ClusterIndex e = 0; e < static_cast<ClusterIndex>(sites); ++e) {
-        if (not states.at(e).usable || left[e] < size) // has_room(e)
+        if (not states.at(e).usable || left[e] < view.held(e, size)) // has_room(e)
           continue;
         const size_t row = static_cast<size_t>(e) * sites;
         for (ClusterIndex f : readable_by_index) {
@@ -120,7 +120,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
         if (not in_history(execution, f))
           added.insert({execution, f});
     }
-    left[execution] -= size;
+    left[execution] -= view.held(execution, size);
     placed[i] = {execution, size, file_site};
   }
   idle = std::move(left);

@@ -11,15 +11,16 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_common_fitting, coalsim_common, "Fitting
 
 namespace coalsim::fitting {
 
-std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle)
+std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
+                                      const ComponentCores& held)
 {
   std::vector<int> left = idle;
   Components placed;
   for (const auto& component : request) {
     if (component.cluster < 0 || component.cluster >= static_cast<int>(left.size()) ||
-        left[component.cluster] < component.processors)
+        left[component.cluster] < held(component.cluster, component.processors))
       return std::nullopt;
-    left[component.cluster] -= component.processors;
+    left[component.cluster] -= held(component.cluster, component.processors);
     placed.push_back({component.cluster, component.processors, no_cluster});
   }
   idle = std::move(left);
@@ -72,10 +73,12 @@ COALSIM_WIDE_VECTORS size_t first_index_of(const int* counts, size_t n, int valu
   return n;
 }
 
-/** The cluster a rule picks among those with `eligible[c]`, or no_cluster. */
-ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::vector<bool>* eligible)
+/** The cluster a rule picks among those with `eligible[c]` where a component of `size` fits (holding its shape's
+ *  cores), or no_cluster. */
+ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::vector<bool>* eligible,
+                  const ComponentCores& held)
 {
-  if (rule == Rule::worst_fit && eligible == nullptr && not idle.empty()) {
+  if (rule == Rule::worst_fit && eligible == nullptr && not idle.empty() && held.pool()) {
     // The first of the most idle: the largest count, then its first cluster, two vectorized walks. On 1,000
     // clusters, a fraction of the cost of a walk with a branch per cluster.
     const int most = largest(idle.data(), idle.size());
@@ -85,7 +88,7 @@ ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::
   }
   ClusterIndex chosen = no_cluster;
   for (ClusterIndex c = 0; c < static_cast<int>(idle.size()); ++c) {
-    if (idle[c] < size || (eligible && not(*eligible)[c]))
+    if (idle[c] < held(c, size) || (eligible && not(*eligible)[c]))
       continue;
     if (chosen == no_cluster || (rule == Rule::best_fit && idle[c] < idle[chosen]) ||
         (rule == Rule::worst_fit && idle[c] > idle[chosen]))
@@ -97,27 +100,28 @@ ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::
 }
 } // namespace
 
-std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle, Rule rule)
+std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle, Rule rule,
+                                        const ComponentCores& held)
 {
   // Takes from `idle` as it goes and gives back on failure: no copy of the idle counts (one per cluster) per job.
   Components placed(request.size());
   const std::vector<size_t> order = by_decreasing_size(request);
   for (size_t k = 0; k < order.size(); ++k) {
     const size_t i = order[k];
-    ClusterIndex c = pick(idle, request[i].processors, rule, nullptr);
+    ClusterIndex c = pick(idle, request[i].processors, rule, nullptr, held);
     if (c == no_cluster) {
       for (size_t j = 0; j < k; ++j)
-        idle[placed[order[j]].cluster] += placed[order[j]].processors;
+        idle[placed[order[j]].cluster] += held(placed[order[j]].cluster, placed[order[j]].processors);
       return std::nullopt;
     }
-    idle[c] -= request[i].processors;
+    idle[c] -= held(c, request[i].processors);
     placed[i] = {c, request[i].processors, no_cluster};
   }
   return placed;
 }
 
 std::optional<Components> fit_unordered_marked(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
-                                               Rule rule)
+                                               Rule rule, const ComponentCores& held)
 {
   std::vector<int> left = idle;
   std::vector<bool> marked(idle.size(), false);
@@ -128,14 +132,14 @@ std::optional<Components> fit_unordered_marked(const std::vector<ComponentReques
     std::vector<bool> unmarked(marked.size());
     std::transform(marked.begin(), marked.end(), unmarked.begin(), [](bool m) { return not m; });
     int size       = request[i].processors;
-    ClusterIndex c = pick(left, size, rule, &unmarked); // step 1: an unmarked cluster, which we mark
+    ClusterIndex c = pick(left, size, rule, &unmarked, held); // step 1: an unmarked cluster, which we mark
     if (c != no_cluster)
       marked[c] = true;
     else
-      c = pick(left, size, rule, &marked); // step 2: a marked one
+      c = pick(left, size, rule, &marked, held); // step 2: a marked one
     if (c == no_cluster)
       return std::nullopt;
-    left[c] -= size;
+    left[c] -= held(c, size);
     placed[i] = {c, size, no_cluster};
   }
   idle = std::move(left);
@@ -143,7 +147,7 @@ std::optional<Components> fit_unordered_marked(const std::vector<ComponentReques
 }
 
 std::optional<Components> fit_flexible(int total, const std::vector<int>& processors, std::vector<int>& idle,
-                                       Split split)
+                                       Split split, const ComponentCores& held)
 {
   const int n = static_cast<int>(idle.size());
   if (total <= 0 || std::accumulate(idle.begin(), idle.end(), 0) < total)
@@ -180,7 +184,7 @@ std::optional<Components> fit_flexible(int total, const std::vector<int>& proces
   for (int c = 0; c < n; ++c)
     if (take[c] > 0) {
       placed.push_back({c, take[c], no_cluster});
-      idle[c] -= take[c];
+      idle[c] -= std::min(idle[c], held(c, take[c])); // a shaped count is whole nodes' worth: take[c] <= idle[c]
     }
   return placed;
 }
@@ -189,7 +193,7 @@ std::optional<Components> fit_flexible(int total, const std::vector<int>& proces
 
 namespace coalsim::fitting {
 
-bool fits_capacities(const JobSpec& job, std::vector<int> capacity)
+bool fits_capacities(const JobSpec& job, std::vector<int> capacity, const ComponentCores& held)
 {
   if (job.type == RequestType::flexible) {
     long total = 0;
@@ -198,8 +202,8 @@ bool fits_capacities(const JobSpec& job, std::vector<int> capacity)
     return job.total_processors <= total;
   }
   if (job.type == RequestType::ordered)
-    return fit_ordered(job.components, capacity).has_value();
-  if (fit_unordered(job.components, capacity, Rule::first_fit))
+    return fit_ordered(job.components, capacity, held).has_value();
+  if (fit_unordered(job.components, capacity, Rule::first_fit, held))
     return true;
   // First fit in decreasing size packs equal components exactly; unequal ones it may miss, so for them only
   // what any packing needs is checked.

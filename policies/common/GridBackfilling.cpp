@@ -14,12 +14,12 @@ double GridBackfilling::estimate(const JobSpec& job)
   return std::isnan(job.estimate) ? job.runtime : job.estimate;
 }
 
-void GridBackfilling::placed(const JobSpec& job, const fitting::Components& where)
+void GridBackfilling::placed(const JobSpec& job, const fitting::Components& where, const ComponentCores& cores)
 {
   Held held{{}, estimate(job)};
   held.parts.reserve(where.size());
   for (const auto& component : where)
-    held.parts.emplace_back(component.cluster, component.processors);
+    held.parts.emplace_back(component.cluster, cores(component.cluster, component.processors));
   held_[job.id] = std::move(held);
 }
 
@@ -32,7 +32,7 @@ void GridBackfilling::run_started(JobId id, double now)
 GridBackfilling::Pass GridBackfilling::begin_pass(const GridView& view) const
 {
   const double now = view.now();
-  Pass pass(mode_, now);
+  Pass pass(mode_, now, view.component_cores());
   // What frees processors, and when, on each cluster: the running local jobs and the policy's own jobs.
   std::vector<std::vector<std::pair<double, int>>> releases(view.cluster_count());
   for (const auto& [id, held] : held_) {
@@ -111,8 +111,9 @@ bool GridBackfilling::Pass::holds_largest_now(const JobSpec& job, double duratio
 void GridBackfilling::Pass::book(const fitting::Components& where, double start, double duration)
 {
   for (const auto& component : where) {
-    profiles_.at(component.cluster).add(start, start + duration, -component.processors);
-    all_.add(start, start + duration, -component.processors);
+    const int cores = (*held_)(component.cluster, component.processors);
+    profiles_.at(component.cluster).add(start, start + duration, -cores);
+    all_.add(start, start + duration, -cores);
   }
   free_now_.clear();
 }
@@ -179,7 +180,7 @@ std::optional<fitting::Components> GridBackfilling::Pass::offer(const JobSpec& j
   // processors: a rule that learns nothing from failing need not be asked, nor the reservations after that point
   // be made for it.
   const auto could_start = [&] {
-    return failed_try == FailedTry::is_remembered || fitting::fits_capacities(job, free_over(now_, duration));
+    return failed_try == FailedTry::is_remembered || fitting::fits_capacities(job, free_over(now_, duration), *held_);
   };
   // The reservations before it, as if made when their jobs were offered.
   if (might_fit(job, free_now_) && holds_largest_now(job, duration) && reserve_pending(could_start)) {

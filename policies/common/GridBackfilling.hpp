@@ -65,9 +65,9 @@ public:
   /** What backfilling plans a job's run with: its estimate when the workload gives one, else its runtime. */
   static double estimate(const JobSpec& job);
 
-  /** The policy placed `job` on `where`: its processors are held from now on. Until its run starts, its
-   *  estimated end is the time of the pass plus its estimate. */
-  void placed(const JobSpec& job, const fitting::Components& where);
+  /** The policy placed `job` on `where`: the cores its components hold there (`held`, GridView::component_cores()) are
+   *  held from now on. Until its run starts, its estimated end is the time of the pass plus its estimate. */
+  void placed(const JobSpec& job, const fitting::Components& where, const ComponentCores& held = {});
   /** Its run started at `now`: its estimated end is `now` plus its estimate. */
   void run_started(JobId id, double now);
   /** Its processors are free again (its run ended, its claim failed, it failed or was aborted); nothing for a job
@@ -98,7 +98,7 @@ public:
 
   private:
     friend class GridBackfilling;
-    Pass(Mode mode, double now) : mode_(mode), now_(now), all_(now, 0) {}
+    Pass(Mode mode, double now, const ComponentCores& held) : mode_(mode), now_(now), held_(&held), all_(now, 0) {}
     /** Each cluster's fewest free processors over [start, start + duration). */
     std::vector<int> free_over(double start, double duration) const;
     void book(const fitting::Components& where, double start, double duration);
@@ -125,6 +125,7 @@ public:
     };
     Mode mode_;
     double now_;
+    const ComponentCores* held_; // the view's: what a component takes from a cluster's free processors
     std::vector<ProcessorProfile> profiles_;
     ProcessorProfile all_;      // the sum of the clusters' profiles: a job fits no window where it has too few
     std::vector<int> free_now_; // each cluster's free processors now in the plan; empty when to be recomputed
@@ -140,7 +141,7 @@ public:
 
 private:
   struct Held {
-    std::vector<std::pair<ClusterIndex, int>> parts; // (cluster, processors) of each component
+    std::vector<std::pair<ClusterIndex, int>> parts; // (cluster, cores held) of each component
     double estimate;
     double run_start = NAN; // NaN until its run starts
   };

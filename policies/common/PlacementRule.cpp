@@ -12,9 +12,10 @@ bool can_never_fit(const JobSpec& job, const GridView& view)
   // A job whose processors all fit one lasting cluster has a packing (first fit in decreasing size puts every
   // component somewhere, at worst on that cluster): no copy of the capacities nor search (on 1,000 clusters, about
   // 2% of a run). Not for ordered jobs, whose components name their clusters.
-  if (job.type != RequestType::ordered && processors_needed(job) <= view.largest_lasting_capacity())
+  if (job.type != RequestType::ordered && view.component_cores().pool() &&
+      processors_needed(job) <= view.largest_lasting_capacity())
     return false;
-  return not fitting::fits_capacities(job, view.lasting_capacities());
+  return not fitting::fits_capacities(job, view.lasting_capacities(), view.component_cores());
 }
 
 Rejection never_fitting_rejection(const JobSpec& job, const GridView& view)
@@ -22,7 +23,7 @@ Rejection never_fitting_rejection(const JobSpec& job, const GridView& view)
   std::vector<int> whole_grid;
   for (const auto& c : view.clusters())
     whole_grid.push_back(c.processors);
-  if (not fitting::fits_capacities(job, whole_grid))
+  if (not fitting::fits_capacities(job, whole_grid, view.component_cores()))
     return {job.id, "larger than the grid: fits none of its clusters even when idle", false, "exceeds_grid"};
   return {job.id, "fits none of the clusters left usable", true, "no_usable_fit"};
 }
@@ -44,8 +45,8 @@ std::optional<fitting::Components> FitRule::place(const JobSpec& job, std::vecto
 {
   if (not file_readable(job, view))
     return std::nullopt;
-  auto placed = marked_ ? fitting::fit_unordered_marked(job.components, idle, rule_)
-                        : fitting::fit_unordered(job.components, idle, rule_);
+  auto placed = marked_ ? fitting::fit_unordered_marked(job.components, idle, rule_, view.component_cores())
+                        : fitting::fit_unordered(job.components, idle, rule_, view.component_cores());
   if (placed)
     assign_nearest_replicas(job, *placed, view);
   return placed;

@@ -119,7 +119,7 @@ std::optional<fitting::Components> QueuedPolicy::choose(const JobSpec& job, std:
     return placed;
   switch (job.type) {
     case RequestType::ordered:
-      placed = fitting::fit_ordered(job.components, idle);
+      placed = fitting::fit_ordered(job.components, idle, view.component_cores());
       if (placed)
         assign_nearest_replicas(job, *placed, view);
       break;
@@ -127,7 +127,8 @@ std::optional<fitting::Components> QueuedPolicy::choose(const JobSpec& job, std:
       std::vector<int> processors;
       for (const auto& c : view.clusters())
         processors.push_back(c.processors);
-      placed = fitting::fit_flexible(job.total_processors, processors, idle, settings_.flexible_split);
+      placed = fitting::fit_flexible(job.total_processors, processors, idle, settings_.flexible_split,
+                                     view.component_cores());
       if (placed)
         assign_nearest_replicas(job, *placed, view);
       break;
@@ -196,7 +197,7 @@ void QueuedPolicy::backfill(const GridView& view, Decisions& decisions)
         auto placed = pass.offer(job, now, later, failed_try(job));
         if (not placed)
           return false;
-        backfilling_->placed(job, *placed);
+        backfilling_->placed(job, *placed, view.component_cores());
         decisions.placements.push_back({job.id, std::move(*placed), settings_.claiming});
         return true;
       },

@@ -102,19 +102,19 @@ std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std
   std::optional<fitting::Components> approved;
   if (not pass) {
     if (readable)
-      approved = broker_.approve(job, idle);
+      approved = broker_.approve(job, idle, view.component_cores());
   } else {
     // The broker is stateless: the same rule places now and plans a reservation.
-    const GridBackfilling::Fit broker = [this](const JobSpec& j, std::vector<int>& free) {
-      return broker_.approve(j, free);
+    const GridBackfilling::Fit broker = [this, &view](const JobSpec& j, std::vector<int>& free) {
+      return broker_.approve(j, free, view.component_cores());
     };
     const GridBackfilling::Fit now =
         readable ? broker : [](const JobSpec&, std::vector<int>&) { return std::optional<fitting::Components>(); };
     approved = pass->offer(job, now, broker, GridBackfilling::FailedTry::leaves_no_trace);
     if (approved) {
       for (const auto& component : *approved)
-        idle[component.cluster] -= component.processors;
-      backfilling_->placed(job, *approved);
+        idle[component.cluster] -= view.held(component.cluster, component.processors);
+      backfilling_->placed(job, *approved, view.component_cores());
     }
   }
   if (approved)

@@ -22,11 +22,12 @@ ResourceBroker::Fit ResourceBroker::fit_from_name(const std::string& name)
   throw InputError("Invalid fit '" + name + "': not a DCS fitting rule");
 }
 
-std::optional<fitting::Components> ResourceBroker::approve(const JobSpec& job, std::vector<int>& idle) const
+std::optional<fitting::Components> ResourceBroker::approve(const JobSpec& job, std::vector<int>& idle,
+                                                           const ComponentCores& held) const
 {
   switch (job.type) {
     case RequestType::ordered:
-      return fitting::fit_ordered(job.components, idle);
+      return fitting::fit_ordered(job.components, idle, held);
     case RequestType::flexible:
       return std::nullopt;
     case RequestType::unordered:
@@ -35,15 +36,15 @@ std::optional<fitting::Components> ResourceBroker::approve(const JobSpec& job, s
   }
   switch (fit_) {
     case Fit::modified_worst_fit:
-      return fitting::fit_unordered_marked(job.components, idle, fitting::Rule::worst_fit);
+      return fitting::fit_unordered_marked(job.components, idle, fitting::Rule::worst_fit, held);
     case Fit::modified_best_fit:
-      return fitting::fit_unordered_marked(job.components, idle, fitting::Rule::best_fit);
+      return fitting::fit_unordered_marked(job.components, idle, fitting::Rule::best_fit, held);
     case Fit::worst_fit:
-      return fitting::fit_unordered(job.components, idle, fitting::Rule::worst_fit);
+      return fitting::fit_unordered(job.components, idle, fitting::Rule::worst_fit, held);
     case Fit::best_fit:
-      return fitting::fit_unordered(job.components, idle, fitting::Rule::best_fit);
+      return fitting::fit_unordered(job.components, idle, fitting::Rule::best_fit, held);
     case Fit::first_fit:
-      return fitting::fit_unordered(job.components, idle, fitting::Rule::first_fit);
+      return fitting::fit_unordered(job.components, idle, fitting::Rule::first_fit, held);
   }
   return std::nullopt;
 }

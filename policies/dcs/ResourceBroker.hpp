@@ -26,7 +26,8 @@ public:
   /** On approval returns the components' clusters (in request order) and decrements `idle`; on refusal
    *  returns nullopt and leaves `idle` unchanged. Flexible jobs are never approved (DCS takes ordered
    *  and unordered requests; a total request is fitted as a one-component unordered one). */
-  std::optional<fitting::Components> approve(const JobSpec& job, std::vector<int>& idle) const;
+  std::optional<fitting::Components> approve(const JobSpec& job, std::vector<int>& idle,
+                                             const ComponentCores& held = {}) const;
 
   Fit fit() const { return fit_; }
 

@@ -121,8 +121,8 @@ Decisions DianaPolicy::decide(const GridView& view)
       JobId id      = queue.front();
       JobState& job = jobs_.at(id);
       int needed    = processors_needed(*job.spec);
-      if (needed > idle)
-        break;
+      if (view.component_cores().job_on(*job.spec, static_cast<ClusterIndex>(s)) > idle)
+        break; // on a shaped cluster a job holds whole nodes' worth (ComponentCores.hpp)
       if (not job.submitted) {
         // The head could start now but is not yet with the local scheduler: its submission starts (unless
         // another is under way), and nothing behind it starts first (strict priority order).
@@ -149,7 +149,7 @@ Decisions DianaPolicy::decide(const GridView& view)
         for (const auto& c : job.spec->components)
           placement.components.push_back({static_cast<ClusterIndex>(s), c.processors, file_site});
       decisions.placements.push_back(std::move(placement));
-      idle -= needed;
+      idle -= static_cast<int>(view.component_cores().job_on(*job.spec, static_cast<ClusterIndex>(s)));
       queue.remove(id);
       job.execution = static_cast<ClusterIndex>(s);
       --waiting_;
@@ -169,11 +169,12 @@ void DianaPolicy::resubmit_from_unusable(ClusterIndex s, const GridView& view)
   std::vector<JobId> leaving;
   for (JobId id : site.queue.in_order()) {
     const JobState& job = jobs_.at(id);
-    const int needed    = processors_needed(*job.spec);
     bool held_elsewhere = false;
-    for (size_t c = 0; c < sites_.size() && not held_elsewhere; ++c)
-      held_elsewhere = c != static_cast<size_t>(s) && view.cluster(static_cast<ClusterIndex>(c)).usable &&
-                       view.cluster(static_cast<ClusterIndex>(c)).processors >= needed;
+    for (size_t c = 0; c < sites_.size() && not held_elsewhere; ++c) {
+      const auto other = static_cast<ClusterIndex>(c);
+      held_elsewhere   = other != s && view.cluster(other).usable &&
+                       view.cluster(other).processors >= view.component_cores().job_on(*job.spec, other);
+    }
     if (held_elsewhere && not job.migrating)
       leaving.push_back(id);
   }
@@ -343,16 +344,17 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
     question.reports[site] = own_load(site);
   for (const auto& [peer, report] : round.replies.replies())
     question.reports[peer] = report.load;
-  const JobSpec& job = *jobs_.at(round.jobs.front()).spec;
-  int needed         = processors_needed(job);
-  for (auto& report : question.reports) {
+  const JobSpec& job         = *jobs_.at(round.jobs.front()).spec;
+  const ComponentCores& held = live_view_->component_cores();
+  for (size_t s = 0; s < question.reports.size(); ++s) {
+    auto& report = question.reports[s];
     if (not report)
       continue;
     if (settings_.costs == CostSource::static_costs)
       *report = SiteLoad{0, report->processors, 0};
     // Q of eq. 3.3 is the queues of all sites that answered (3.3.2), those too small for this job included.
     question.all_queued += report->queued;
-    if (report->processors < needed)
+    if (report->processors < held.job_on(job, static_cast<ClusterIndex>(s)))
       report.reset(); // the job can never run there: no candidate
   }
   if (settings_.costs == CostSource::static_costs)
@@ -388,9 +390,9 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
       return;
     }
   }
-  int needed = 0;
+  long needed = 0;
   for (JobId id : round.jobs)
-    needed += processors_needed(*jobs_.at(id).spec);
+    needed += live_view_->component_cores().job_on(*jobs_.at(id).spec, site);
   const ClusterState own = live_view_->cluster(site);
   bool has_room          = own.usable && own.idle >= needed;
   const JobSpec& first   = *jobs_.at(round.jobs.front()).spec;
@@ -408,10 +410,10 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
 void DianaPolicy::log_round(ClusterIndex site, const Round& round, const std::vector<SiteCosts>& costs,
                             const std::vector<int>& given) const
 {
-  const uint64_t r    = log_->begin_round(round.jobs.front(), site);
-  const auto replies  = round.replies.replies();
-  const GridView view = live_view_->view();
-  const int needed    = processors_needed(*jobs_.at(round.jobs.front()).spec);
+  const uint64_t r     = log_->begin_round(round.jobs.front(), site);
+  const auto replies   = round.replies.replies();
+  const GridView view  = live_view_->view();
+  const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
   for (size_t s = 0; s < sites_.size(); ++s) {
     const auto c = static_cast<ClusterIndex>(s);
     std::optional<Report> report;
@@ -431,7 +433,7 @@ void DianaPolicy::log_round(ClusterIndex site, const Round& round, const std::ve
       log_->term(r, c, -1, "jobs_ahead", report->jobs_ahead);
       log_->term(r, c, -1, "processors", report->load.processors);
       log_->term(r, c, -1, "busy", report->load.busy);
-      if (report->load.processors < needed) {
+      if (report->load.processors < view.component_cores().job_on(first, c)) {
         outcome = "refused";
         reason  = "too_small";
       }

@@ -165,8 +165,8 @@ void IncrementalClaiming::claiming_try(JobId id)
     const auto& c = claims_->placement(id)[k];
     if (not std::isnan(claims_->claimed_at(id)[k]))
       ++previously;
-    else if (idle[c.cluster] >= c.processors) {
-      idle[c.cluster] -= c.processors;
+    else if (idle[c.cluster] >= claims_->component_cores()(c.cluster, c.processors)) {
+      idle[c.cluster] -= claims_->component_cores()(c.cluster, c.processors);
       startable.push_back(k);
     } else
       not_startable.push_back(k);
@@ -203,8 +203,9 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
   const double now       = timers_->now();
   for (size_t k : not_startable) {
     const ComponentPlacement comp = claims_->placement(id)[k];
-    if (idle[comp.cluster] >= comp.processors) { // room a preemption for an earlier component freed
-      idle[comp.cluster] -= comp.processors;
+    const int held                = claims_->component_cores()(comp.cluster, comp.processors);
+    if (idle[comp.cluster] >= held) { // room a preemption for an earlier component freed
+      idle[comp.cluster] -= held;
       startable.push_back(k);
       continue;
     }
@@ -212,12 +213,13 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
     // Lines 5-7: a new (execution site, file site) pair whose file can arrive before the JST.
     GridView view = live_view_->view();
     if (auto moved = replace_(job, k, view)) {
-      double ftt = job.file && moved->file_site != no_cluster
-                       ? view.estimated_transfer_time(moved->file_site, moved->cluster, job.file->size_bytes)
-                       : 0.0;
-      if (now + ftt < attempt.jst && idle[moved->cluster] >= comp.processors && claims_->available(moved->cluster)) {
+      double ftt           = job.file && moved->file_site != no_cluster
+                                 ? view.estimated_transfer_time(moved->file_site, moved->cluster, job.file->size_bytes)
+                                 : 0.0;
+      const int held_there = claims_->component_cores()(moved->cluster, comp.processors);
+      if (now + ftt < attempt.jst && idle[moved->cluster] >= held_there && claims_->available(moved->cluster)) {
         claims_->move(id, k, {moved->cluster, comp.processors, moved->file_site});
-        idle[moved->cluster] -= comp.processors;
+        idle[moved->cluster] -= held_there;
         can_start = true;
       }
     }
@@ -244,7 +246,8 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, TryIdleCounts& idle)
     if (h.job != id && other != attempts_.end())
       holders.push_back({h.job, other->second.priority, other->second.jst, h.processors});
   }
-  auto victims = claiming::preemption_victims(priority, comp.processors, idle[comp.cluster], holders);
+  const int held = claims_->component_cores()(comp.cluster, comp.processors);
+  auto victims   = claiming::preemption_victims(priority, held, idle[comp.cluster], holders);
   if (victims.empty())
     return false;
   for (JobId victim : victims) {
@@ -253,11 +256,11 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, TryIdleCounts& idle)
     // The abort frees the victim's claimed processors: the try reads their clusters here, before (TryIdleCounts.hpp).
     for (size_t j = 0; j < placement.size(); ++j)
       if (not std::isnan(claimed[j]))
-        idle[placement[j].cluster] += placement[j].processors;
+        idle[placement[j].cluster] += claims_->component_cores()(placement[j].cluster, placement[j].processors);
     XBT_VERB("job %ld preempts job %ld on cluster %d", static_cast<long>(id), static_cast<long>(victim), comp.cluster);
     claims_->abort_job(victim, AbortReason::preempted, comp.cluster);
   }
-  idle[comp.cluster] -= comp.processors;
+  idle[comp.cluster] -= held;
   return true;
 }
 

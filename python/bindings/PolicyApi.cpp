@@ -212,7 +212,11 @@ void bind_policy_api(py::module_& m)
            py::arg("bytes"))
       .def(
           "running_local", [](const GridView& v, ClusterIndex c) { return ends_of(v.running_local(c)); },
-          "the local jobs running on cluster c: (estimated end, processors), by end", py::arg("cluster"));
+          "the local jobs running on cluster c: (estimated end, processors), by end", py::arg("cluster"))
+      .def("held", &GridView::held,
+           "the cores a component of `processors` holds on cluster c, what placing it there takes from its idle "
+           "count: its processors, or whole nodes' worth on a cluster with a job shape",
+           py::arg("cluster"), py::arg("processors"));
   m.def("nearest_replica", &nearest_replica,
         "the replica of the job's file on a cluster that is up with the smallest estimated transfer time to "
         "`execution` (ties: the lowest cluster); no_cluster for a job without a file or with every replica down",

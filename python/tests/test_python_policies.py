@@ -25,7 +25,9 @@ def test_traces_identical_to_cpp(tmp_path, examples, python_policy, cpp_policy):
     # clusters marked unusable: the jobs no usable cluster can hold leave (rejected, withdrawn)
     ["--set", "workload.component_size={dist: choice, values: [8, 40]}", "--set", "faults.unusable_after=1",
      "--set", "faults.mtbf=3000", "--set", "faults.mttr=600"],
-], ids=["fpfs-ordered-failures", "after-transfer", "unusable-clusters"])
+    # whole dual nodes: a component of 3 or 5 processors takes 4 or 6 cores from the count (view.held)
+    ["--set", "job_shape.kind=whole_nodes", "--set", "workload.component_size={dist: choice, values: [3, 5]}"],
+], ids=["fpfs-ordered-failures", "after-transfer", "unusable-clusters", "whole-nodes"])
 def test_worst_fit_identical_in_other_settings(tmp_path, examples, settings):
     common = [*settings, "--jobs", "600", "-q"]
     assert simulate("--policy", "wf", *common, "-o", tmp_path / "cpp.h5")[0] == 0

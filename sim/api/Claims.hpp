@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sim/api/Abort.hpp"
+#include "sim/api/ComponentCores.hpp"
 #include "sim/api/Decision.hpp"
 #include "sim/api/Job.hpp"
 
@@ -12,7 +13,8 @@
 
 namespace coalsim {
 
-/** Processors a job holds (claimed, not yet released) on one cluster. */
+/** Processors a job holds (claimed, not yet released) on one cluster: on a shaped cluster, the cores its components
+ *  hold (Claims::held). */
 struct Holding {
   JobId job      = 0;
   int processors = 0;
@@ -29,6 +31,9 @@ public:
   virtual int claimable_on(ClusterIndex c) const = 0;
   /** The cluster is up and not marked unusable. */
   virtual bool available(ClusterIndex c) const = 0;
+  /** What a component holds on each cluster (ComponentCores.hpp): what its claim takes from claimable_on(c), more than
+   *  its processors on a shaped cluster. */
+  virtual const ComponentCores& component_cores() const = 0;
 
   // A job placed with Claiming::by_policy, from its placement (GridPolicy::on_job_placed) to its start:
   /** Its components as placed now (moved ones included). */

@@ -3,6 +3,7 @@
  * running local jobs the local managers report (their estimated ends), which are taken at the same polls. */
 #pragma once
 
+#include "sim/api/ComponentCores.hpp"
 #include "sim/api/Job.hpp"
 
 #include <cstdint>
@@ -71,15 +72,17 @@ public:
       , local_jobs_(local_jobs)
   {
   }
-  /** With `summary` kept by the caller in step with `clusters`. */
+  /** With `summary` kept by the caller in step with `clusters`, and what a component holds on each cluster
+   *  (`held`, which must outlive the view; null: every cluster a pool). */
   GridView(double now, std::vector<ClusterState> clusters, const TransferEstimator& transfers,
-           const LocalJobsReport* local_jobs, ClusterSummary summary)
+           const LocalJobsReport* local_jobs, ClusterSummary summary, const ComponentCores* held = nullptr)
       : now_(now)
       , clusters_(std::move(clusters))
       , summary_(std::move(summary))
       , has_summary_(true)
       , transfers_(&transfers)
       , local_jobs_(local_jobs)
+      , held_(held != nullptr ? held : &pool_)
   {
   }
   double now() const { return now_; }
@@ -115,6 +118,10 @@ public:
   /** Whether cluster c's idle count is its manager's own at this instant (LocalJobsReport::idle_is_current): a job
    *  past its estimated end there is then still running. False without a report. */
   bool idle_is_current(ClusterIndex c) const { return local_jobs_ != nullptr && local_jobs_->idle_is_current(c); }
+  /** The cores a component of `processors` holds on cluster c, which is what placing it there takes from its idle
+   *  count (ComponentCores.hpp: more than its processors on a shaped cluster). */
+  int held(ClusterIndex c, int processors) const { return (*held_)(c, processors); }
+  const ComponentCores& component_cores() const { return *held_; }
 
 private:
   double now_;
@@ -123,6 +130,8 @@ private:
   bool has_summary_ = false; // else idle_counts() and any_marked_unusable() walk the clusters
   const TransferEstimator* transfers_;
   const LocalJobsReport* local_jobs_;
+  static inline const ComponentCores pool_{};
+  const ComponentCores* held_ = &pool_;
 };
 
 } // namespace coalsim

@@ -14,6 +14,8 @@ public:
   /** One cluster's state, as view().cluster(c) gives it, without building the others' (a site that reports on
    *  itself, on a grid of 1,000 clusters). */
   virtual ClusterState cluster(ClusterIndex c) const { return view().cluster(c); }
+  /** view().component_cores(), without building the clusters' states. */
+  virtual const ComponentCores& component_cores() const = 0;
   /** view().estimated_transfer_time(from, to, bytes), without building the clusters' states. */
   virtual double estimated_transfer_time(ClusterIndex from, ClusterIndex to, double bytes) const
   {

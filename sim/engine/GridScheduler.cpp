@@ -233,7 +233,8 @@ const FitLimits& GridScheduler::fit_limits()
     processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->largest_job() : 0);
     gone.push_back(health_ != nullptr && not health_->usable(cluster));
   }
-  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates);
+  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates,
+                             parts_.info.component_cores());
 }
 
 const std::vector<int>& GridScheduler::whole_grid()

@@ -102,6 +102,10 @@ public:
   std::vector<int> claimable() const override;
   int claimable_on(ClusterIndex c) const override;
   bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
+  const ComponentCores& component_cores() const override
+  {
+    return parts_.info.component_cores();
+  } // Claims and LiveView
   const std::vector<ComponentPlacement>& placement(JobId job) const override;
   const std::vector<double>& claimed_at(JobId job) const override;
   void stage(JobId job) override;

@@ -11,11 +11,23 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_information_service, coalsim_engi
 
 namespace coalsim {
 
+namespace {
+/** Per cluster, the cores its manager gives a component of one processor: its node's. */
+std::vector<int> node_cores(const std::vector<std::unique_ptr<LocalResourceManager>>& managers)
+{
+  std::vector<int> cores;
+  for (const auto& manager : managers)
+    cores.push_back(manager->holds(1));
+  return cores;
+}
+} // namespace
+
 InformationService::InformationService(const GridPlatform& platform,
                                        std::vector<std::unique_ptr<LocalResourceManager>>& managers,
                                        double poll_interval)
     : platform_(&platform)
     , managers_(&managers)
+    , held_(node_cores(managers))
     , poll_interval_(poll_interval)
     , reported_idle_(managers.size(), 0)
     , unclaimed_(managers.size(), 0)
@@ -169,7 +181,7 @@ GridView InformationService::build_view(std::vector<ClusterState> states, Cluste
     moved_since_ = summary.view_number;
     health_seen_ = health_now;
   }
-  return GridView(now(), std::move(states), transfers(), this, std::move(summary));
+  return GridView(now(), std::move(states), transfers(), this, std::move(summary), &held_);
 }
 
 } // namespace coalsim

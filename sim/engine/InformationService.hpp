@@ -58,16 +58,18 @@ public:
   /** Transfer estimates from another source than the platform's routes (a bandwidth repository). */
   void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
   bool exact() const { return poll_interval_ <= 0; }
+  /** What a component holds on each cluster (its shape's cores); the placements and claims below count those. */
+  const ComponentCores& component_cores() const { return held_; }
 
   /** A placement that reserves its processors (Placement::reserve): they count as taken until the claim. */
   void placed(ClusterIndex c, int processors)
   {
-    unclaimed_[c] += processors;
+    unclaimed_[c] += held_(c, processors);
     moved(c);
   }
   void claim_failed(ClusterIndex c, int processors)
   {
-    unclaimed_[c] -= processors;
+    unclaimed_[c] -= held_(c, processors);
     moved(c);
   }
   /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. Returns
@@ -76,8 +78,8 @@ public:
   bool learn_idle(ClusterIndex c);
   void claimed(ClusterIndex c, int processors)
   {
-    unclaimed_[c] -= processors;
-    claimed_since_poll_[c] += processors;
+    unclaimed_[c] -= held_(c, processors);
+    claimed_since_poll_[c] += held_(c, processors);
     moved(c);
   }
   /** A claim of processors that were never reserved by `placed`: a placement may reserve nothing (the
@@ -85,7 +87,7 @@ public:
    *  processor gained time), so only the claim itself makes them busy in the scheduler's view. */
   void claimed_unreserved(ClusterIndex c, int processors)
   {
-    claimed_since_poll_[c] += processors;
+    claimed_since_poll_[c] += held_(c, processors);
     moved(c);
   }
 
@@ -113,6 +115,7 @@ private:
 
   const GridPlatform* platform_;
   std::vector<std::unique_ptr<LocalResourceManager>>* managers_;
+  ComponentCores held_; // what a component holds per cluster: what a placement or claim takes from its idle count
   double poll_interval_;
   std::vector<int> reported_idle_;
   std::vector<int> unclaimed_;          // placed, claim not yet attempted

@@ -5,9 +5,11 @@
  * and a policy that places each job on one cluster (GridPolicy::co_allocates false) as needing one cluster for
  * all of the job's processors. Per request type: an ordered job's components on their named clusters, an
  * unordered job's components packed onto the clusters (one component for a total job), a flexible job's total
- * split in any way over them. */
+ * split in any way over them. A component counts the cores it holds on a cluster (ComponentCores.hpp: whole nodes'
+ * worth on a shaped one), against that cluster's capacity. */
 #pragma once
 
+#include "sim/api/ComponentCores.hpp"
 #include "sim/api/Decision.hpp"
 #include "sim/api/Job.hpp"
 
@@ -19,17 +21,20 @@ namespace coalsim {
 /** Whether some placement of `job` fits `capacity` (processors per cluster). With `co_allocates` false, all of the
  *  job's processors must go to one cluster. An unordered job of many unequal components is packed by a search of
  *  bounded length; if the search runs out, the job counts as fitting (it is never rejected wrongly). */
-bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates);
+bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates,
+               const ComponentCores& held = {});
 /** The same, with `largest` the largest of `capacity` (worked out once for the many jobs checked against it). */
-bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates, long largest);
+bool could_fit(const JobSpec& job, const std::vector<int>& capacity, bool co_allocates, long largest,
+               const ComponentCores& held = {});
 
 /** What the engine knows of the clusters when it asks whether a job could ever be placed; what every check reads
  *  (the largest capacity, whether any cluster is gone) is worked out once, at construction: on 1,000 clusters, two
  *  walks per arriving job. */
 struct FitLimits {
-  FitLimits(std::vector<int> processors, std::vector<bool> gone, bool co_allocates);
+  FitLimits(std::vector<int> processors, std::vector<bool> gone, bool co_allocates, ComponentCores held = {});
 
   std::vector<int> processors; // per cluster: its processors, or 0 for a cluster the policy does not use
+  ComponentCores held;         // what a component holds on each cluster
   std::vector<bool> gone;      // per cluster: marked unusable for the rest of the run
   bool co_allocates;
   long largest;  // the largest of `processors`

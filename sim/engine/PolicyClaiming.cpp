@@ -191,7 +191,7 @@ std::vector<Holding> GridScheduler::holders(ClusterIndex c) const
     int held = 0;
     for (size_t k = 0; k < job.placement.size(); ++k)
       if (job.placement[k].cluster == c && holds_processors(job, k))
-        held += job.placement[k].processors;
+        held += parts_.info.component_cores()(c, job.placement[k].processors);
     if (held > 0)
       found.push_back({id, held});
   }

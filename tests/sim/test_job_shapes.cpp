@@ -322,6 +322,29 @@ TEST(JobShapes, AClaimOnACountAlreadyCurrentWaitsForTheNextChangeInsteadOfRetryi
   EXPECT_NE(run.output.find("60 submitted, 60 completed"), std::string::npos) << run.output;
 }
 
+TEST(JobShapes, PoliciesCountTheNodesAComponentHoldsSoNoClaimWaitsForRoomThatCannotCome)
+{
+  // Seven components of 9 processors on DAS-2's dual nodes taken whole hold 5 nodes (10 cores) each. Counted by
+  // processors, best fit put all seven (63) on fs1's 64 cores; the claim, which needs 35 of its 32 nodes, failed,
+  // taught nothing, and without a background nothing changed: the run went on to the simulated-time horizon (exit
+  // 2). Counted by the cores they hold, six go to fs1 and the seventh to fs2, and every job ends.
+  const auto run = coalsim::testing::run("--policy bf --jobs 20 --set 'clusters=[fs1, fs2]' --set "
+                                         "background.model=none --set workload.components=7 --set "
+                                         "workload.component_size=9 --set job_shape.kind=whole_nodes --no-trace",
+                                         120);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("20 submitted, 20 completed"), std::string::npos) << run.output;
+
+  // On fs1 alone the job can never run: the engine turns it away at its arrival, as larger than the grid, instead
+  // of leaving it to wait for ever (the run went on to the horizon).
+  const auto alone = coalsim::testing::run("--policy bf --jobs 3 --set 'clusters=[fs1]' --set "
+                                           "background.model=none --set workload.components=7 --set "
+                                           "workload.component_size=9 --set job_shape.kind=whole_nodes --no-trace",
+                                           120);
+  ASSERT_EQ(alone.status, 0) << alone.output;
+  EXPECT_NE(alone.output.find("3 submitted, 0 completed, 0 failed, 3 rejected"), std::string::npos) << alone.output;
+}
+
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
 {
   // Any discipline, any shape, either host selection, estimates below and above the runtimes (jobs past their

@@ -103,6 +103,7 @@ public:
   }
   mutable int one_cluster_reads = 0;
   bool available(ClusterIndex) const override { return true; }
+  const ComponentCores& component_cores() const override { return pool_; } // every cluster a pool
   const std::vector<ComponentPlacement>& placement(JobId job) const override { return jobs.at(job).placement; }
   const std::vector<double>& claimed_at(JobId job) const override { return jobs.at(job).claimed_at; }
   void stage(JobId) override {}
@@ -147,6 +148,9 @@ public:
   void report(JobId job, const JobMetrics& m) override { metrics[job] = m; }
   void report_economy(JobId job, const EconomyFigures& figures) override { economy[job] = figures; }
   void report_estimates(JobId job, double ftt, double start) override { estimates[job] = {ftt, start}; }
+
+private:
+  ComponentCores pool_;
 };
 
 } // namespace coalsim::testing

@@ -208,3 +208,54 @@ TEST(Fitting, WorstFitTakesTheFirstMostIdleClusterOnManyClusters)
     }
   }
 }
+
+// On shaped clusters a component takes what it holds (ComponentCores.hpp): whole 64-core nodes on cluster 0 (3 of
+// them idle: 192) and cluster 1 (5 idle: 320). Counted by processors, four components of 8 all fit cluster 0 under
+// best fit (192 -> 160 -> ... -> 160 left), and the claim, which needs four hosts, fails. Counted by what they hold,
+// cluster 0 takes three (192 -> 0) and the fourth goes to cluster 1.
+TEST(Fitting, ShapedClustersCountTheCoresAComponentHolds)
+{
+  const ComponentCores whole_64({64, 64});
+  std::vector<int> by_processors = {192, 320}, by_holding = {192, 320};
+  auto pooled = fit_unordered(sizes({8, 8, 8, 8}), by_processors, Rule::best_fit);
+  ASSERT_TRUE(pooled.has_value());
+  EXPECT_EQ(clusters_of(*pooled), (std::vector<ClusterIndex>{0, 0, 0, 0}));
+  auto shaped = fit_unordered(sizes({8, 8, 8, 8}), by_holding, Rule::best_fit, whole_64);
+  ASSERT_TRUE(shaped.has_value());
+  EXPECT_EQ(clusters_of(*shaped), (std::vector<ClusterIndex>{0, 0, 0, 1}));
+  EXPECT_EQ(by_holding, (std::vector<int>{0, 256}));
+  for (const auto& component : *shaped)
+    EXPECT_EQ(component.processors, 8) << "a component keeps its processors; only the count takes its nodes";
+
+  // Worst fit, the marked variants and ordered jobs count the same; a failure gives back what it held.
+  std::vector<int> idle = {192, 64};
+  EXPECT_FALSE(fit_unordered(sizes({8, 8, 8, 8, 8}), idle, Rule::worst_fit, whole_64).has_value());
+  EXPECT_EQ(idle, (std::vector<int>{192, 64}));
+  auto worst = fit_unordered(sizes({8, 8, 8, 8}), idle, Rule::worst_fit, whole_64);
+  ASSERT_TRUE(worst.has_value());
+  EXPECT_EQ(clusters_of(*worst), (std::vector<ClusterIndex>{0, 0, 0, 1}));
+  idle = {192, 64};
+  EXPECT_FALSE(fit_unordered_marked(sizes({8, 8, 8, 8, 8}), idle, Rule::worst_fit, whole_64).has_value());
+  EXPECT_FALSE(fit_ordered({{8, 1}, {8, 1}}, idle, whole_64).has_value()) << "two nodes on a cluster of one idle";
+  EXPECT_TRUE(fit_ordered({{8, 1}, {8, 1}}, idle).has_value()) << "16 of 64 processors";
+
+  // `nodes` of 2 cores on one cluster, the pool on the other: a component of 3 holds 4 cores on the first only.
+  const ComponentCores pairs_and_pool({2, 1});
+  idle       = {8, 8};
+  auto mixed = fit_unordered(sizes({3, 3, 3}), idle, Rule::first_fit, pairs_and_pool);
+  ASSERT_TRUE(mixed.has_value());
+  EXPECT_EQ(clusters_of(*mixed), (std::vector<ClusterIndex>{0, 0, 1}));
+  EXPECT_EQ(idle, (std::vector<int>{0, 5}));
+}
+
+TEST(Fitting, ACapacityCheckCountsWhatComponentsHold)
+{
+  JobSpec job;
+  job.type = RequestType::unordered;
+  for (int k = 0; k < 4; ++k)
+    job.components.push_back({8, no_cluster});
+  job.total_processors = 32;
+  EXPECT_TRUE(fits_capacities(job, {192}));
+  EXPECT_FALSE(fits_capacities(job, {192}, ComponentCores({64}))) << "four nodes on a cluster of three";
+  EXPECT_TRUE(fits_capacities(job, {192, 64}, ComponentCores({64, 64})));
+}

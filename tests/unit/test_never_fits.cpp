@@ -101,3 +101,25 @@ TEST(NeverFits, TheLimitsWorkOutTheirLargestCapacityAndWhetherAnyClusterIsGoneOn
   EXPECT_EQ(could_fit(job_of(RequestType::unordered, {6, 6}), {3, 9, 5}, true),
             could_fit(job_of(RequestType::unordered, {6, 6}), {3, 9, 5}, true, 9));
 }
+
+// A component holds whole nodes' worth on a shaped cluster (ComponentCores.hpp), and could_fit counts that: seven
+// components of 9 processors on 32 dual nodes taken whole hold 5 nodes each, 35 in all, though their 63 processors
+// are fewer than the cluster's 64.
+TEST(NeverFits, ShapedClustersCountTheNodesEachComponentHolds)
+{
+  const JobSpec seven_of_nine = job_of(RequestType::unordered, {9, 9, 9, 9, 9, 9, 9});
+  EXPECT_TRUE(could_fit(seven_of_nine, {64}, true));
+  EXPECT_FALSE(could_fit(seven_of_nine, {64}, true, ComponentCores({2})));
+  EXPECT_TRUE(could_fit(seven_of_nine, {64, 64}, true, ComponentCores({2, 2}))) << "six on one, one on the other";
+  EXPECT_FALSE(could_fit(seven_of_nine, {64, 64}, false, ComponentCores({2, 2}))) << "one cluster for all";
+  EXPECT_TRUE(could_fit(seven_of_nine, {64, 64}, false, ComponentCores({2, 1}))) << "63 of a pool's 64";
+  // Ordered: two components of 9 named on a cluster of 18 dual cores hold 20.
+  EXPECT_TRUE(could_fit(job_of(RequestType::ordered, {9, 9}, {0, 0}), {18}, true));
+  EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {9, 9}, {0, 0}), {18}, true, ComponentCores({2})));
+  // The search: 5 + 4 on two clusters of 8 fits one on each when one of them is a pool (no cluster holds both);
+  // four components of 3 on two clusters of 8 fit two on each, unless one cluster is a single 8-core node.
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {5, 4}), {8, 8}, true, ComponentCores({1, 4})));
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {5, 4}), {8, 8}, false, ComponentCores({1, 4})));
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3}), {8, 8}, true, ComponentCores({4, 4})));
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3}), {8, 8}, true, ComponentCores({8, 4})));
+}
