@@ -37,11 +37,12 @@ struct Query final : MessageOf<Query> {
 /** A peer's answer to a Query: what it knows of itself at the query's arrival. */
 struct Reply final : MessageOf<Reply> {
   static constexpr std::string_view kind_name = "reply";
-  Reply(uint64_t round_id, JobId first_job, SiteLoad site_load, int ahead, double size)
+  Reply(uint64_t round_id, JobId first_job, SiteLoad site_load, int ahead, bool still_runs, double size)
       : round(round_id)
       , about(first_job)
       , load(site_load)
       , jobs_ahead(ahead)
+      , runs_jobs(still_runs)
       , wire_bytes(size)
   {
   }
@@ -49,6 +50,7 @@ struct Reply final : MessageOf<Reply> {
   JobId about;       // the query's
   SiteLoad load;     // its queue, processors and busy processors
   int jobs_ahead;    // of a newcomer at the asked priority
+  bool runs_jobs;    // its cluster is not marked unusable: it may still run a job given to it
   double wire_bytes; // `reply_bytes`
   double bytes() const override { return wire_bytes; }
   JobId job() const override { return about; }

@@ -227,10 +227,13 @@ uint64_t DianaPolicy::start_round(ClusterIndex site, bool migration, std::vector
 
 void DianaPolicy::answer_query(ClusterIndex from, ClusterIndex to, const Query& query)
 {
-  // `to` answers `from` with what it knows of itself now.
-  SiteLoad load  = own_load(to);
-  int jobs_ahead = sites_[to].queue.jobs_ahead_of_newcomer(query.asked_priority);
-  channel_->send(to, from, std::make_shared<Reply>(query.round, query.about, load, jobs_ahead, settings_.reply_bytes));
+  // `to` answers `from` with what it knows of itself now, including that its cluster will run nothing more when it
+  // is marked unusable (4.4: a RootGrid's table of its nodes is updated as they leave; it has nothing to offer).
+  SiteLoad load        = own_load(to);
+  int jobs_ahead       = sites_[to].queue.jobs_ahead_of_newcomer(query.asked_priority);
+  const bool runs_jobs = not live_view_->cluster(to).marked_unusable;
+  channel_->send(to, from,
+                 std::make_shared<Reply>(query.round, query.about, load, jobs_ahead, runs_jobs, settings_.reply_bytes));
 }
 
 std::vector<JobId> DianaPolicy::still_held(const std::vector<JobId>& jobs) const
@@ -251,7 +254,7 @@ void DianaPolicy::on_message(ClusterIndex from, ClusterIndex to, const Message& 
       round_answered(from, query->round, to, std::nullopt);
   } else if (const auto* reply = message.as<Reply>()) {
     if (delivered)
-      round_answered(to, reply->round, from, Report{reply->load, reply->jobs_ahead});
+      round_answered(to, reply->round, from, Report{reply->load, reply->jobs_ahead, reply->runs_jobs});
     // else: the replier's or the asker's host went off on the way; the asker hears nothing (its timeout decides).
   } else if (const auto* migration = message.as<JobMigration>()) {
     std::vector<JobId> jobs = still_held(migration->jobs);
@@ -342,8 +345,11 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
   question.reports.resize(sites_.size());
   if (live_view_->cluster(site).usable)
     question.reports[site] = own_load(site);
-  for (const auto& [peer, report] : round.replies.replies())
+  std::vector<bool> runs_jobs(sites_.size(), true);
+  for (const auto& [peer, report] : round.replies.replies()) {
     question.reports[peer] = report.load;
+    runs_jobs[peer]        = report.runs_jobs;
+  }
   const JobSpec& job         = *jobs_.at(round.jobs.front()).spec;
   const ComponentCores& held = live_view_->component_cores();
   for (size_t s = 0; s < question.reports.size(); ++s) {
@@ -354,8 +360,10 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
       *report = SiteLoad{0, report->processors, 0};
     // Q of eq. 3.3 is the queues of all sites that answered (3.3.2), those too small for this job included.
     question.all_queued += report->queued;
-    if (report->processors < held.job_on(job, static_cast<ClusterIndex>(s)))
-      report.reset(); // the job can never run there: no candidate
+    // The job can never run there (too small, or its cluster marked unusable, which would only send the job on
+    // again, a round later: jobs bounced between such sites at round-trip rate): no candidate.
+    if (report->processors < held.job_on(job, static_cast<ClusterIndex>(s)) || not runs_jobs[s])
+      report.reset();
   }
   if (settings_.costs == CostSource::static_costs)
     question.all_queued = bulk_jobs;
@@ -436,6 +444,9 @@ void DianaPolicy::log_round(ClusterIndex site, const Round& round, const std::ve
       if (report->load.processors < view.component_cores().job_on(first, c)) {
         outcome = "refused";
         reason  = "too_small";
+      } else if (not report->runs_jobs) {
+        outcome = "refused";
+        reason  = "unusable";
       }
     }
     if (costs[s].alive) {

@@ -70,7 +70,8 @@ private:
   /** What a site's scheduler reports to a peer's query. */
   struct Report {
     SiteLoad load;
-    int jobs_ahead = 0; // of a newcomer at the asked priority (migration queries)
+    int jobs_ahead = 0;    // of a newcomer at the asked priority (migration queries)
+    bool runs_jobs = true; // its cluster is not marked unusable: no candidate otherwise
   };
   /** A query round of one site: a decision about `jobs` (a batch) or a migration of `jobs[0]`. */
   struct Round {

@@ -73,7 +73,7 @@ std::shared_ptr<const Message> query(JobId job, double bytes)
 /** A reply about `job` with `jobs_ahead`, of `bytes`. */
 std::shared_ptr<const Message> reply(JobId job, int jobs_ahead, double bytes)
 {
-  return std::make_shared<diana::Reply>(1, job, diana::SiteLoad{}, jobs_ahead, bytes);
+  return std::make_shared<diana::Reply>(1, job, diana::SiteLoad{}, jobs_ahead, true, bytes);
 }
 
 } // namespace

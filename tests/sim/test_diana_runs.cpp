@@ -216,6 +216,50 @@ TEST(DianaRuns, JobsQueuedAtASiteMarkedUnusableAreSentToALivePeer)
   EXPECT_TRUE(t.migrations.empty()) << "resubmitted, not migrated";
 }
 
+TEST(DianaRuns, ASiteMarkedUnusableIsNoCandidateForItsPeers)
+{
+  // Sites a, b and c (platforms/test/three-sites-wan.xml), each job 2 processors for 100 s, no migration, every
+  // job kept at home (a peer costs 1e9 x NetCost = 68.7 more): jobs 0 and 1 at a, 2 and 3 at b, 4 at c. a and b go
+  // down at 10 for 5 s, which kills jobs 0 and 2 and marks both unusable. At 15 each resubmits its queued job: the
+  // other one answers too, with an empty queue and idle processors, but it will run nothing more, so c, busy, is
+  // the only candidate. Both jobs go to c, one round each (2 queries apiece). Before, each went to the other
+  // unusable site, which sent it on again a round later: a and b bounced jobs 1 and 3 between them at round-trip
+  // rate (11,250 queries by 1000 s), and neither ever ran.
+  const std::string log = coalsim::testing::test_temp_file("three-sites.gwf");
+  std::ofstream(log) << "# MaxProcs: 6\n"
+                        "1 0 -1 100 2 -1 -1 2 100 -1 1 U1 G1 X1 Q1 -1 a a UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                        "2 0 -1 100 2 -1 -1 2 100 -1 1 U1 G1 X1 Q1 -1 a a UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                        "3 0 -1 100 2 -1 -1 2 100 -1 1 U1 G1 X1 Q1 -1 b b UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                        "4 0 -1 100 2 -1 -1 2 100 -1 1 U1 G1 X1 Q1 -1 b b UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n"
+                        "5 0 -1 100 2 -1 -1 2 100 -1 1 U1 G1 X1 Q1 -1 c c UNITARY -1 -1 -1 -1 -1 -1 -1 -1 VO1 P1\n";
+  auto t    = simulate_yaml("platform: " COALSIM_SOURCE_DIR "/platforms/test/three-sites-wan.xml\n"
+                               "policy: {name: diana, migration_interval: 0}\n"
+                               "info_service: {poll_interval: 0}\n"
+                               "overheads: {submission: 0, completion: 0}\n"
+                               "faults: {unusable_after: 1, clusters: {a: {outages: [10+5]}, b: {outages: [10+5]}}}\n"
+                               "stop: {max_time: 1000}\n"
+                               "workload: {trace: {file: " +
+                            log + "}}\n");
+  auto jobs = by_id(t);
+  ASSERT_EQ(jobs.size(), 5u);
+  for (int id : {0, 2})
+    EXPECT_EQ(jobs[id].status, 1) << "job " << id << " killed by the outage";
+  for (int id : {1, 3, 4}) {
+    EXPECT_EQ(jobs[id].status, 0) << "job " << id;
+    EXPECT_STREQ(jobs[id].clusters, "c") << "job " << id;
+  }
+  EXPECT_NEAR(jobs[1].start_time, 100.1004, 1e-9);
+  EXPECT_NEAR(jobs[3].start_time, 200.1004, 1e-9);
+  int queries = 0, hand_overs = 0;
+  for (const auto& m : t.messages)
+    if (m.sent >= 10) {
+      queries += std::strcmp(m.kind, "query") == 0;
+      hand_overs += std::strcmp(m.kind, "job") == 0;
+    }
+  EXPECT_EQ(queries, 4) << "one round per resubmitted job";
+  EXPECT_EQ(hand_overs, 2) << "each resubmitted job handed over once, to c";
+}
+
 TEST(DianaRuns, BulkSplitAcrossTwoSitesByRank)
 {
   // Static costs, w4 = 0: a costs W6 x 4 / 2 = 2, b 2 + 0.137; ranks 1/2 and 1/2.137 give quotas 2.07 and 1.93,

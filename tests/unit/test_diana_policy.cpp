@@ -106,7 +106,8 @@ ClusterIndex decided_site(const DianaSettings& settings, const JobSpec& job, int
   control.sent.clear();
   for (size_t p = 0; p < peers.size(); ++p) {
     SiteLoad load{peers[p].queued, peers[p].processors, peers[p].busy};
-    policy.on_message(static_cast<ClusterIndex>(p + 1), 0, Reply(queries.at(p).round, job.id, load, 0, 1000), true);
+    policy.on_message(static_cast<ClusterIndex>(p + 1), 0, Reply(queries.at(p).round, job.id, load, 0, true, 1000),
+                      true);
   }
   for (const auto& [from, to, message] : control.sent)
     if (message->as<JobSubmission>())
