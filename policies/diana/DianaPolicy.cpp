@@ -92,11 +92,15 @@ void DianaPolicy::on_job_submitted(const JobSpec& job)
 Decisions DianaPolicy::decide(const GridView& view)
 {
   // A site marked unusable sends its queued jobs on once it is up (its scheduler host is back, if an outage took
-  // it), at most once an instant: a job that found no live peer comes back to its queue, and waits for the next
-  // event instead of asking again at once.
+  // it), at most once an instant. A job that found no live site comes back to its queue and waits for what could
+  // change the answer: a cluster becoming usable, or `retry_interval` (a peer's scheduler back). The report sets no
+  // period for asking peers again: a site asks them when a job arrives (4.6, the costs recomputed after each job)
+  // and when a queued job is considered for migration (4.8, whose timing it leaves open); the retry is coalsim's
+  // choice. Before, the stale wake-up of the round's own reply timeout, or any event, made it ask again at once.
   for (size_t s = 0; s < sites_.size(); ++s)
     if (const auto& cluster = view.cluster(static_cast<ClusterIndex>(s));
-        cluster.marked_unusable && cluster.up && not sites_[s].queue.empty() && view.now() > sites_[s].resubmitted_at)
+        cluster.marked_unusable && cluster.up && not sites_[s].queue.empty() && view.now() > sites_[s].resubmitted_at &&
+        may_resubmit(static_cast<ClusterIndex>(s), view))
       resubmit_from_unusable(static_cast<ClusterIndex>(s), view);
   // The jobs submitted at this instant become batches: one per job (iterative), or one per site.
   for (size_t s = 0; s < sites_.size(); ++s) {
@@ -156,6 +160,32 @@ Decisions DianaPolicy::decide(const GridView& view)
     }
   }
   return decisions;
+}
+
+size_t DianaPolicy::usable_clusters(const GridView& view) const
+{
+  size_t usable = 0;
+  for (size_t c = 0; c < sites_.size(); ++c)
+    usable += view.cluster(static_cast<ClusterIndex>(c)).usable ? 1 : 0;
+  return usable;
+}
+
+bool DianaPolicy::may_resubmit(ClusterIndex s, const GridView& view) const
+{
+  const Site& site = sites_[s];
+  return view.now() >= site.retry_at || usable_clusters(view) > site.usable_then;
+}
+
+void DianaPolicy::back_off(ClusterIndex s)
+{
+  Site& site       = sites_[s];
+  site.retry_at    = timers_->now() + settings_.retry_interval;
+  site.usable_then = 0;
+  for (size_t c = 0; c < sites_.size(); ++c)
+    site.usable_then += live_view_->cluster(static_cast<ClusterIndex>(c)).usable ? 1 : 0;
+  uint64_t token = next_token_++;
+  retry_tokens_.insert(token);
+  timers_->wake_at(site.retry_at, token);
 }
 
 void DianaPolicy::resubmit_from_unusable(ClusterIndex s, const GridView& view)
@@ -297,6 +327,8 @@ void DianaPolicy::on_wake(uint64_t token)
     end_submission(site, id);
     return;
   }
+  if (retry_tokens_.erase(token) > 0)
+    return; // a back-off is over: decide() follows
   if (migration_token_ && token == *migration_token_) {
     migration_token_.reset();
     check_migrations();
@@ -412,6 +444,8 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
     given[target.value_or(site)] = n;
     log_round(site, round, costs, given);
   }
+  if (not target && own.marked_unusable)
+    back_off(site); // the jobs come back to a queue that runs nothing: not sent on again before the retry
   hand_over(site, target.value_or(site), round.jobs, false);
 }
 

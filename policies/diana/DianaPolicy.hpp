@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -90,6 +91,10 @@ private:
     bool submitting = false; // a submission to the local scheduler is under way (one at a time)
     // Its cluster marked unusable: when it last sent its queued jobs on.
     double resubmitted_at = -std::numeric_limits<double>::infinity();
+    // Its cluster marked unusable: a round found no live site for a job, which came back; it asks again from then
+    // (`retry_interval`), or once more clusters are usable than were then.
+    double retry_at    = -std::numeric_limits<double>::infinity();
+    size_t usable_then = 0;
   };
 
   SiteLoad own_load(ClusterIndex site) const;
@@ -98,6 +103,12 @@ private:
   /** `site`'s cluster is marked unusable: its queued jobs that another usable cluster could hold are decided again,
    *  as new submissions from `site`. */
   void resubmit_from_unusable(ClusterIndex site, const GridView& view);
+  /** Whether `site`, marked unusable, may send its queued jobs on now: not before its retry time, unless a cluster
+   *  became usable since the round that placed nothing. */
+  bool may_resubmit(ClusterIndex site, const GridView& view) const;
+  /** A round of `site`, marked unusable, found no live site: it waits `retry_interval` before asking again. */
+  void back_off(ClusterIndex site);
+  size_t usable_clusters(const GridView& view) const;
   /** Starts the next decision round of `site`, if none is under way. */
   void next_decision(ClusterIndex site);
   uint64_t start_round(ClusterIndex site, bool migration, std::vector<JobId> jobs, int asked_priority);
@@ -139,6 +150,7 @@ private:
   std::unordered_map<JobId, JobState> jobs_;
   std::map<uint64_t, std::pair<ClusterIndex, Round>> rounds_; // by round id
   std::map<uint64_t, uint64_t> timeouts_;                     // wake-up token -> round id
+  std::set<uint64_t> retry_tokens_;                           // the wake-ups of back_off
   uint64_t next_round_ = 1, next_token_ = 1;
   std::optional<uint64_t> migration_token_;
   uint64_t next_submission_ = 1;

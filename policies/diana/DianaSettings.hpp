@@ -42,8 +42,9 @@ struct DianaSettings {
   Distribution executable_size = Distribution::constant(1e6); // drawn per job
   Distribution output_size     = Distribution::constant(1e6); // drawn per job
   double reply_timeout         = 10;
-  double local_submission_time = 0; // s per submission to a site's local scheduler (0: none)
-  double migration_interval    = 0; // 0: no migration
+  double retry_interval        = 60; // s a site marked unusable waits to ask again after a round that placed nothing
+  double local_submission_time = 0;  // s per submission to a site's local scheduler (0: none)
+  double migration_interval    = 0;  // 0: no migration
   double migration_wait        = 60;
   int max_migrations           = 1;
 };

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 using namespace coalsim;
 using coalsim::testing::simulate_yaml;
@@ -258,6 +259,71 @@ TEST(DianaRuns, ASiteMarkedUnusableIsNoCandidateForItsPeers)
     }
   EXPECT_EQ(queries, 4) << "one round per resubmitted job";
   EXPECT_EQ(hand_overs, 2) << "each resubmitted job handed over once, to c";
+}
+
+namespace {
+/** The times at which `from` sent queries, at `since` or later. */
+std::vector<double> query_times(const Trace& t, int from, double since)
+{
+  std::vector<double> times;
+  for (const auto& m : t.messages)
+    if (std::strcmp(m.kind, "query") == 0 && m.from == from && m.sent >= since)
+      times.push_back(m.sent);
+  return times;
+}
+} // namespace
+
+TEST(DianaRuns, ASiteMarkedUnusableThatPlacedNothingAsksAgainAfterTheRetryInterval)
+{
+  // As JobsQueuedAtASiteMarkedUnusableAreSentToALivePeer, but b's scheduler host b-2 is off from 12 to 512. At 15 a
+  // sends jobs 1 and 2 on: each query to b fails at once, no site is alive, and both come back to a's queue. a asks
+  // again every retry_interval (60 s, the default): at 75, 135, ..., 495 the queries fail again; at 555 b answers,
+  // job 1's hand-over reaches b at 555.2505 and it starts, job 2 when it ends. Before, the stale wake-up of each
+  // round's reply timeout (or any other event) made a ask again: every 10 s here, at every event on a busy grid.
+  auto t    = simulate_yaml(run_of(3, 2, "migration_interval: 0",
+                                   "faults: {unusable_after: 1, clusters: {a: {outages: [\"10+5\"]}}, "
+                                      "hosts: {b-2: [\"12+500\"]}}\nstop: {max_time: 2000}\n"));
+  auto jobs = by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  for (int id : {1, 2}) {
+    EXPECT_EQ(jobs[id].status, 0) << "job " << id;
+    EXPECT_STREQ(jobs[id].clusters, "b") << "job " << id;
+  }
+  EXPECT_NEAR(jobs[1].start_time, 555.2505, 1e-9);
+  EXPECT_NEAR(jobs[2].start_time, 655.2505, 1e-9);
+  std::vector<double> expected;
+  for (double at = 15; at < 556; at += 60)
+    expected.insert(expected.end(), {at, at}); // one round per job
+  auto sent = query_times(t, 0, 10);
+  ASSERT_EQ(sent.size(), expected.size());
+  for (size_t i = 0; i < sent.size(); ++i)
+    EXPECT_NEAR(sent[i], expected[i], 0.2) << "query " << i;
+}
+
+TEST(DianaRuns, ASiteMarkedUnusableAsksAgainAtOnceWhenAClusterBecomesUsable)
+{
+  // Three sites: a marked unusable at 10 (back up at 15), b's scheduler host off from 12 (dead at once), c down from
+  // 12 to 30. At 15 a's round for job 1 finds no live site; a would wait until 75, but c is usable again at 30, so
+  // a asks then, and jobs 1 and 2 go to c (the first starts at 30.2505). Nothing is asked between the two.
+  auto t    = simulate_yaml("platform: " COALSIM_SOURCE_DIR "/platforms/test/three-sites-wan.xml\n"
+                               "policy: {name: diana, submit_site: a, migration_interval: 0}\n"
+                               "workload: {jobs: 3, arrival: batch, components: 1, component_size: 2, runtime: 100, "
+                               "request_types: {total: 1}}\n"
+                               "info_service: {poll_interval: 0}\n"
+                               "overheads: {submission: 0, completion: 0}\n"
+                               "faults: {unusable_after: 1, clusters: {a: {outages: [10+5]}, c: {outages: [12+18]}}, "
+                               "hosts: {b-2: [12+500]}}\n"
+                               "stop: {max_time: 2000}\n");
+  auto jobs = by_id(t);
+  ASSERT_EQ(jobs.size(), 3u);
+  for (int id : {1, 2}) {
+    EXPECT_EQ(jobs[id].status, 0) << "job " << id;
+    EXPECT_STREQ(jobs[id].clusters, "c") << "job " << id;
+  }
+  EXPECT_NEAR(jobs[1].start_time, 30.2505, 1e-9);
+  EXPECT_NEAR(jobs[2].start_time, 130.2505, 1e-9);
+  for (double at : query_times(t, 0, 10))
+    EXPECT_TRUE(at == 15 || at >= 30) << "a query at " << at;
 }
 
 TEST(DianaRuns, BulkSplitAcrossTwoSitesByRank)
