@@ -306,20 +306,28 @@ TEST(JobShapes, GridClaimsTakeTheShapeAndTellTheGridOnlyWhatFits)
   m.engine.run();
 }
 
-TEST(JobShapes, AClaimOnACountAlreadyCurrentWaitsForTheNextChangeInsteadOfRetryingAtOnce)
+namespace {
+/** Runs simulate with `arguments` (no background, whole nodes, no trace) and expects `summary` in its output. */
+void expect_run_ends_with(const std::string& arguments, const std::string& summary)
 {
-  // Components of 3 processors on DAS-2's dual nodes taken whole: each holds 2 hosts, 4 cores. Best fit packs up to 4
-  // of a job's components on one cluster when its idle count says 12, yet 6 free hosts hold only 3 of them: the
-  // claim fails. The count the failure teaches (polled view) is the same 12, so a pass at once places the job there
-  // again; that claim fails on a count already current, and a pass then would do the same, and again, until the
-  // livelock guard aborted the run (at t = 772 with 60 jobs). The job now waits for the next change, and every job
-  // ends.
-  const auto run = coalsim::testing::run("--policy bf --jobs 60 --set background.model=none --set "
-                                         "workload.component_size=3 --set workload.components=4 --set "
-                                         "job_shape.kind=whole_nodes --no-trace",
+  const auto run = coalsim::testing::run(arguments + " --set background.model=none --set job_shape.kind=whole_nodes "
+                                                     "--no-trace",
                                          120);
   ASSERT_EQ(run.status, 0) << run.output;
-  EXPECT_NE(run.output.find("60 submitted, 60 completed"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find(summary), std::string::npos) << run.output;
+}
+} // namespace
+
+TEST(JobShapes, FourComponentsOfThreeOnDualNodesTakenWholeAreCountedAsTheNodesTheyHold)
+{
+  // Components of 3 processors on DAS-2's dual nodes taken whole: each holds 2 hosts, 4 cores. Counted by
+  // processors, best fit packed 4 of a job's components on a cluster whose idle count said 12, though its 6 free
+  // hosts hold only 3 of them: the claim failed, the count it taught (polled view) was the same 12, and a pass at
+  // once placed the job there again, until the livelock guard aborted the run (t = 772, 60 jobs; 836a02f made such a
+  // job wait for the next change instead). Counted by the cores they hold (4 each), three fit the 12 and the claim
+  // succeeds: every job ends.
+  expect_run_ends_with("--policy bf --jobs 60 --set workload.component_size=3 --set workload.components=4",
+                       "60 submitted, 60 completed");
 }
 
 TEST(JobShapes, PoliciesCountTheNodesAComponentHoldsSoNoClaimWaitsForRoomThatCannotCome)
@@ -328,21 +336,12 @@ TEST(JobShapes, PoliciesCountTheNodesAComponentHoldsSoNoClaimWaitsForRoomThatCan
   // processors, best fit put all seven (63) on fs1's 64 cores; the claim, which needs 35 of its 32 nodes, failed,
   // taught nothing, and without a background nothing changed: the run went on to the simulated-time horizon (exit
   // 2). Counted by the cores they hold, six go to fs1 and the seventh to fs2, and every job ends.
-  const auto run = coalsim::testing::run("--policy bf --jobs 20 --set 'clusters=[fs1, fs2]' --set "
-                                         "background.model=none --set workload.components=7 --set "
-                                         "workload.component_size=9 --set job_shape.kind=whole_nodes --no-trace",
-                                         120);
-  ASSERT_EQ(run.status, 0) << run.output;
-  EXPECT_NE(run.output.find("20 submitted, 20 completed"), std::string::npos) << run.output;
-
+  const std::string seven_of_nine = "--policy bf --set workload.components=7 --set workload.component_size=9";
+  expect_run_ends_with(seven_of_nine + " --jobs 20 --set 'clusters=[fs1, fs2]'", "20 submitted, 20 completed");
   // On fs1 alone the job can never run: the engine turns it away at its arrival, as larger than the grid, instead
   // of leaving it to wait for ever (the run went on to the horizon).
-  const auto alone = coalsim::testing::run("--policy bf --jobs 3 --set 'clusters=[fs1]' --set "
-                                           "background.model=none --set workload.components=7 --set "
-                                           "workload.component_size=9 --set job_shape.kind=whole_nodes --no-trace",
-                                           120);
-  ASSERT_EQ(alone.status, 0) << alone.output;
-  EXPECT_NE(alone.output.find("3 submitted, 0 completed, 0 failed, 3 rejected"), std::string::npos) << alone.output;
+  expect_run_ends_with(seven_of_nine + " --jobs 3 --set 'clusters=[fs1]'",
+                       "3 submitted, 0 completed, 0 failed, 3 rejected");
 }
 
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
