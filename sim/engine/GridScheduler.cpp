@@ -369,6 +369,7 @@ void GridScheduler::claim_all(JobId id)
       if (short_cluster == no_cluster)
         short_cluster = cluster;
       woke = parts_.managers[cluster]->wake_for(sizes) || woke; // the hosts switched off that it wanted
+      claim_waits(job, cluster);
     }
   }
   claim_sizes_ = std::move(needed);
@@ -517,6 +518,21 @@ void GridScheduler::stop_attempt(ActiveJob& job, PlacementOutcome outcome)
   job.copies.clear();
 }
 
+void GridScheduler::claim_waits(ActiveJob& job, ClusterIndex c)
+{
+  if (std::find(job.claims_failed_on.begin(), job.claims_failed_on.end(), c) != job.claims_failed_on.end())
+    return;
+  job.claims_failed_on.push_back(c);
+  parts_.managers[c]->claim_waits();
+}
+
+void GridScheduler::claims_done(ActiveJob& job)
+{
+  for (ClusterIndex c : job.claims_failed_on)
+    parts_.managers[c]->claim_done();
+  job.claims_failed_on.clear();
+}
+
 void GridScheduler::reset_to_waiting(ActiveJob& job)
 {
   ++job.attempt; // the attempt's claim, copy and run callbacks are stale now
@@ -623,6 +639,7 @@ void GridScheduler::launch(JobId id)
   ActiveJob& job = active_.at(id);
   job.phase      = Phase::running;
   job.start_time = now();
+  claims_done(job);
   note_progress();
   parts_.lifecycle.run_started(id, now(), ++running_);
   if (job.claiming == Claiming::by_policy) {
@@ -768,6 +785,7 @@ void GridScheduler::leave(JobId id, JobStatus status)
 {
   ActiveJob& job = active_.at(id);
   publish_left(job, status);
+  claims_done(job);
   give_back_core_lists(job);
   if (job.cores.capacity() > 0) // each pair of lists is a running job's or here: no more than ran at once
     spare_lists_.emplace_back(std::move(job.cores), std::move(job.core_ids));

@@ -154,6 +154,8 @@ private:
     double submission_overhead = 0;
     int placements             = 0;     // placements so far (the number of the last, 1-based, for /allocations)
     bool run_failed            = false; // the current run ended with a completion failure
+    // Where claims of it failed since it last started: each cluster keeps hosts on for it (claim_waits).
+    std::vector<ClusterIndex> claims_failed_on;
   };
 
   /** `work` wrapped to run only while the job is in the system and in the attempt (or run) it was made for:
@@ -214,6 +216,10 @@ private:
   /** The attempt is over: its placement row ends with `outcome`, its run and copies stop, what it claimed is
    *  released and what it reserved given back. */
   void stop_attempt(ActiveJob& job, PlacementOutcome outcome);
+  /** A claim of the job failed on cluster c: the hosts switched on for claims there stay on until it starts or
+   *  leaves (claims_done), so that it finds them on when it is placed there again. */
+  void claim_waits(ActiveJob& job, ClusterIndex c);
+  void claims_done(ActiveJob& job);
   /** The job waits again, unplaced (nothing held); its attempt's callbacks go stale. */
   void reset_to_waiting(ActiveJob& job);
   /** The job is back with the policy: the queue length is traced and a pass follows. */

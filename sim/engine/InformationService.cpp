@@ -46,6 +46,8 @@ void InformationService::start(std::function<void()> on_change, std::function<bo
 {
   on_change_  = std::move(on_change);
   keep_going_ = std::move(keep_going);
+  for (size_t c = 0; c < managers_->size(); ++c)
+    (*managers_)[c]->set_on_up_for_claim([this, c] { up_for_claim(c); });
   if (exact()) {
     for (auto& manager : *managers_)
       manager->set_on_change([this] { on_change_(); });
@@ -87,6 +89,12 @@ bool InformationService::learn_idle(ClusterIndex c)
     report_local(c);
   claimed_since_poll_[c] = 0;
   return changed;
+}
+
+void InformationService::up_for_claim(size_t c)
+{
+  learn_idle(static_cast<ClusterIndex>(c));
+  on_change_();
 }
 
 bool InformationService::idle_is_current(ClusterIndex c) const

@@ -3,7 +3,8 @@
  * MDS cache), or read exactly at every decision when the interval is 0. The scheduler's own placements
  * and claims since the last poll are subtracted, as a scheduler that remembers what it did would. The running
  * local jobs' estimated ends (their requested times, as the managers report them) come with the idle counts:
- * read at every decision in exact mode, taken at each poll otherwise. */
+ * read at every decision in exact mode, taken at each poll otherwise. Hosts a power manager switched on for a failed
+ * claim are learned of as soon as they are up, as from a failed claim, with a pass at once. */
 #pragma once
 
 #include "sim/api/GridView.hpp"
@@ -93,6 +94,9 @@ public:
 
 private:
   void poll();
+  /** Hosts switched on for a claim on cluster c are up: the scheduler learns c's idle count and passes now (in polled
+   *  mode it would wait for the next poll, and a job's other clusters too). */
+  void up_for_claim(size_t c);
   const TransferEstimator& transfers() const { return estimator_ ? *estimator_ : *platform_; }
   /** A view from `states` and `summary` given back by the scheduler (refreshed where something moved), or built
    *  afresh when they are empty. */

@@ -322,7 +322,10 @@ void LocalResourceManager::submit_background(const LocalJobRequest& job)
 void LocalResourceManager::set_power_manager(PowerManager& manager, EnergyAccounting* energy)
 {
   power_ = &manager;
-  PowerManager::Hosts hosts{[this](int host) { return power_off(host); }, [this](int host) { power_on(host); }, {}};
+  PowerManager::Hosts hosts{[this](int host) { return power_off(host); },
+                            [this](int host, bool for_claim) { power_on(host, for_claim); },
+                            [this] { return claims_waiting_ > 0; },
+                            {}};
   for (int h = 0; h < cores_.hosts(); ++h)
     hosts.cores.push_back(cores_.cores_of(h));
   manager.attach(std::move(hosts), energy, static_cast<size_t>(cluster_->index));
@@ -340,13 +343,15 @@ bool LocalResourceManager::power_off(int host)
   return true;
 }
 
-void LocalResourceManager::power_on(int host)
+void LocalResourceManager::power_on(int host, bool for_claim)
 {
   if (down_ || not cluster_->compute_hosts[host]->is_on())
     return; // failed meanwhile: its cores come back with the host (host_up, come_up)
   cores_.bring_back(host);
   needs_pass(Change::capacity_gained);
   changed();
+  if (for_claim && on_up_for_claim_)
+    on_up_for_claim_();
 }
 
 bool LocalResourceManager::wake_for(const std::vector<int>& sizes)
@@ -359,26 +364,26 @@ bool LocalResourceManager::wake_for(const std::vector<int>& sizes)
     for (int size : sizes)
       held += size;
     if (idle() < held)
-      power_->need(held - idle());
+      power_->need(held - idle(), PowerManager::For::grid_claim);
   } else {
     std::vector<int> held;
     for (int size : sizes)
       held.push_back(shapes_->held(size));
-    wake_to_place(held);
+    wake_to_place(held, PowerManager::For::grid_claim);
   }
   return power_->cores_off() != off;
 }
 
 void LocalResourceManager::wake_for_waiting()
 {
-  power_->need(waiting_processors_ - idle());
+  power_->need(waiting_processors_ - idle(), PowerManager::For::local_jobs);
   if (shapes_) { // the head's cores may be idle on too few hosts: the hosts it needs besides
     const int head = queue_->head().request.size; // already the cores it holds
-    wake_to_place({&head, 1});
+    wake_to_place({&head, 1}, PowerManager::For::local_jobs);
   }
 }
 
-void LocalResourceManager::wake_to_place(std::span<const int> held)
+void LocalResourceManager::wake_to_place(std::span<const int> held, PowerManager::For wanted)
 {
   if (down_ || power_->cores_off() == 0) // no host to switch on (those booting count as on)
     return;
@@ -405,7 +410,7 @@ void LocalResourceManager::wake_to_place(std::span<const int> held)
     }
   }
   for (int host : wake)
-    power_->wake(host);
+    power_->wake(host, wanted);
 }
 
 void LocalResourceManager::needs_pass(Change change)

@@ -75,6 +75,14 @@ public:
    *  hosts on for it (in the pool, as many cores as it lacked; with shapes, the hosts it needs to fit). Returns
    *  whether it switched any on (what the cluster reports as available then moved). */
   bool wake_for(const std::vector<int>& sizes);
+  /** A grid job whose claim failed here waits; until it starts or leaves (claim_done), the hosts switched on for
+   *  claims stay on (PowerManager::Hosts::claims_wait). */
+  void claim_waits() { ++claims_waiting_; }
+  void claim_done()
+  {
+    if (--claims_waiting_ == 0 && power_ != nullptr)
+      power_->release();
+  }
   /** Cores of failed hosts that nobody holds. */
   int off() const { return cores_.out_of_use(); }
   /** Which core is whose (with host tracking; all free without). */
@@ -158,6 +166,8 @@ public:
 
   /** Called after every change of the idle count. */
   void set_on_change(std::function<void()> callback) { on_change_ = std::move(callback); }
+  /** Called when hosts switched on for a grid claim are up (PowerManager::Hosts::switch_on). */
+  void set_on_up_for_claim(std::function<void()> callback) { on_up_for_claim_ = std::move(callback); }
   /** Called after every change of a time-shared host's shares: the host's index, its shares summed, its
    *  components (0 when it is back in the space-shared pool), and the component whose share changed. */
   void
@@ -264,13 +274,14 @@ private:
   int dummy_              = 0;
   PowerManager* power_    = nullptr;
   int waiting_processors_ = 0; // cores the queued local jobs hold once started
+  int claims_waiting_     = 0; // grid jobs waiting whose claims failed here (claim_waits)
   bool power_off(int host);
-  void power_on(int host);
+  void power_on(int host, bool for_claim);
   /** Local jobs wait: the power manager switches hosts on for as many cores as they hold beyond the idle ones and,
    *  with shapes, for the hosts the queue's head needs to fit (LocalQueue::head). */
   void wake_for_waiting();
   /** With shapes: switches on the hosts that jobs holding `held` cores, placed one after the other, need. */
-  void wake_to_place(std::span<const int> held);
+  void wake_to_place(std::span<const int> held, PowerManager::For wanted);
   struct DummyJob {
     CoreHolding holding;
     std::vector<CoreMap::Core> cores; // in the order taken: the last are killed first
@@ -285,6 +296,7 @@ private:
   };
   std::map<int, SharedHost> shared_hosts_; // time-shared hosts now, by host index
   std::function<void()> on_change_;
+  std::function<void()> on_up_for_claim_;
   std::function<void(const LocalJobRecord&)> on_local_job_done_;
   std::function<void(int, double, int, const ShareChange&)> on_shares_change_;
   std::function<void(const HeldCores&)> on_cores_released_;

@@ -109,8 +109,10 @@ void GridScheduler::claim(JobId id, const std::vector<size_t>& components)
     xbt_assert(k < job.placement.size() && std::isnan(job.claimed_at[k]),
                "the policy claimed component %zu of job %ld twice or out of range", k, static_cast<long>(id));
     const auto& c = job.placement[k];
-    if (not parts_.managers[c.cluster]->claim(c.processors, &job.cores[k], &job.core_ids[k]))
+    if (not parts_.managers[c.cluster]->claim(c.processors, &job.cores[k], &job.core_ids[k])) {
+      claim_waits(job, c.cluster); // the claim switched hosts on there (LocalResourceManager::claim)
       continue;
+    }
     job.claimed_at[k] = now();
     if (job.reserve)
       parts_.info.claimed(c.cluster, c.processors);

@@ -165,3 +165,43 @@ TEST(PowerManagement, AWaitingShapedLocalJobWhoseCoresAreIdleOnTooFewHostsSwitch
   ASSERT_EQ(t.cluster_energy.size(), 1u);
   EXPECT_EQ(t.cluster_energy[0].boots, 1);
 }
+
+namespace {
+/** Both hosts, idle from 0 with a timeout of 0, go off at 0. A grid job of 2 processors arrives at 100: the claim
+ *  fails and switches p-0 on (25 s, 2500 J: 100 W). p-0 is up at 125, idle: the grid scheduler learns of it at once
+ *  and it stays on while the job waits; the job starts on it at 125 and ends at 175. (Switched off as idle at 125, p-0
+ *  was off again at every poll or pass that followed: each claim failed and booted it again, and the job starved.) */
+void expect_hosts_switched_on_for_a_claim_stay_on_for_it(const std::string& poll_interval)
+{
+  auto t = simulate_yaml(on_p + "info_service: {poll_interval: " + poll_interval +
+                         "}\n"
+                         "power: {manager: idle_off, idle_timeout: 0, boot_time: 25, boot_energy: 2500}\n"
+                         "workload: {jobs: 1, arrival: batch, start: 100, components: 1, component_size: 2, "
+                         "runtime: 50}\n");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& job = t.jobs[0];
+  EXPECT_EQ(job.status, 0);
+  EXPECT_DOUBLE_EQ(job.start_time, 125);
+  EXPECT_DOUBLE_EQ(job.wait_time, 25);
+  EXPECT_EQ(job.submission_failures, 1);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  const ClusterEnergyRow& e = t.cluster_energy[0];
+  // p-0: 10 W off for 100 s, the boot, 200 W for 50 s; p-1: 10 W off for 175 s.
+  EXPECT_DOUBLE_EQ(e.joules, 1000 + 2500 + 10000 + 1750);
+  EXPECT_DOUBLE_EQ(e.grid_joules, 200 * 50);
+  EXPECT_DOUBLE_EQ(e.off_joules, 1000 + 1750);
+  EXPECT_DOUBLE_EQ(e.boot_joules, 2500);
+  EXPECT_EQ(e.boots, 1);
+  EXPECT_DOUBLE_EQ(e.idle_joules, 0);
+}
+} // namespace
+
+TEST(PowerManagement, HostsSwitchedOnForAClaimStayOnForItPolled)
+{
+  expect_hosts_switched_on_for_a_claim_stay_on_for_it("10"); // p-0 is up between two polls
+}
+
+TEST(PowerManagement, HostsSwitchedOnForAClaimStayOnForItExact)
+{
+  expect_hosts_switched_on_for_a_claim_stay_on_for_it("0"); // its switch-off was due before the pass of 125
+}

@@ -9,8 +9,9 @@ class AlwaysOn final : public PowerManager {
 public:
   void attach(Hosts, EnergyAccounting*, size_t) override {}
   bool observes_cores() const override { return false; }
-  void need(int) override {}
-  void wake(int) override {}
+  void need(int, For) override {}
+  void wake(int, For) override {}
+  void release() override {}
   int cores_off() const override { return 0; }
   int cores_booting() const override { return 0; }
   bool is_off(int) const override { return false; }

@@ -1,8 +1,10 @@
 /* `idle_off`: a compute host idle (no core held) for `idle_timeout` is switched off, unless local jobs wait on its
  * cluster; it is switched on again when more cores than the idle ones are wanted (waiting local jobs, a grid claim
  * that found too few), lowest host first, or the hosts a shaped claim or the shaped head of the local queue needs to
- * fit (wake()), taking `boot_time` and drawing `boot_energy` over it. Its timers do not keep the run alive
- * (DaemonTimers.hpp). */
+ * fit (wake()), taking `boot_time` and drawing `boot_energy` over it. A host switched on for a grid claim is not
+ * switched off while a grid job whose claim failed on the cluster waits (until release()): idle as it comes up, it
+ * would go off before the job's next claim whenever the timeout is shorter than the wait for it (a poll, a pass, the
+ * job's other clusters booting). Its timers do not keep the run alive (DaemonTimers.hpp). */
 #include "sim/engine/Clock.hpp"
 #include "sim/engine/DaemonTimers.hpp"
 #include "sim/engine/power/EnergyAccounting.hpp"
@@ -54,6 +56,7 @@ public:
                cluster_, host);
     const bool was_idle = h.held == 0;
     h.held += static_cast<int>(cores.size());
+    h.for_claim = false; // in use: idle again, it goes off as any other
     if (was_idle && h.timer != 0) {
       timers_->cancel(h.timer);
       h.timer = 0;
@@ -67,19 +70,31 @@ public:
       arm(host);
   }
 
-  void need(int cores) override
+  void need(int cores, For wanted) override
   {
     cores -= cores_booting_;
-    for (size_t h = 0; h < hosts_state_.size() && cores > 0; ++h)
-      if (hosts_state_[h].state == State::off) {
+    for (size_t h = 0; h < hosts_state_.size() && (cores > 0 || wanted == For::grid_claim); ++h) {
+      Host& host = hosts_state_[h];
+      if (host.state == State::off && cores > 0) {
         boot(static_cast<int>(h));
         cores -= hosts_.cores[h];
       }
+      if (host.state == State::booting && wanted == For::grid_claim) // the claim counts on those booting too
+        host.for_claim = true;
+    }
   }
-  void wake(int host) override
+  void wake(int host, For wanted) override
   {
     if (hosts_state_[host].state == State::off)
       boot(host);
+    if (hosts_state_[host].state == State::booting && wanted == For::grid_claim)
+      hosts_state_[host].for_claim = true;
+  }
+  void release() override
+  {
+    for (size_t h = 0; h < hosts_state_.size(); ++h)
+      if (hosts_state_[h].for_claim)
+        arm(static_cast<int>(h)); // those booting are armed once up
   }
   int cores_off() const override { return cores_off_; }
   int cores_booting() const override { return cores_booting_; }
@@ -91,6 +106,8 @@ private:
     int held               = 0;
     State state            = State::on;
     DaemonTimers::Id timer = 0; // switches it off, or on, when due
+    // Switched on for a grid claim (or counted on by one while booting): kept on, once up, while claims wait.
+    bool for_claim = false;
   };
 
   /** The host is on and idle now: it goes off after the timeout unless a core is taken first. */
@@ -99,7 +116,10 @@ private:
     Host& h = hosts_state_[host];
     if (h.state != State::on || h.held > 0 || not std::isfinite(timeout_) || h.timer != 0)
       return;
-    h.timer = timers_->at(now() + timeout_, [this, host] {
+    if (h.for_claim && hosts_.claims_wait())
+      return; // armed at release()
+    h.for_claim = false;
+    h.timer     = timers_->at(now() + timeout_, [this, host] {
       hosts_state_[host].timer = 0;
       switch_off(host);
     });
@@ -132,7 +152,7 @@ private:
       cores_booting_ -= hosts_.cores[host];
       if (energy_)
         energy_->switch_on(cluster_, host);
-      hosts_.switch_on(host);
+      hosts_.switch_on(host, h.for_claim);
       arm(host);
     });
   }
@@ -150,9 +170,10 @@ private:
 } // namespace
 
 COALSIM_REGISTER(PowerManagers, idle_off, "idle_off",
-                 "a compute host idle for idle_timeout is switched off (unless local jobs wait on its cluster), and "
-                 "switched on again, taking boot_time and drawing boot_energy, when waiting local jobs or a grid "
-                 "claim want more cores than the idle ones",
+                 "a compute host idle for idle_timeout is switched off (unless local jobs wait on its cluster, or it "
+                 "was switched on for a grid claim and a job whose claim failed there waits), and switched on again, "
+                 "taking boot_time and drawing boot_energy, when waiting local jobs or a grid claim want more cores "
+                 "than the idle ones",
                  [](const PowerConfig& config) { return std::make_unique<IdleOff>(config); },
                  {number_parameter("idle_timeout", INFINITY, 0.0,
                                    "how long a host stays idle (no core held) before it is switched off; .inf: never",
