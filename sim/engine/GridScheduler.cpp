@@ -317,6 +317,7 @@ void GridScheduler::apply(Placement placement)
         parts_.info.placed(c.cluster, c.processors);
     }
     update_claim_series();
+    wake_for_placement(job);
     parts_.policy.on_job_placed(job.spec);
     return;
   }
@@ -524,6 +525,30 @@ void GridScheduler::claim_waits(ActiveJob& job, ClusterIndex c)
     return;
   job.claims_failed_on.push_back(c);
   parts_.managers[c]->claim_waits();
+}
+
+void GridScheduler::wake_for_placement(ActiveJob& job)
+{
+  // Such a policy claims only what the hosts that are on can take (Claims::claimable_on): a claim it never makes
+  // switches nothing on, and a placement on cores the information service showed idle on hosts switched off waited for
+  // ever. They are switched on as a failed claim of the engine's would, and stay on for the job (claim_waits).
+  const auto& placement = job.placement;
+  for (size_t k = 0; k < placement.size(); ++k) {
+    const ClusterIndex c = placement[k].cluster;
+    auto same = [&](const ComponentPlacement& other) { return other.cluster == c && not shares_a_host(other); };
+    if (not same(placement[k]) ||
+        std::any_of(placement.begin(), placement.begin() + static_cast<std::ptrdiff_t>(k), same) ||
+        not parts_.managers[c]->hosts_switched_off())
+      continue; // a share, a cluster seen already, or all its hosts on
+    std::vector<int> sizes;
+    for (size_t j = k; j < placement.size(); ++j)
+      if (same(placement[j]))
+        sizes.push_back(placement[j].processors);
+    if (not parts_.managers[c]->can_claim(sizes)) {
+      parts_.managers[c]->wake_for(sizes);
+      claim_waits(job, c);
+    }
+  }
 }
 
 void GridScheduler::claims_done(ActiveJob& job)

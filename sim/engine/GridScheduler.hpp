@@ -154,7 +154,8 @@ private:
     double submission_overhead = 0;
     int placements             = 0;     // placements so far (the number of the last, 1-based, for /allocations)
     bool run_failed            = false; // the current run ended with a completion failure
-    // Where claims of it failed since it last started: each cluster keeps hosts on for it (claim_waits).
+    // Where claims of it failed (or its placement switched hosts on) since it last started: each cluster keeps hosts
+    // on for it (claim_waits).
     std::vector<ClusterIndex> claims_failed_on;
   };
 
@@ -220,6 +221,8 @@ private:
    *  leaves (claims_done), so that it finds them on when it is placed there again. */
   void claim_waits(ActiveJob& job, ClusterIndex c);
   void claims_done(ActiveJob& job);
+  /** A placement the policy claims itself: the hosts switched off that its components need are switched on now. */
+  void wake_for_placement(ActiveJob& job);
   /** The job waits again, unplaced (nothing held); its attempt's callbacks go stale. */
   void reset_to_waiting(ActiveJob& job);
   /** The job is back with the policy: the queue length is traced and a pass follows. */

@@ -75,6 +75,11 @@ public:
    *  hosts on for it (in the pool, as many cores as it lacked; with shapes, the hosts it needs to fit). Returns
    *  whether it switched any on (what the cluster reports as available then moved). */
   bool wake_for(const std::vector<int>& sizes);
+  /** Whether the power manager has hosts switched off or booting. */
+  bool hosts_switched_off() const
+  {
+    return power_ != nullptr && (power_->cores_off() > 0 || power_->cores_booting() > 0);
+  }
   /** A grid job whose claim failed here waits; until it starts or leaves (claim_done), the hosts switched on for
    *  claims stay on (PowerManager::Hosts::claims_wait). */
   void claim_waits() { ++claims_waiting_; }

@@ -205,3 +205,32 @@ TEST(PowerManagement, HostsSwitchedOnForAClaimStayOnForItExact)
 {
   expect_hosts_switched_on_for_a_claim_stay_on_for_it("0"); // its switch-off was due before the pass of 125
 }
+
+TEST(PowerManagement, APlacementOfAPolicyThatClaimsItselfSwitchesOnTheHostsItNeeds)
+{
+  // KOALA claims only what the hosts that are on can take: its claims never switched a host on, and its jobs waited
+  // for ever once the hosts were off. Both hosts go off at 10. The grid job of 2 processors arrives at 100 and is
+  // placed on p's cores switched off: the placement switches p-0 on (30 s, 3000 J), and its claiming try at the JST
+  // (100) finds no core on. p-0 is up at 130 and stays on, idle, while the job waits; the next scan of the placement
+  // queues (every 60 s from 0) places it at 180, and it runs on p-0 until 230.
+  auto t = simulate_yaml(on_p + "policy: koala\n"
+                                "power: {manager: idle_off, idle_timeout: 10, boot_time: 30, boot_energy: 3000}\n"
+                                "workload: {jobs: 1, arrival: batch, start: 100, components: 1, component_size: 2, "
+                                "runtime: 50}\n");
+  ASSERT_EQ(t.jobs.size(), 1u);
+  const JobRow& job = t.jobs[0];
+  EXPECT_EQ(job.status, 0);
+  EXPECT_DOUBLE_EQ(job.start_time, 180);
+  EXPECT_DOUBLE_EQ(job.end_time, 230);
+  ASSERT_EQ(t.allocations.size(), 1u);
+  EXPECT_EQ(t.allocations[0].host, 0);
+  ASSERT_EQ(t.cluster_energy.size(), 1u);
+  const ClusterEnergyRow& e = t.cluster_energy[0];
+  // Idle: both hosts 0-10, p-0 130-180 (100 W); off: p-0 10-100, p-1 10-230 (10 W); p-0 busy 180-230 (200 W).
+  EXPECT_DOUBLE_EQ(e.idle_joules, 1000 + 1000 + 5000);
+  EXPECT_DOUBLE_EQ(e.off_joules, 900 + 2200);
+  EXPECT_DOUBLE_EQ(e.boot_joules, 3000);
+  EXPECT_DOUBLE_EQ(e.grid_joules, 200 * 50);
+  EXPECT_DOUBLE_EQ(e.joules, 7000 + 3100 + 3000 + 10000);
+  EXPECT_EQ(e.boots, 1);
+}
