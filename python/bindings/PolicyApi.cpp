@@ -326,7 +326,12 @@ void bind_policy_api(py::module_& m)
       .def("claim", &Claims::claim, py::arg("job"), py::arg("components"))
       .def("move", &Claims::move, py::arg("job"), py::arg("component"), py::arg("to"))
       .def("abort_job", &Claims::abort_job, py::arg("job"), py::arg("reason"), py::arg("where") = no_cluster)
-      .def("holders", &Claims::holders, py::arg("cluster"));
+      .def("holders", &Claims::holders, py::arg("cluster"))
+      .def(
+          "held",
+          [](const Claims& claims, ClusterIndex c, int processors) { return claims.component_cores()(c, processors); },
+          "the cores a component of `processors` holds on cluster c (what its claim takes from claimable_on(c))",
+          py::arg("cluster"), py::arg("processors"));
   py::class_<RouteQuality>(m, "RouteQuality")
       .def_readonly("latency", &RouteQuality::latency)
       .def_readonly("bandwidth", &RouteQuality::bandwidth)
@@ -355,7 +360,11 @@ void bind_policy_api(py::module_& m)
       .def("view", &LiveView::view)
       .def("cluster", &LiveView::cluster, py::arg("c"), "one cluster's state, as view().cluster(c), read alone")
       .def("estimated_transfer_time", &LiveView::estimated_transfer_time, py::arg("source"), py::arg("destination"),
-           py::arg("bytes"), "view().estimated_transfer_time(...), without building a view");
+           py::arg("bytes"), "view().estimated_transfer_time(...), without building a view")
+      .def(
+          "held",
+          [](const LiveView& live, ClusterIndex c, int processors) { return live.component_cores()(c, processors); },
+          "view().held(...), without building a view", py::arg("cluster"), py::arg("processors"));
   py::class_<Capabilities>(m, "Capabilities", "the interfaces granted: None for those the needs did not declare")
       .def_property_readonly(
           "claims", [](const Capabilities& c) { return c.claims; }, py::return_value_policy::reference)

@@ -257,10 +257,10 @@ CAPABILITIES = """
 """
 
 
-def probe(tmp_path, need, ask, event):
+def probe(tmp_path, need, ask, event, *settings):
     source = CAPABILITIES.replace("{need}", need).replace("{ask}", ask).replace("{event}", event)
     path = write(tmp_path, source)
-    return simulate("--policy", f"python:{path}", "--jobs", "5", "--no-trace")
+    return simulate("--policy", f"python:{path}", "--jobs", "5", "--no-trace", *settings)
 
 
 def test_timers_wake_the_policy(tmp_path):
@@ -280,8 +280,13 @@ def test_site_messages_carry_a_python_payload(tmp_path):
 
 def live_view_probe(tmp_path, *lines):
     """A run whose policy, at its first decide(), runs `lines` with `live` its live view (the last raises)."""
+    return live_view_probe_with(tmp_path, (), *lines)
+
+
+def live_view_probe_with(tmp_path, settings, *lines):
+    """live_view_probe() with `settings` (command-line arguments) for the run."""
     ask = "\n                ".join(("live = self.capabilities.live_view",) + lines)
-    return probe(tmp_path, "live_view", ask, "")
+    return probe(tmp_path, "live_view", ask, "", *settings)
 
 
 def test_live_view_reads_one_cluster_as_the_view_shows_it(tmp_path):
@@ -311,6 +316,18 @@ def test_claims_read_one_cluster_as_the_whole_list_shows_it(tmp_path):
         "except IndexError:\n                    alone.append('no sixth')\n                "
         "raise RuntimeError(f'{alone[:5] == claims.claimable()} {alone[0] <= 144} {alone[5:]}')", "")
     assert code == 2 and "decide() raised RuntimeError: True True ['no sixth']" in err
+
+
+@pytest.mark.parametrize("shape,held", [("pool", "3 3 3"), ("whole_nodes", "4 4 4")])
+def test_what_a_component_holds_is_the_same_from_the_view_the_live_view_and_claims(tmp_path, shape, held):
+    # DAS-2's dual nodes: a component of 3 processors holds 3 cores in the pool, 2 whole nodes (4 cores) otherwise.
+    settings = ("--set", f"job_shape.kind={shape}")
+    code, _, err = live_view_probe_with(tmp_path, settings, "raise RuntimeError(f'{live.held(0, 3)} "
+                                        "{live.view().held(cluster=0, processors=3)} {view.held(4, 3)}')")
+    assert code == 2 and f"decide() raised RuntimeError: {held}" in err
+    code, _, err = probe(tmp_path, "claims", "raise RuntimeError(f'{self.capabilities.claims.held(0, 3)} "
+                         "{view.held(0, 3)} {view.held(1, 3)}')", "", *settings)
+    assert code == 2 and f"decide() raised RuntimeError: {held}" in err
 
 
 def test_undeclared_capabilities_are_none(tmp_path):
