@@ -12,13 +12,16 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_information_service, coalsim_engi
 namespace coalsim {
 
 namespace {
-/** Per cluster, the cores its manager gives a component of one processor: its node's. */
-std::vector<int> node_cores(const std::vector<std::unique_ptr<LocalResourceManager>>& managers)
+/** Per cluster, the cores its manager gives a component of one processor (its node's) and the most nodes a
+ *  component may have there. */
+ComponentCores component_cores_of(const std::vector<std::unique_ptr<LocalResourceManager>>& managers)
 {
-  std::vector<int> cores;
-  for (const auto& manager : managers)
+  std::vector<int> cores, most;
+  for (const auto& manager : managers) {
     cores.push_back(manager->holds(1));
-  return cores;
+    most.push_back(manager->most_nodes());
+  }
+  return ComponentCores(std::move(cores), std::move(most));
 }
 } // namespace
 
@@ -27,7 +30,7 @@ InformationService::InformationService(const GridPlatform& platform,
                                        double poll_interval)
     : platform_(&platform)
     , managers_(&managers)
-    , held_(node_cores(managers))
+    , held_(component_cores_of(managers))
     , poll_interval_(poll_interval)
     , reported_idle_(managers.size(), 0)
     , unclaimed_(managers.size(), 0)

@@ -102,6 +102,9 @@ public:
   /** The cores a job or component of `processors` holds: its shape's (whole nodes' worth), or `processors`. */
   int holds(int processors) const { return shapes_ ? shapes_->held(processors) : processors; }
   int largest_job() const { return shapes_ ? shapes_->largest() : processors(); }
+  /** The most nodes a shaped job may have here (the cluster's hosts: its nodes lie on distinct ones); 0 in the pool,
+   *  where a job takes any cores. */
+  int most_nodes() const { return shapes_ ? cores_.hosts() : 0; }
   /** The idle processors as the grid is told: in the pool, idle(); with shapes, those a shaped job could take now
    *  (whole nodes' worth: c cores on each host with at least c free, or the wholly free hosts). */
   int idle_for_grid() const { return shapes_ && not down_ ? shapes_->usable_idle() : idle(); }

@@ -344,6 +344,22 @@ TEST(JobShapes, PoliciesCountTheNodesAComponentHoldsSoNoClaimWaitsForRoomThatCan
                        "3 submitted, 0 completed, 0 failed, 3 rejected");
 }
 
+TEST(JobShapes, AComponentWithMoreNodesThanAClustersHostsIsPlacedOnNoneOfItsSites)
+{
+  // Nodes of 1 core on DAS-2's dual nodes: a job of 40 processors needs 40 distinct hosts. fs1 has 32 (64 cores),
+  // fs0 72. DIANA's site fs1 took the jobs submitted there as its own (its 64 cores seemed enough), and they waited
+  // there for ever: 0 of 5 completed, 4 dropped as stalled after 1e6 s. A component now holds more than any count on
+  // a cluster with too few hosts (ComponentCores::unholdable): the jobs go to fs0. The fifth job, of 144
+  // processors, fits no cluster's hosts and is turned away at arrival.
+  const auto run = coalsim::testing::run("--policy diana --set 'workload.request_types={total: 1}' --jobs 5 --set "
+                                         "workload.component_size=40 --set background.model=none --set "
+                                         "job_shape.kind=nodes --set job_shape.cores_per_node=1 --set "
+                                         "'clusters=[fs0, fs1]' --set policy.submit_site=fs1 --no-trace",
+                                         120);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("5 submitted, 4 completed, 0 failed, 1 rejected"), std::string::npos) << run.output;
+}
+
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
 {
   // Any discipline, any shape, either host selection, estimates below and above the runtimes (jobs past their

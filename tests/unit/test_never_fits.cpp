@@ -123,3 +123,16 @@ TEST(NeverFits, ShapedClustersCountTheNodesEachComponentHolds)
   EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3}), {8, 8}, true, ComponentCores({4, 4})));
   EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3}), {8, 8}, true, ComponentCores({8, 4})));
 }
+
+// A shaped component's nodes lie on distinct hosts: one that needs more nodes than its cluster has hosts holds more
+// than any capacity (ComponentCores::unholdable), whatever the cores.
+TEST(NeverFits, AComponentNeedsAsManyHostsAsNodes)
+{
+  const ComponentCores one_core_nodes_on_32_hosts({1}, {32});
+  EXPECT_EQ(one_core_nodes_on_32_hosts(0, 32), 32);
+  EXPECT_EQ(one_core_nodes_on_32_hosts(0, 33), ComponentCores::unholdable);
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {32}), {64}, true, one_core_nodes_on_32_hosts));
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {40}), {64}, true, one_core_nodes_on_32_hosts));
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {40}), {64}, true)) << "the pool takes any 40 cores";
+  EXPECT_FALSE(ComponentCores({1}, {32}).pool()) << "nodes of one core are not the pool";
+}
