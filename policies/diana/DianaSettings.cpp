@@ -1,5 +1,6 @@
 #include "policies/diana/DianaSettings.hpp"
 #include "sim/api/PolicyParameters.hpp"
+#include "sim/config/TimeHorizon.hpp"
 
 #include <xbt/log.h>
 
@@ -52,14 +53,13 @@ DianaSettings read_diana_settings(PolicyParameters& p, const std::vector<std::st
   s.reply_timeout =
       p.get_double("reply_timeout", s.reply_timeout, 0,
                    "seconds a scheduler waits for its peers' replies; silent peers are taken for dead", "s");
-  // The report sets no period for asking the peers again (see DianaPolicy::decide): coalsim's choice.
-  s.retry_interval = p.get_double("retry_interval", s.retry_interval, 0,
+  // The report sets no period for asking the peers again (see DianaPolicy::decide): coalsim's choice. At least the
+  // finest interval a run keeps apart (0 would let a site ask its peers again at every event).
+  s.retry_interval = p.get_double("retry_interval", s.retry_interval, finest_interval,
                                   "seconds a site marked unusable waits, after a round in which no live peer could "
                                   "take the job it sends on, before it asks its peers again (unless a cluster "
-                                  "becomes usable first); above 0 (coalsim's choice: the report sets no period)",
+                                  "becomes usable first); coalsim's choice: the report sets no period",
                                   "s");
-  if (s.retry_interval <= 0)
-    p.reject("retry_interval", "must be above 0 (a site would ask its peers again at every event)");
   s.local_submission_time =
       p.get_double("local_submission_time", s.local_submission_time, 0,
                    "seconds the middleware takes to submit to a site's local scheduler, once per submission (a job "

@@ -62,7 +62,7 @@ TEST(DianaBadInput, BadLossJitterSchedulerHostAndParameterAreLocatedErrors)
       // 0 would let a site marked unusable ask its peers again at every event.
       {lab, "--set policy.retry_interval=0",
        "Invalid parameter 'policy.retry_interval' of policy 'diana' in the command line (--set policy.retry_interval): "
-       "must be above 0"},
+       "must be at least 0.001000 (got '0')"},
   };
   for (size_t i = 0; i < cases.size(); ++i) {
     std::string number   = std::to_string(i);
