@@ -536,10 +536,9 @@ void GridScheduler::wake_for_placement(ActiveJob& job)
   for (size_t k = 0; k < placement.size(); ++k) {
     const ClusterIndex c = placement[k].cluster;
     auto same = [&](const ComponentPlacement& other) { return other.cluster == c && not shares_a_host(other); };
-    if (not same(placement[k]) ||
-        std::any_of(placement.begin(), placement.begin() + static_cast<std::ptrdiff_t>(k), same) ||
-        not parts_.managers[c]->hosts_switched_off())
-      continue; // a share, a cluster seen already, or all its hosts on
+    if (not parts_.managers[c]->hosts_switched_off() || not same(placement[k]) ||
+        std::any_of(placement.begin(), placement.begin() + static_cast<std::ptrdiff_t>(k), same))
+      continue; // all its hosts on (asked first: almost always so), a share, or a cluster seen already
     std::vector<int> sizes;
     for (size_t j = k; j < placement.size(); ++j)
       if (same(placement[j]))
