@@ -33,12 +33,9 @@ public:
     uint32_t slot = 0;
   };
 
-  /** The process's queue (inline: every timer and every event asks for it). */
-  static TimerQueue& instance()
-  {
-    static TimerQueue queue;
-    return queue;
-  }
+  /** The process's queue (every timer and every event asks for it: an object made at the program's start, not a
+   *  function's static, whose guard every call would test). */
+  static TimerQueue& instance() { return queue_; }
 
   /** Runs `work` at simulated time `date` (not before the engine's clock: the caller clamps). */
   Handle add(double date, simgrid::xbt::Task<void()> work) { return push(heap_, date, std::move(work)); }
@@ -137,6 +134,8 @@ private:
 
   class ArmedToken;
 
+  static TimerQueue queue_;
+
   Heap heap_;         // the timers SimGrid stops for
   Heap observations_; // the observations (add_observation())
   std::function<bool()> may_defer_;
@@ -151,5 +150,9 @@ private:
   uint64_t last_generation_             = 0;
   uint64_t observations_fired_late_     = 0;
 };
+
+// Made before main() (nothing sets a timer earlier): its constructor makes SimGrid's timer heap first, which is
+// then destroyed after it.
+inline TimerQueue TimerQueue::queue_;
 
 } // namespace coalsim
