@@ -15,6 +15,7 @@ class EnergyAccounting::Meter : public CoreObserver {
 public:
   Meter(EnergyAccounting& owner, size_t cluster, const std::vector<HostPower>& power)
       : owner_(&owner)
+      , recorded_(owner.recorder_ != nullptr)
       , cluster_(cluster)
   {
     int cores = 0;
@@ -26,8 +27,11 @@ public:
     }
     for (size_t h = 0; h < power.size(); ++h) { // the kinds are all made: their addresses hold
       Host host;
-      host.kind  = &kinds_[kind_of[h]];
-      host.watts = power[h].idle;
+      host.kind       = &kinds_[kind_of[h]];
+      host.watts_with = host.kind->watts_with.data();
+      host.rate_with  = host.kind->rate_with.data();
+      host.cores      = host.kind->power.cores;
+      host.watts      = power[h].idle;
       hosts_.push_back(host);
     }
     claimed_index_.assign(cores, 0);
@@ -68,7 +72,9 @@ public:
   {
     if (hosts_[host].failed == failed)
       return;
-    advanced(host, now()).failed = failed;
+    Host& h  = advanced(host, now());
+    h.failed = failed;
+    set_draws(h);
     changed(host);
   }
 
@@ -80,6 +86,7 @@ public:
       ++energy_.boots;
     h.switched   = to;
     h.boot_watts = boot_watts;
+    set_draws(h);
     changed(host);
   }
 
@@ -127,16 +134,28 @@ private:
     std::vector<double> watts_with; // by cores held (up to all): the power while on
     std::vector<double> rate_with;  // by cores held (up to all): the charge per held core and second while on
   };
+  /** What a host's power follows: its cores (on), its boot, or nothing (off: failed or switched off). */
+  enum class Draws : int8_t { by_cores, boot, off };
   struct Host {
-    const Kind* kind  = nullptr;
-    int held          = 0;
-    bool failed       = false;
-    Switch switched   = Switch::on;
-    double boot_watts = 0;
-    double watts      = 0; // now
-    double last       = 0; // energy taken up to then
-    double index      = 0; // J charged so far to a core held all along
+    const Kind* kind         = nullptr;
+    const double* watts_with = nullptr; // kind's tables, read at each change (one load less)
+    const double* rate_with  = nullptr;
+    int cores                = 0; // kind's
+    int held                 = 0;
+    bool failed              = false;
+    Switch switched          = Switch::on;
+    Draws draws              = Draws::by_cores; // from failed and switched (set_draws())
+    double boot_watts        = 0;
+    double watts             = 0; // now
+    double last              = 0; // energy taken up to then
+    double index             = 0; // J charged so far to a core held all along
   };
+  static void set_draws(Host& h)
+  {
+    h.draws = h.failed || h.switched == Switch::off ? Draws::off
+              : h.switched == Switch::booting       ? Draws::boot
+                                                    : Draws::by_cores;
+  }
 
   /** The kind of a host of power `p`, made on first use. */
   size_t kind_index(const HostPower& p)
@@ -170,13 +189,17 @@ private:
       return h;
     const double joules = h.watts * dt;
     energy_.joules += joules;
-    if (h.failed || h.switched == Switch::off)
+    if (h.draws == Draws::off)
       energy_.off_joules += joules;
-    else if (h.switched == Switch::booting)
+    else if (h.draws == Draws::boot)
       energy_.boot_joules += joules;
     else if (h.held > 0) {
-      const HostPower& p = h.kind->power;
-      h.index += (h.held <= p.cores ? h.kind->rate_with[h.held] : p.idle / p.cores + (h.watts - p.idle) / h.held) * dt;
+      if (h.held <= h.cores) {
+        h.index += h.rate_with[h.held] * dt;
+      } else {
+        const HostPower& p = h.kind->power;
+        h.index += (p.idle / p.cores + (h.watts - p.idle) / h.held) * dt;
+      }
     }
     h.last = to;
     return h;
@@ -185,11 +208,11 @@ private:
   /** Host h's power now, from its state and held cores. */
   static double watts_of(const Host& h)
   {
-    if (h.failed || h.switched == Switch::off)
+    if (h.draws == Draws::off)
       return h.kind->power.off;
-    if (h.switched == Switch::booting)
+    if (h.draws == Draws::boot)
       return h.boot_watts;
-    return h.kind->watts_with[std::clamp(h.held, 0, h.kind->power.cores)];
+    return h.watts_with[std::clamp(h.held, 0, h.cores)];
   }
 
   /** `count` more cores of host h are held (fewer when negative). With a recorder, taken one at a time: the
@@ -198,19 +221,19 @@ private:
    *  the host's power is set at once. A host off, failed or booting draws what its state says whatever it holds. */
   void held_by(Host& h, int count)
   {
-    if (h.failed || h.switched != Switch::on) {
+    if (h.draws != Draws::by_cores) {
       h.held += count;
       return;
     }
-    if (not owner_->recorder_) {
+    if (not recorded_) {
       h.held += count;
-      h.watts = h.kind->watts_with[std::clamp(h.held, 0, h.kind->power.cores)];
+      h.watts = h.watts_with[std::clamp(h.held, 0, h.cores)];
       return;
     }
-    const std::vector<double>& watts_with = h.kind->watts_with;
-    const int cores                       = h.kind->power.cores;
-    const int step                        = count > 0 ? 1 : -1;
-    bool moved                            = false;
+    const double* watts_with = h.watts_with;
+    const int cores          = h.cores;
+    const int step           = count > 0 ? 1 : -1;
+    bool moved               = false;
     for (; count != 0; count -= step) {
       h.held += step;
       const double watts = watts_with[std::clamp(h.held, 0, cores)];
@@ -243,6 +266,7 @@ private:
   }
 
   EnergyAccounting* owner_;
+  bool recorded_; // the owner has a power recorder (fixed for the run: asked at every change)
   size_t cluster_;
   std::vector<Kind> kinds_; // made before hosts_ points into it, never grown after
   std::vector<Host> hosts_;
