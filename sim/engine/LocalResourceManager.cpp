@@ -425,19 +425,20 @@ void LocalResourceManager::needs_pass(Change change)
 
 void LocalResourceManager::pass()
 {
-  if (down_ || queue_->size() == 0) {
+  const size_t waiting = down_ ? 0 : queue_->size(); // asked once before and once after: a virtual call each
+  if (waiting == 0) {
     only_arrivals_ = true;
     return; // nothing may start (capacity_changed_ stays for the pass that can)
   }
   LocalPass state{now(), idle(), running_, running_processors_, only_arrivals_, capacity_changed_, shapes_.get()};
-  const size_t waiting = queue_->size();
   queue_->pass(state, [this, &state](const QueuedLocalJob& job) { start(job, state.start_on); });
   only_arrivals_    = true;
   capacity_changed_ = false;
-  if (power_ != nullptr && queue_->size() > 0)
+  const size_t left = queue_->size();
+  if (power_ != nullptr && left > 0)
     wake_for_waiting();
   wake_when_due();
-  if (queue_->size() != waiting)
+  if (left != waiting)
     changed();
 }
 
