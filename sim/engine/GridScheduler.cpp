@@ -72,7 +72,7 @@ void GridScheduler::submit(JobSpec spec)
 {
   JobId id = spec.id;
   XBT_VERB("job %ld arrives", static_cast<long>(id));
-  auto [it, inserted] = active_.emplace(id, ActiveJob{});
+  auto [it, inserted] = admit(id);
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(id));
   it->second.spec = std::move(spec);
   note_progress();
@@ -88,6 +88,25 @@ void GridScheduler::submit(JobSpec spec)
   parts_.recorder.set_queue_length(parts_.policy.waiting_jobs(), now());
   request_pass();
   schedule_next_arrival();
+}
+
+std::pair<GridScheduler::ActiveJobs::iterator, bool> GridScheduler::admit(JobId id)
+{
+  if (spare_jobs_.empty() || active_.contains(id))
+    return active_.emplace(id, ActiveJob{});
+  ActiveJobs::node_type node = std::move(spare_jobs_.back());
+  spare_jobs_.pop_back();
+  node.key()     = id;
+  ActiveJob& job = node.mapped();
+  // Every field as a new job's; the lists of one per component keep their room.
+  std::vector<double> claimed_at = std::move(job.claimed_at), transfer_times = std::move(job.transfer_times);
+  claimed_at.clear();
+  transfer_times.clear();
+  job                = ActiveJob{};
+  job.claimed_at     = std::move(claimed_at);
+  job.transfer_times = std::move(transfer_times);
+  auto inserted      = active_.insert(std::move(node));
+  return {inserted.position, inserted.inserted};
 }
 
 void GridScheduler::request_pass()
@@ -813,7 +832,10 @@ void GridScheduler::leave(JobId id, JobStatus status)
   give_back_core_lists(job);
   if (job.cores.capacity() > 0) // each pair of lists is a running job's or here: no more than ran at once
     spare_lists_.emplace_back(std::move(job.cores), std::move(job.core_ids));
-  active_.erase(id);
+  if (spare_jobs_.size() < max_spare_jobs)
+    spare_jobs_.push_back(active_.extract(id));
+  else
+    active_.erase(id);
   if (on_job_done_)
     on_job_done_();
   if (source_exhausted_ && active_.empty() && not done_)

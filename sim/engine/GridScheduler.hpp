@@ -276,7 +276,14 @@ private:
   int running_                           = 0; // grid jobs running
   double last_pass_time_                 = -1;
   long passes_at_this_time_              = 0;
-  std::unordered_map<JobId, ActiveJob> active_;
+  using ActiveJobs                       = std::unordered_map<JobId, ActiveJob>;
+  ActiveJobs active_;
+  // Nodes of jobs that left, reused by the next ones (their node and lists: no allocation per job for them); a few
+  // suffice, as jobs leave about as often as they arrive.
+  static constexpr size_t max_spare_jobs = 16;
+  std::vector<ActiveJobs::node_type> spare_jobs_;
+  /** A new entry of active_ for job `id`, in a spare node if there is one (as emplace()). */
+  std::pair<ActiveJobs::iterator, bool> admit(JobId id);
   JobSpec next_arrival_; // the grid job whose arrival timer is set (schedule_next_arrival)
   std::vector<std::pair<ClusterIndex, std::vector<int>>> claim_sizes_; // claim_all's lists, kept for their room
   std::vector<std::vector<sg4::Host*>> spare_hosts_;                   // core lists of ended attempts (empty)
