@@ -27,9 +27,9 @@ std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& reque
   return placed;
 }
 
-std::vector<size_t> by_decreasing_size(const std::vector<ComponentRequest>& request)
+ComponentOrder by_decreasing_size(const std::vector<ComponentRequest>& request)
 {
-  std::vector<size_t> order(request.size());
+  ComponentOrder order(request.size());
   std::iota(order.begin(), order.end(), 0);
   const auto larger = [&](size_t a, size_t b) { return request[a].processors > request[b].processors; };
   if (order.size() > 16) {
@@ -105,7 +105,7 @@ std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& req
 {
   // Takes from `idle` as it goes and gives back on failure: no copy of the idle counts (one per cluster) per job.
   Components placed(request.size());
-  const std::vector<size_t> order = by_decreasing_size(request);
+  const ComponentOrder order = by_decreasing_size(request);
   for (size_t k = 0; k < order.size(); ++k) {
     const size_t i = order[k];
     ClusterIndex c = pick(idle, request[i].processors, rule, nullptr, held);

@@ -8,6 +8,7 @@
 #include "sim/api/Decision.hpp"
 #include "sim/api/Job.hpp"
 
+#include <boost/container/small_vector.hpp>
 #include <optional>
 #include <vector>
 
@@ -22,8 +23,12 @@ enum class Rule { first_fit, best_fit, worst_fit };
 std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& request, std::vector<int>& idle,
                                       const ComponentCores& held = {});
 
+/** Component indices in some order: held inline for a job's few components (fitting asks for one per job and per
+ *  try, where a heap allocation each cost more than the sort). */
+using ComponentOrder = boost::container::small_vector<size_t, 8>;
+
 /** Indices of `sizes` in decreasing size (stable: equal sizes keep their order). */
-std::vector<size_t> by_decreasing_size(const std::vector<ComponentRequest>& request);
+ComponentOrder by_decreasing_size(const std::vector<ComponentRequest>& request);
 
 /** Unordered jobs, plain rules: components in decreasing size; first-fit takes the first cluster that
  *  fits, best-fit the one with the fewest idle processors that fits, worst-fit the most.

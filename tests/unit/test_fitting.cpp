@@ -165,7 +165,7 @@ TEST(Fitting, FitsCapacitiesCountsWhatEachClusterCanEverHold)
 
 TEST(Fitting, ComponentsByDecreasingSizeKeepTheirOrderAmongEqualSizes)
 {
-  EXPECT_EQ(by_decreasing_size(sizes({8, 16, 8, 32, 16})), (std::vector<size_t>{3, 1, 4, 0, 2}));
+  EXPECT_EQ(by_decreasing_size(sizes({8, 16, 8, 32, 16})), (ComponentOrder{3, 1, 4, 0, 2}));
   EXPECT_TRUE(by_decreasing_size({}).empty());
   // Short and long requests (the short ones are sorted another way): the order of a stable sort by decreasing size.
   std::mt19937 random(7);
@@ -174,7 +174,7 @@ TEST(Fitting, ComponentsByDecreasingSizeKeepTheirOrderAmongEqualSizes)
       std::vector<ComponentRequest> request;
       for (size_t k = 0; k < n; ++k)
         request.push_back({static_cast<int>(random() % 4) * 8, no_cluster});
-      std::vector<size_t> expected(n);
+      ComponentOrder expected(n);
       std::iota(expected.begin(), expected.end(), 0);
       std::stable_sort(expected.begin(), expected.end(),
                        [&](size_t a, size_t b) { return request[a].processors > request[b].processors; });
