@@ -60,18 +60,45 @@ bool InstantStep::instant_has_more_events()
   return false;
 }
 
+bool InstantStep::nothing_left()
+{
+  const TimerQueue& timers = TimerQueue::instance();
+  if (timers.pending() > 0 || timers.simgrid_holds_others())
+    return false;
+  auto* engine = sg4::Engine::get_instance();
+  if (engine->get_actor_count() > 0)
+    return false;
+  if (models_ == nullptr)
+    models_ = &engine->get_all_models();
+  for (auto* model : *models_)
+    if (not model->get_started_action_set()->empty() || not model->get_finished_action_set()->empty() ||
+        not model->get_failed_action_set()->empty())
+      return false;
+  return true;
+}
+
 void InstantStep::watch(std::function<void()> check)
 {
   watchers_.push_back(std::move(check));
 }
 
+void InstantStep::at_rest(std::function<void()> check)
+{
+  at_rest_.push_back(std::move(check));
+}
+
 void InstantStep::after_event()
 {
-  if (not stepping_ && EventScope::outermost())
-    for (const auto& check : watchers_)
-      check();
-  if (requested_ > 0 && not stepping_ && EventScope::outermost() && not instant_has_more_events())
+  if (stepping_ || not EventScope::outermost())
+    return;
+  for (const auto& check : watchers_)
+    check();
+  if (requested_ > 0 && not instant_has_more_events())
     step();
+  // After the step, which may have set timers or started activities: asked only when the run would end here.
+  if (not at_rest_.empty() && requested_ == 0 && nothing_left())
+    for (const auto& check : at_rest_)
+      check();
 }
 
 void InstantStep::step()

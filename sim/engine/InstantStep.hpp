@@ -43,7 +43,12 @@ public:
   /** Adds a check made after every event, before the step: it may request a pass (a condition that time alone
    *  brings about, seen at the first event after it without a timer of its own). */
   void watch(std::function<void()> check);
-  /** Called after each event: runs the watchers, then the owed step if it was the instant's last event. */
+  /** Adds a check made after an event that leaves nothing else to happen (no timer in coalsim's queue or SimGrid's,
+   *  no activity in flight, no actor): SimGrid's run would end with that event. It may set a timer, for a condition
+   *  that time alone brings about and that no later event would show any more (a stall's deadline). */
+  void at_rest(std::function<void()> check);
+  /** Called after each event: runs the watchers, then the owed step if it was the instant's last event, then, if
+   *  nothing else is left to happen, the checks at rest. */
   void after_event();
 
   /** The step of the running simulation (null outside one); events report to it. */
@@ -54,12 +59,16 @@ private:
   void step();
   /** Whether SimGrid still has an event of the current instant to apply. */
   bool instant_has_more_events();
+  /** Whether nothing is left to happen: no timer, no activity in flight (started, or ended and not yet signalled),
+   *  no actor. A profile SimGrid plays keeps no run alive. */
+  bool nothing_left();
   /** The first scheduler from `from` on that asked for a pass, or passes_.size(). */
   size_t next_asked(size_t from) const;
 
   static InstantStep* current_;
   std::vector<std::function<void()>> passes_;
   std::vector<std::function<void()>> watchers_;
+  std::vector<std::function<void()>> at_rest_;
   // One bit per scheduler that asked: a step on a grid of many clusters looks at the few that asked, not at every
   // scheduler's flag in turn.
   std::vector<uint64_t> asked_;
