@@ -36,6 +36,9 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
     if (stalled_now())
       request_pass();
   });
+  // With no event left (exact information has no polls), the run would end before the stall's deadline, its waiting
+  // jobs unfinished: a timer there is that event.
+  parts_.step.at_rest([this] { time_the_stall(); });
   // A policy that messages between sites may ask for any route's loss and jitter (SiteChannel::route): a link's bad
   // property is an input error now, before the run.
   if (needs_.site_messages)
@@ -186,6 +189,30 @@ void GridScheduler::note_progress()
 {
   last_progress_ = now();
   stalled_       = false;
+  drop_stall_timer(); // its deadline has moved: the run sets another if it comes to rest again
+}
+
+void GridScheduler::time_the_stall()
+{
+  if (stall_after_ <= 0 || not source_exhausted_ || stalled_ || done_ || stall_timer_.seq != 0)
+    return;
+  const double deadline = last_progress_ + stall_after_;
+  if (not(deadline <= time_horizon))
+    return; // no stall within the horizon: the run ends here, as without a stall check
+  const bool waiting =
+      std::any_of(active_.begin(), active_.end(), [](const auto& job) { return job.second.phase == Phase::waiting; });
+  if (not waiting)
+    return; // nothing to give up: a timer would only keep the run alive
+  // Its event is all it takes: the watcher above sees the stall after it and asks for the pass that withdraws.
+  stall_timer_ = at(deadline, [this] { stall_timer_ = {}; });
+}
+
+void GridScheduler::drop_stall_timer()
+{
+  if (stall_timer_.seq != 0) {
+    cancel(stall_timer_);
+    stall_timer_ = {};
+  }
 }
 
 bool GridScheduler::stalled_now() const
@@ -845,6 +872,7 @@ void GridScheduler::leave(JobId id, JobStatus status)
 void GridScheduler::finish_run(double time)
 {
   done_ = true;
+  drop_stall_timer();
   if (not run_ends_with_grid_)
     return;
   parts_.lifecycle.finished(time);

@@ -21,6 +21,7 @@
 #include "sim/engine/MessageService.hpp"
 #include "sim/engine/NeverFits.hpp"
 #include "sim/engine/RuntimeModel.hpp"
+#include "sim/engine/TimerQueue.hpp"
 #include "sim/trace/JobLifecycleListener.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
@@ -78,8 +79,9 @@ public:
    *  simulated time pass without a grid job arriving, starting or ending, the jobs still waiting are given up
    *  (failed, rejection code `stalled`), and so is every job that comes back to waiting until one starts or ends
    *  again. It ends what no check of sizes can foresee: jobs placed again and again on processors that the local
-   *  load always takes back before they are claimed. Checked after every event (InstantStep::watch), with no timer
-   *  of its own: the stall is seen at the first event after its deadline. 0: never. */
+   *  load always takes back before they are claimed. Checked after every event (InstantStep::watch): the stall is
+   *  seen at the first event after its deadline. Only when no event is left to come (InstantStep::at_rest; exact
+   *  information, which has no polls) is a timer set at the deadline. 0: never. */
   void set_stall_after(double seconds) { stall_after_ = seconds; }
   /** Each run fails with this probability (a completion failure: the application or a subjob exited
    *  with an error), found out after the completion overhead. 0 by default. */
@@ -313,6 +315,12 @@ private:
   bool decides_nothing() const;
   /** At a pass: once the run has stalled, gives up every waiting job. */
   void withdraw_if_stalled();
+  /** The run would end now (InstantStep::at_rest) while a job waits and the stall clock runs: sets a timer at the
+   *  stall's deadline, the event after which it is seen. */
+  void time_the_stall();
+  /** The stall's timer will not fire (a job arrived, started or ended, or the run is done). */
+  void drop_stall_timer();
+  TimerQueue::Handle stall_timer_; // set by time_the_stall(), only in a run that would end otherwise
   ClusterHealth* health_ = nullptr;
   std::vector<Rejection> never_fitting_; // jobs that arrived at this instant and no placement could ever hold
   // Waiting jobs to check again at the next pass, since a cluster was marked unusable (every waiting job, when it

@@ -206,4 +206,62 @@ stop: {max_time: 100000, stall_after: 1000}
   EXPECT_DOUBLE_EQ(t.jobs[0].completion_time, 1020.0);
 }
 
+namespace {
+/** One job of 4 processors on cluster a alone, with exact information (no polls), a stall after 1005 s (off the
+ *  10 s polls' dates) and host a-0 as `profile` has it (SimGrid plays it: no event of coalsim's). */
+std::string one_job_on_a(const std::string& profile)
+{
+  return R"(
+clusters: [a]
+policy: ff
+workload: {jobs: 1, arrival: batch, components: 1, component_size: 4, runtime: 100, request_types: {unordered: 1}}
+background: {model: none}
+info_service: {poll_interval: 0}
+stop: {stall_after: 1005}
+)" + (profile.empty() ? std::string() : "faults: {hosts: {a-0: {profile: \"" + profile + "\"}}}\n");
+}
+} // namespace
+
+TEST(NeverFittingJobs, WithExactInformationAJobThatCanNeverStartIsGivenUpAtTheStallDeadline)
+{
+  // Host a-0 goes down at 0 for good: the job of 4 processors fits a's 4 hosts (no size check refuses it) but can
+  // never start. Exact information has no polls, and nothing else is left to happen after its arrival, so the
+  // run ended there (0 s), the job unfinished; polled, it was given up at the first poll past the stall. Now a timer
+  // at the stall's deadline (0 + 1005) is that event: the job fails there as polled mode has it (code `stalled`, a
+  // `drop` row), and the run ends there.
+  RunStatistics statistics;
+  auto t = testing::simulate_yaml(one_job_on_a("0 0"), &statistics);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::failed));
+  EXPECT_STREQ(t.jobs[0].rejection, "stalled");
+  EXPECT_DOUBLE_EQ(t.jobs[0].completion_time, 1005.0);
+  ASSERT_FALSE(t.failures.empty());
+  EXPECT_STREQ(t.failures.back().kind, "drop");
+  EXPECT_DOUBLE_EQ(t.failures.back().time, 1005.0);
+  EXPECT_DOUBLE_EQ(statistics.end_time, 1005.0);
+}
+
+TEST(NeverFittingJobs, WithExactInformationTheStallTimerGoesWhenAHostProfileLetsTheJobStart)
+{
+  // Host a-0 is down from 0 to 400 (SimGrid's profile, which keeps no run alive): the run used to end at 0, the job
+  // unfinished. The stall's timer keeps it going; the host's return at 400 lets the job run 400-500, and the run
+  // ends with it, not at the stall's deadline (1005): the job's start dropped the timer.
+  RunStatistics statistics;
+  auto t = testing::simulate_yaml(one_job_on_a("0 0\\n400 1\\n"), &statistics);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 400.0);
+  EXPECT_DOUBLE_EQ(statistics.end_time, 500.0);
+}
+
+TEST(NeverFittingJobs, WithExactInformationARunWithNothingWaitingEndsWithItsLastJobNotAtTheStallDeadline)
+{
+  // No fault: the job runs 0-100 and the run ends there, as before; no timer is set for a stall.
+  RunStatistics statistics;
+  auto t = testing::simulate_yaml(one_job_on_a(""), &statistics);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_DOUBLE_EQ(statistics.end_time, 100.0);
+}
+
 } // namespace coalsim
