@@ -2,8 +2,6 @@
 
 #include "sim/engine/InstantStep.hpp"
 
-#include <simgrid/kernel/resource/Model.hpp>
-#include <simgrid/s4u/Engine.hpp>
 #include <xbt/asserts.h>
 
 namespace coalsim {
@@ -34,16 +32,7 @@ void DaemonTimers::cancel(Id id)
 bool DaemonTimers::anything_else() const
 {
   const TimerQueue& timers = TimerQueue::instance();
-  if (timers.pending() != pending_.size() || timers.simgrid_holds_others())
-    return true;
-  auto* engine = simgrid::s4u::Engine::get_instance();
-  if (engine->get_actor_count() > 0)
-    return true;
-  for (auto* model : engine->get_all_models())
-    if (not model->get_started_action_set()->empty() || not model->get_finished_action_set()->empty() ||
-        not model->get_failed_action_set()->empty())
-      return true;
-  return false;
+  return timers.pending() != pending_.size() || timers.simgrid_holds_others() || simgrid_at_work();
 }
 
 void DaemonTimers::after_event()

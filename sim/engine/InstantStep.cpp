@@ -63,18 +63,19 @@ bool InstantStep::instant_has_more_events()
 bool InstantStep::nothing_left()
 {
   const TimerQueue& timers = TimerQueue::instance();
-  if (timers.pending() > 0 || timers.simgrid_holds_others())
-    return false;
+  return timers.pending() == 0 && not timers.simgrid_holds_others() && not simgrid_at_work();
+}
+
+bool simgrid_at_work()
+{
   auto* engine = sg4::Engine::get_instance();
   if (engine->get_actor_count() > 0)
-    return false;
-  if (models_ == nullptr)
-    models_ = &engine->get_all_models();
-  for (auto* model : *models_)
+    return true;
+  for (auto* model : engine->get_all_models())
     if (not model->get_started_action_set()->empty() || not model->get_finished_action_set()->empty() ||
         not model->get_failed_action_set()->empty())
-      return false;
-  return true;
+      return true;
+  return false;
 }
 
 void InstantStep::watch(std::function<void()> check)

@@ -79,6 +79,10 @@ private:
   const std::vector<simgrid::kernel::resource::Model*>* models_ = nullptr;
 };
 
+/** Whether SimGrid has work of its own under way, timers apart: an actor, or an activity started, or ended and not yet
+ *  signalled. (A profile SimGrid plays keeps no run alive.) */
+bool simgrid_at_work();
+
 /** Marks the handling of one event (a timer's callback, an activity's completion): an event that causes
  *  another synchronously (a host turned off fails the runs on it) is one event, whose end alone may run the
  *  step. */
