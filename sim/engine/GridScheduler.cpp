@@ -376,7 +376,7 @@ void GridScheduler::apply(Placement placement)
   JobId id                = job.spec.id;
   parts_.lifecycle.submission_overhead(id, job.submission_overhead);
   auto claim_later = [this, id] {
-    at(now() + active_.at(id).submission_overhead, guarded(id, [this, id] { claim_all(id); }));
+    at(now() + active_.at(id).submission_overhead, guarded<&GridScheduler::claim_all>(id));
   };
   if (job.claiming == Claiming::after_transfer)
     stage_together(id, claim_later);
@@ -730,8 +730,8 @@ void GridScheduler::launch(JobId id)
       at(now() + health_->draw_fraction() * job.spec.runtime,
          guarded(id, [this, id, failing] { fail_components(id, failing); }));
   }
-  job.run = parts_.runtime.run(job.spec, clusters_used(job), job.cores, guarded(id, [this, id] { end(id); }),
-                               guarded(id, [this, id] { run_failed_in_simgrid(id); }));
+  job.run = parts_.runtime.run(job.spec, clusters_used(job), job.cores, guarded<&GridScheduler::end>(id),
+                               guarded<&GridScheduler::run_failed_in_simgrid>(id));
   for (size_t k = 0; k < job.placement.size(); ++k)
     if (shares_a_host(job.placement[k]))
       parts_.runtime.set_share(job.run, k, job.placement[k].share);

@@ -166,10 +166,23 @@ private:
   template <class F> auto guarded(JobId id, F work)
   {
     return [this, id, attempt = active_.at(id).attempt, work = std::move(work)](auto&&... args) mutable {
-      auto it = active_.find(id);
-      if (it != active_.end() && it->second.attempt == attempt)
+      if (in_attempt(id, attempt))
         work(std::forward<decltype(args)>(args)...);
     };
+  }
+  /** guarded() for a step of the job that takes its id alone: small enough (24 bytes) for a timer or a run to hold
+   *  without an allocation, as it is made for every grid job. */
+  template <void (GridScheduler::*step)(JobId)> auto guarded(JobId id)
+  {
+    return [this, id, attempt = active_.at(id).attempt] {
+      if (in_attempt(id, attempt))
+        (this->*step)(id);
+    };
+  }
+  bool in_attempt(JobId id, uint64_t attempt) const
+  {
+    auto it = active_.find(id);
+    return it != active_.end() && it->second.attempt == attempt;
   }
 
   void schedule_next_arrival();

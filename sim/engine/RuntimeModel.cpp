@@ -26,16 +26,15 @@ double RuntimeModel::cpu_seconds(RunId, size_t) const
 }
 
 RuntimeModel::RunId DelayRuntime::run(const JobSpec& job, int clusters_used,
-                                      const std::vector<std::vector<sg4::Host*>>&, std::function<void()> ended,
-                                      std::function<void()>)
+                                      const std::vector<std::vector<sg4::Host*>>&, RunCallback ended, RunCallback)
 {
   double duration = job.runtime * (clusters_used > 1 ? slowdown_ : 1.0);
-  at(now() + duration, std::move(ended));
+  at(now() + duration, std::move(ended).take());
   return 0;
 }
 
 RuntimeModel::RunId NetworkRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
-                                        std::function<void()> ended, std::function<void()> failed)
+                                        RunCallback ended, RunCallback failed)
 {
   // One process per processor, in component order: a 1-D decomposition of the Poisson grid, so each
   // process exchanges its halo with the previous and the next one, across clusters at component borders.

@@ -7,13 +7,35 @@
 #include "sim/engine/RuntimeModelConfig.hpp"
 #include "sim/platform/GridPlatform.hpp"
 
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
+#include <xbt/functional.hpp>
 
 namespace coalsim {
+
+/** What a run calls once, when it ends or fails: any callable, held without an allocation when it is small (up to
+ *  24 bytes: a scheduler's pointer and a job's id and attempt), which a std::function would allocate for. */
+class RunCallback {
+public:
+  RunCallback() = default;
+  template <class F>
+  requires std::invocable<F&> &&(not std::same_as<std::decay_t<F>, RunCallback>)
+      RunCallback(F work) // NOLINT(google-explicit-constructor): a run's callers pass lambdas
+      : task_(std::move(work))
+  {
+  }
+  /** Calls it (once: it holds nothing after). */
+  void operator()() { task_(); }
+  /** The callable, for a timer to hold. */
+  simgrid::xbt::Task<void()> take() && { return std::move(task_); }
+
+private:
+  simgrid::xbt::Task<void()> task_;
+};
 
 class RuntimeModel {
 public:
@@ -27,7 +49,7 @@ public:
    *  `ended` when all processes have ended, or `failed` when SimGrid failed them (a host or a link of the
    *  run was turned off). */
   virtual RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-                    std::function<void()> ended, std::function<void()> failed) = 0;
+                    RunCallback ended, RunCallback failed) = 0;
   /** The job was aborted: its processes stop taking the resources (its `ended` may still be called; the
    *  caller ignores it). */
   virtual void cancel(RunId /*run*/) {}
@@ -49,8 +71,8 @@ public:
   explicit DelayRuntime(double coallocation_slowdown) : slowdown_(coallocation_slowdown) {}
   bool needs_cores() const override { return false; }
   /** A timer: nothing to cancel (returns 0), and nothing SimGrid can fail. */
-  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-            std::function<void()> ended, std::function<void()> failed) override;
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores, RunCallback ended,
+            RunCallback failed) override;
   const char* name() const override { return "delay"; }
 
 private:
@@ -66,15 +88,15 @@ public:
   {
   }
   bool needs_cores() const override { return true; }
-  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-            std::function<void()> ended, std::function<void()> failed) override;
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores, RunCallback ended,
+            RunCallback failed) override;
   /** Cancels the run's parallel task in progress; `ended` is then never called. */
   void cancel(RunId run) override;
   const char* name() const override { return "network"; }
 
 private:
   struct Outcomes {
-    std::function<void()> ended, failed;
+    RunCallback ended, failed;
   };
   void run_iteration(RunId run, std::shared_ptr<std::vector<sg4::Host*>> hosts, double flops, int left,
                      std::shared_ptr<Outcomes> outcomes);

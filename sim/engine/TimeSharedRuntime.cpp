@@ -9,7 +9,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(coalsim_engine_time_shared_runtime, coalsim_engi
 namespace coalsim {
 
 RuntimeModel::RunId TimeSharedRuntime::run(const JobSpec& job, int, const std::vector<std::vector<sg4::Host*>>& cores,
-                                           std::function<void()> ended, std::function<void()> failed)
+                                           RunCallback ended, RunCallback failed)
 {
   RunId id = next_run_++;
   Run& r   = runs_[id];

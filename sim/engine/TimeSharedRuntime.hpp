@@ -24,8 +24,8 @@ public:
   bool needs_cores() const override { return true; }
   bool shares_hosts() const override { return true; }
   /** One Exec per entry of `cores` (a process per processor, or one per time-shared component), at share 1. */
-  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores,
-            std::function<void()> ended, std::function<void()> failed) override;
+  RunId run(const JobSpec& job, int clusters_used, const std::vector<std::vector<sg4::Host*>>& cores, RunCallback ended,
+            RunCallback failed) override;
   /** Cancels the run's Execs still running; `ended` is then never called. */
   void cancel(RunId run) override;
   void set_share(RunId run, size_t component, double share) override;
@@ -47,7 +47,7 @@ private:
     std::vector<Process> processes;
     double flops = 0; // per process
     size_t left  = 0; // processes still running
-    std::function<void()> ended, failed;
+    RunCallback ended, failed;
   };
   void process_done(RunId run, size_t process, const sg4::Activity& activity);
 
