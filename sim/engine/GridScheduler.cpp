@@ -754,6 +754,8 @@ CoreHolding GridScheduler::holding_of(const ActiveJob& job, size_t k)
 
 void GridScheduler::note_cpu_work(const ActiveJob& job) const
 {
+  if (std::none_of(job.placement.begin(), job.placement.end(), [](const auto& c) { return shares_a_host(c); }))
+    return; // every component's is NaN, which the trace writes for a component with none (no list per job)
   std::vector<double> work(job.placement.size(), NAN);
   for (size_t k = 0; k < job.placement.size(); ++k)
     if (shares_a_host(job.placement[k]))
