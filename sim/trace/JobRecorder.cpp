@@ -1,7 +1,9 @@
 #include "sim/trace/JobRecorder.hpp"
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <cstring>
+#include <string_view>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -25,7 +27,23 @@ JobRecorder::JobRecord& JobRecorder::of(JobId job)
 
 void JobRecorder::submitted(const JobSpec& job, double time)
 {
-  auto [it, inserted] = jobs_.emplace(job.id, JobRecord{});
+  auto [it, inserted] = [&] {
+    if (spare_records_.empty() || jobs_.contains(job.id))
+      return jobs_.emplace(job.id, JobRecord{});
+    JobRecords::node_type node = std::move(spare_records_.back());
+    spare_records_.pop_back();
+    node.key()        = job.id;
+    JobRecord& record = node.mapped();
+    auto history      = std::move(record.history); // every field as a new record's; the lists keep their room
+    auto cpu_work     = std::move(record.cpu_work);
+    history.clear();
+    cpu_work.clear();
+    record          = JobRecord{};
+    record.history  = std::move(history);
+    record.cpu_work = std::move(cpu_work);
+    auto result     = jobs_.insert(std::move(node));
+    return std::pair{result.position, result.inserted};
+  }();
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(job.id));
   it->second.history.queued(time);
   ++statistics_.submitted;
@@ -242,17 +260,22 @@ void JobRecorder::left(const JobSpec& spec, JobStatus status, const std::vector<
   row.processors   = spec.total_processors;
   bool started     = not std::isnan(job.start_time);
   row.n_components = static_cast<int32_t>(started ? placement.size() : spec.components.size());
-  std::vector<ClusterIndex> seen; // the distinct execution clusters, in component order
+  boost::container::small_vector<ClusterIndex, 8> seen; // the distinct execution clusters, in component order
   for (const auto& c : placement)
     if (std::find(seen.begin(), seen.end(), c.cluster) == seen.end())
       seen.push_back(c.cluster);
-  std::string names;
+  // Their names joined by '+', cut to the field's room (its last byte stays the terminating zero of the zeroed row).
+  size_t joined = 0; // the length of the names joined so far, cut or not
+  auto add      = [&](std::string_view text) {
+    if (joined < sizeof row.clusters - 1)
+      std::memcpy(row.clusters + joined, text.data(), std::min(text.size(), sizeof row.clusters - 1 - joined));
+    joined += text.size();
+  };
   for (ClusterIndex c : seen) {
-    if (not names.empty())
-      names += '+';
-    names += cluster_names_.at(c);
+    if (joined > 0)
+      add("+");
+    add(cluster_names_.at(c));
   }
-  std::strncpy(row.clusters, names.c_str(), sizeof row.clusters - 1);
   row.n_clusters          = static_cast<int32_t>(seen.size());
   row.job_spread          = started && row.n_components > 0 ? double(row.n_clusters) / row.n_components : NAN;
   row.coallocated         = row.n_clusters > 1;
@@ -295,7 +318,10 @@ void JobRecorder::left(const JobSpec& spec, JobStatus status, const std::vector<
         trace_->add_component(c);
       }
   }
-  jobs_.erase(it);
+  if (spare_records_.size() < max_spare_records)
+    spare_records_.push_back(jobs_.extract(it));
+  else
+    jobs_.erase(it);
 }
 
 } // namespace coalsim

@@ -74,7 +74,11 @@ private:
   TraceWriter* trace_;
   RunStatistics& statistics_;
   std::vector<std::string> cluster_names_;
-  std::unordered_map<JobId, JobRecord> jobs_;
+  using JobRecords = std::unordered_map<JobId, JobRecord>;
+  JobRecords jobs_;
+  // Records of jobs that left, reused by the next (their node, history and lists: no allocation per job for them).
+  static constexpr size_t max_spare_records = 16;
+  std::vector<JobRecords::node_type> spare_records_;
 };
 
 } // namespace coalsim

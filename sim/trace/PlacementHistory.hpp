@@ -35,6 +35,14 @@ public:
   /** One row per placement, in order, once every attempt has ended (the job leaves); `job_id` is left for
    *  the writer. */
   const std::vector<PlacementRow>& rows() const;
+  /** As a new history, its rows' room kept (a record reused for another job). */
+  void clear()
+  {
+    auto rows = std::move(rows_);
+    rows.clear();
+    *this = PlacementHistory{};
+    rows_ = std::move(rows);
+  }
   /** The number of the last placement, 1-based (0 before the first). */
   int placements() const { return static_cast<int>(rows_.size()); }
 
