@@ -47,14 +47,21 @@ void WaitQueue::append(const JobSpec& job, const Failures& failures)
   Waiting waiting{&job, failures};
   waiting.largest = largest_component(job);
   waiting.total   = processors_needed(job);
-  unscreened_.push_back(waiting_.insert(waiting_.end(), waiting));
+  if (spare_.empty()) {
+    unscreened_.push_back(waiting_.insert(waiting_.end(), waiting));
+    return;
+  }
+  const Position at = spare_.begin();
+  *at               = waiting;
+  waiting_.splice(waiting_.end(), spare_, at);
+  unscreened_.push_back(at);
 }
 
 void WaitQueue::erase(Position it)
 {
   if (not it->screened) // rare: placed before any screening (screen_new() comes first in every pass)
     unscreened_.erase(std::find(unscreened_.begin(), unscreened_.end(), it));
-  waiting_.erase(it);
+  unlink(it);
 }
 
 void WaitQueue::withdraw(JobId id)

@@ -126,7 +126,7 @@ private:
       it->screened = true;
       if (pred(*it->job)) {
         removed.push_back(it->job);
-        waiting_.erase(it);
+        unlink(it);
       }
     };
     if (new_only) {
@@ -140,6 +140,14 @@ private:
     return removed;
   }
   void append(const JobSpec& job, const Failures& failures);
+  /** Takes `it` out of waiting_, its node kept in spare_ for a job that joins later (no allocation per job). */
+  void unlink(Position it)
+  {
+    if (spare_.size() < max_spare)
+      spare_.splice(spare_.end(), waiting_, it);
+    else
+      waiting_.erase(it);
+  }
   /** Takes a job out of the queue (and out of unscreened_ if it was never screened). */
   void erase(Position it);
   void hand_out(JobId id, const Failures& failures);
@@ -150,6 +158,8 @@ private:
   Discipline discipline_;
   Limits limits_;
   std::list<Waiting> waiting_;
+  static constexpr size_t max_spare = 16;
+  std::list<Waiting> spare_;         // nodes of jobs that left the queue (unlink())
   std::vector<Position> unscreened_; // jobs pushed or re-queued since they were last screened, in queue order
   std::unordered_map<JobId, Failures> handed_out_; // placed jobs with failures so far (none: not kept)
 };
