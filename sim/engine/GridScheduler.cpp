@@ -95,21 +95,15 @@ void GridScheduler::submit(JobSpec spec)
 
 std::pair<GridScheduler::ActiveJobs::iterator, bool> GridScheduler::admit(JobId id)
 {
-  if (spare_jobs_.empty() || active_.contains(id))
-    return active_.emplace(id, ActiveJob{});
-  ActiveJobs::node_type node = std::move(spare_jobs_.back());
-  spare_jobs_.pop_back();
-  node.key()     = id;
-  ActiveJob& job = node.mapped();
-  // Every field as a new job's; the lists of one per component keep their room.
-  std::vector<double> claimed_at = std::move(job.claimed_at), transfer_times = std::move(job.transfer_times);
-  claimed_at.clear();
-  transfer_times.clear();
-  job                = ActiveJob{};
-  job.claimed_at     = std::move(claimed_at);
-  job.transfer_times = std::move(transfer_times);
-  auto inserted      = active_.insert(std::move(node));
-  return {inserted.position, inserted.inserted};
+  return reused_jobs_.emplace(active_, id, [](ActiveJob& job) {
+    // Every field as a new job's; the lists of one per component keep their room.
+    std::vector<double> claimed_at = std::move(job.claimed_at), transfer_times = std::move(job.transfer_times);
+    claimed_at.clear();
+    transfer_times.clear();
+    job                = ActiveJob{};
+    job.claimed_at     = std::move(claimed_at);
+    job.transfer_times = std::move(transfer_times);
+  });
 }
 
 void GridScheduler::request_pass()
@@ -861,10 +855,7 @@ void GridScheduler::leave(JobId id, JobStatus status)
   give_back_core_lists(job);
   if (job.cores.capacity() > 0) // each pair of lists is a running job's or here: no more than ran at once
     spare_lists_.emplace_back(std::move(job.cores), std::move(job.core_ids));
-  if (spare_jobs_.size() < max_spare_jobs)
-    spare_jobs_.push_back(active_.extract(id));
-  else
-    active_.erase(id);
+  reused_jobs_.erase(active_, active_.find(id));
   if (on_job_done_)
     on_job_done_();
   if (source_exhausted_ && active_.empty() && not done_)

@@ -13,6 +13,7 @@
 #include "sim/api/JobSource.hpp"
 #include "sim/api/PlacementRules.hpp"
 #include "sim/config/Random.hpp"
+#include "sim/config/ReusedNodes.hpp"
 #include "sim/engine/ClusterHealth.hpp"
 #include "sim/engine/FileStager.hpp"
 #include "sim/engine/InformationService.hpp"
@@ -293,11 +294,8 @@ private:
   long passes_at_this_time_              = 0;
   using ActiveJobs                       = std::unordered_map<JobId, ActiveJob>;
   ActiveJobs active_;
-  // Nodes of jobs that left, reused by the next ones (their node and lists: no allocation per job for them); a few
-  // suffice, as jobs leave about as often as they arrive.
-  static constexpr size_t max_spare_jobs = 16;
-  std::vector<ActiveJobs::node_type> spare_jobs_;
-  /** A new entry of active_ for job `id`, in a spare node if there is one (as emplace()). */
+  ReusedNodes<ActiveJobs> reused_jobs_; // the entries of jobs that left, for the next ones
+  /** A new entry of active_ for job `id` (as emplace()), in the entry of a job that left if there is one. */
   std::pair<ActiveJobs::iterator, bool> admit(JobId id);
   JobSpec next_arrival_; // the grid job whose arrival timer is set (schedule_next_arrival)
   std::vector<std::pair<ClusterIndex, std::vector<int>>> claim_sizes_; // claim_all's lists, kept for their room

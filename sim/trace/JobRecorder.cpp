@@ -27,23 +27,15 @@ JobRecorder::JobRecord& JobRecorder::of(JobId job)
 
 void JobRecorder::submitted(const JobSpec& job, double time)
 {
-  auto [it, inserted] = [&] {
-    if (spare_records_.empty() || jobs_.contains(job.id))
-      return jobs_.emplace(job.id, JobRecord{});
-    JobRecords::node_type node = std::move(spare_records_.back());
-    spare_records_.pop_back();
-    node.key()        = job.id;
-    JobRecord& record = node.mapped();
-    auto history      = std::move(record.history); // every field as a new record's; the lists keep their room
-    auto cpu_work     = std::move(record.cpu_work);
+  auto [it, inserted] = reused_records_.emplace(jobs_, job.id, [](JobRecord& record) {
+    auto history  = std::move(record.history); // every field as a new record's; the lists keep their room
+    auto cpu_work = std::move(record.cpu_work);
     history.clear();
     cpu_work.clear();
     record          = JobRecord{};
     record.history  = std::move(history);
     record.cpu_work = std::move(cpu_work);
-    auto result     = jobs_.insert(std::move(node));
-    return std::pair{result.position, result.inserted};
-  }();
+  });
   xbt_assert(inserted, "job %ld submitted twice", static_cast<long>(job.id));
   it->second.history.queued(time);
   ++statistics_.submitted;
@@ -318,10 +310,7 @@ void JobRecorder::left(const JobSpec& spec, JobStatus status, const std::vector<
         trace_->add_component(c);
       }
   }
-  if (spare_records_.size() < max_spare_records)
-    spare_records_.push_back(jobs_.extract(it));
-  else
-    jobs_.erase(it);
+  reused_records_.erase(jobs_, it);
 }
 
 } // namespace coalsim

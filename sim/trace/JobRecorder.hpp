@@ -4,6 +4,7 @@
  * /messages, /migrations and /migration_checks rows it writes as they happen. */
 #pragma once
 
+#include "sim/config/ReusedNodes.hpp"
 #include "sim/trace/JobLifecycleListener.hpp"
 #include "sim/trace/PlacementHistory.hpp"
 #include "sim/trace/RunStatistics.hpp"
@@ -76,9 +77,7 @@ private:
   std::vector<std::string> cluster_names_;
   using JobRecords = std::unordered_map<JobId, JobRecord>;
   JobRecords jobs_;
-  // Records of jobs that left, reused by the next (their node, history and lists: no allocation per job for them).
-  static constexpr size_t max_spare_records = 16;
-  std::vector<JobRecords::node_type> spare_records_;
+  ReusedNodes<JobRecords> reused_records_; // the records of jobs that left, for the next ones
 };
 
 } // namespace coalsim
