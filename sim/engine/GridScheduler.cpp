@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
@@ -100,7 +101,8 @@ std::pair<GridScheduler::ActiveJobs::iterator, bool> GridScheduler::admit(JobId 
     std::vector<double> claimed_at = std::move(job.claimed_at), transfer_times = std::move(job.transfer_times);
     claimed_at.clear();
     transfer_times.clear();
-    job                = ActiveJob{};
+    std::destroy_at(&job); // made anew in place: an assignment from a new one costs a move of every field
+    std::construct_at(&job);
     job.claimed_at     = std::move(claimed_at);
     job.transfer_times = std::move(transfer_times);
   });

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/container/small_vector.hpp>
 #include <cstring>
+#include <memory>
 #include <string_view>
 #include <xbt/asserts.h>
 #include <xbt/log.h>
@@ -32,7 +33,8 @@ void JobRecorder::submitted(const JobSpec& job, double time)
     auto cpu_work = std::move(record.cpu_work);
     history.clear();
     cpu_work.clear();
-    record          = JobRecord{};
+    std::destroy_at(&record); // made anew in place: an assignment from a new one costs a move of every field
+    std::construct_at(&record);
     record.history  = std::move(history);
     record.cpu_work = std::move(cpu_work);
   });
