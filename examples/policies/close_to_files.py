@@ -72,7 +72,7 @@ class CloseToFiles(WorstFit):
                 for s in file_sites:  # lines 12-13
                     if (execution, s) not in self.history_set and (execution, s) not in added:
                         added.append((execution, s))
-            left[execution] -= view.held(execution, size)  # whole nodes' worth on a shaped cluster
+            left[execution] -= view.capacity_held(execution, size)  # what it holds: whole nodes' worth if shaped
             placed[i] = coalsim.Component(execution, size, file_site)
         idle[:] = left
         return placed

@@ -160,7 +160,7 @@ class WorstFit(coalsim.Policy):
             for c in job.components:
                 if c.cluster < 0 or c.cluster >= len(left) or left[c.cluster] < view.held(c.cluster, c.processors):
                     return None
-                left[c.cluster] -= view.held(c.cluster, c.processors)
+                left[c.cluster] -= view.capacity_held(c.cluster, c.processors)  # what it holds once placed
                 chosen.append((c.cluster, c.processors))
         else:
             sizes = job.component_sizes
@@ -168,13 +168,14 @@ class WorstFit(coalsim.Policy):
             for i in by_decreasing_size(sizes):
                 size, best = sizes[i], -1
                 for c in range(len(left)):
-                    # view.held: what the component holds there (whole nodes' worth on a shaped cluster), asked last:
-                    # it is at least `size`, and only a cluster that would be the new best needs it
+                    # view.held: what the component holds there now (whole nodes' worth on a shaped cluster; more than
+                    # any count when wider than a `nodes` cluster's hosts with room now), asked last: it is at least
+                    # `size`, and only a cluster that would be the new best needs it
                     if left[c] >= size and (best < 0 or left[c] > left[best]) and left[c] >= view.held(c, size):
                         best = c
                 if best < 0:
                     return None
-                left[best] -= view.held(best, size)
+                left[best] -= view.capacity_held(best, size)  # what it holds once placed
                 chosen[i] = (best, size)
         idle[:] = left
         return [coalsim.Component(c, n, coalsim.nearest_replica(job, c, view)) for c, n in chosen]

@@ -47,7 +47,7 @@ std::optional<fitting::Components> CloseToFiles::place(const JobSpec& job, std::
   if (not job.file || job.file->replica_sites.empty())
     return worst_fit_.place(job, idle, view);
   std::set<Pair> added;
-  auto placed = close_to_files(job, idle, view, added);
+  auto placed = close_to_files(job, idle, view, view.component_cores(), added);
   for (const auto& [e, f] : added)
     add_to_history(e, f);
   return placed;
@@ -58,11 +58,12 @@ std::optional<fitting::Components> CloseToFiles::plan(const JobSpec& job, std::v
   if (not job.file || job.file->replica_sites.empty())
     return worst_fit_.plan(job, idle, view);
   std::set<Pair> added;
-  return close_to_files(job, idle, view, added);
+  return close_to_files(job, idle, view, view.capacity_cores(), added);
 }
 
 std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& job, std::vector<int>& idle,
-                                                                const GridView& view, std::set<Pair>& added) const
+                                                                const GridView& view, const ComponentCores& held,
+                                                                std::set<Pair>& added) const
 {
   // File sites in alphabetical order of their names: CF picks the first one with room (line 5). Replicas on
   // clusters that are down cannot be read: they are neither picked nor paired (but still enter H).
@@ -84,7 +85,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
   fitting::Components placed(job.components.size());
   for (size_t i : fitting::by_decreasing_size(job.components)) { // line 1
     const int size         = job.components[i].processors;
-    auto has_room          = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= view.held(c, size); };
+    auto has_room          = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= held(c, size); };
     ClusterIndex execution = no_cluster, file_site = no_cluster;
     auto first_with_room = std::find_if(readable.begin(), readable.end(), has_room); // line 3
     if (first_with_room != readable.end()) {
@@ -100,7 +101,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
       const double bytes   = job.file->size_bytes;
       const bool any_added = not added.empty();
       for (ClusterIndex e = 0; e < static_cast<ClusterIndex>(sites); ++e) {
-        if (not states.at(e).usable || left[e] < view.held(e, size)) // has_room(e)
+        if (not states.at(e).usable || left[e] < held(e, size)) // has_room(e)
           continue;
         const size_t row = static_cast<size_t>(e) * sites;
         for (ClusterIndex f : readable_by_index) {
@@ -120,7 +121,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
         if (not in_history(execution, f))
           added.insert({execution, f});
     }
-    left[execution] -= view.held(execution, size);
+    left[execution] -= view.capacity_held(execution, size); // what it holds there (has_room: not unholdable)
     placed[i] = {execution, size, file_site};
   }
   idle = std::move(left);

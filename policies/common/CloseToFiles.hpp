@@ -27,9 +27,10 @@ public:
   std::set<Pair> history() const;
 
 private:
-  /** Algorithm 1; the pairs it adds to H go to `added` (and H is H plus them) instead of `history_`. */
+  /** Algorithm 1; the pairs it adds to H go to `added` (and H is H plus them) instead of `history_`. A component
+   *  has room where `held` (the view's component_cores() to place now, its capacity_cores() to plan) fits. */
   std::optional<fitting::Components> close_to_files(const JobSpec& job, std::vector<int>& idle, const GridView& view,
-                                                    std::set<Pair>& added) const;
+                                                    const ComponentCores& held, std::set<Pair>& added) const;
 
   bool in_history(ClusterIndex e, ClusterIndex f) const { return history_[static_cast<size_t>(e) * names_.size() + f]; }
   void add_to_history(ClusterIndex e, ClusterIndex f);

@@ -32,7 +32,7 @@ void GridBackfilling::run_started(JobId id, double now)
 GridBackfilling::Pass GridBackfilling::begin_pass(const GridView& view) const
 {
   const double now = view.now();
-  Pass pass(mode_, now, view.component_cores());
+  Pass pass(mode_, now, view.capacity_cores()); // it books what placed and planned components hold
   // What frees processors, and when, on each cluster: the running local jobs and the policy's own jobs.
   std::vector<std::vector<std::pair<double, int>>> releases(view.cluster_count());
   for (const auto& [id, held] : held_) {

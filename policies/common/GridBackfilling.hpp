@@ -65,8 +65,9 @@ public:
   /** What backfilling plans a job's run with: its estimate when the workload gives one, else its runtime. */
   static double estimate(const JobSpec& job);
 
-  /** The policy placed `job` on `where`: the cores its components hold there (`held`, GridView::component_cores()) are
-   *  held from now on. Until its run starts, its estimated end is the time of the pass plus its estimate. */
+  /** The policy placed `job` on `where`: the cores its components hold there (`held`, GridView::capacity_cores(): a
+   *  width that shrinks later does not change them) are held from now on. Until its run starts, its estimated end is
+   * the time of the pass plus its estimate. */
   void placed(const JobSpec& job, const fitting::Components& where, const ComponentCores& held = {});
   /** Its run started at `now`: its estimated end is `now` plus its estimate. */
   void run_started(JobId id, double now);
@@ -125,7 +126,7 @@ public:
     };
     Mode mode_;
     double now_;
-    const ComponentCores* held_; // the view's: what a component takes from a cluster's free processors
+    const ComponentCores* held_; // the view's capacity_cores(): what a component takes from a cluster's free processors
     std::vector<ProcessorProfile> profiles_;
     ProcessorProfile all_;      // the sum of the clusters' profiles: a job fits no window where it has too few
     std::vector<int> free_now_; // each cluster's free processors now in the plan; empty when to be recomputed

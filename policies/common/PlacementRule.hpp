@@ -16,11 +16,14 @@ namespace coalsim {
 class PlacementRule {
 public:
   virtual ~PlacementRule() = default;
-  /** Places an unordered (or total) job's components; on success decrements `idle`. */
+  /** Places an unordered (or total) job's components now; on success decrements `idle`. A component fits a cluster
+   *  where view.held() (now: the widths of the `nodes` clusters at the view's time) fits its count. */
   virtual std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle,
                                                    const GridView& view) = 0;
   /** As place(), for a reservation (GridBackfilling), which is not a placement: the rule's own state (such as
-   *  Close-to-Files' history) is left as it was. */
+   *  Close-to-Files' history) is left as it was, and a component counts what it holds by view.capacity_held() (a
+   *  width now says nothing of the hosts with room later). The default, place(), is for a rule that counts by
+   *  processors only. */
   virtual std::optional<fitting::Components> plan(const JobSpec& job, std::vector<int>& idle, const GridView& view)
   {
     return place(job, idle, view);
@@ -51,8 +54,11 @@ class FitRule : public PlacementRule {
 public:
   FitRule(fitting::Rule rule, bool marked) : rule_(rule), marked_(marked) {}
   std::optional<fitting::Components> place(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
+  std::optional<fitting::Components> plan(const JobSpec& job, std::vector<int>& idle, const GridView& view) override;
 
 private:
+  std::optional<fitting::Components> fit(const JobSpec& job, std::vector<int>& idle, const GridView& view,
+                                         const ComponentCores& held) const;
   fitting::Rule rule_;
   bool marked_;
 };

@@ -117,9 +117,11 @@ std::optional<fitting::Components> QueuedPolicy::choose(const JobSpec& job, std:
   std::optional<fitting::Components> placed;
   if (not file_readable(job, view))
     return placed;
+  // A placement now fits by the widths of the view's `nodes` clusters; a reservation, for later, by their hosts.
+  const ComponentCores& held = reservation ? view.capacity_cores() : view.component_cores();
   switch (job.type) {
     case RequestType::ordered:
-      placed = fitting::fit_ordered(job.components, idle, view.component_cores());
+      placed = fitting::fit_ordered(job.components, idle, held);
       if (placed)
         assign_nearest_replicas(job, *placed, view);
       break;
@@ -127,8 +129,7 @@ std::optional<fitting::Components> QueuedPolicy::choose(const JobSpec& job, std:
       std::vector<int> processors;
       for (const auto& c : view.clusters())
         processors.push_back(c.processors);
-      placed = fitting::fit_flexible(job.total_processors, processors, idle, settings_.flexible_split,
-                                     view.component_cores());
+      placed = fitting::fit_flexible(job.total_processors, processors, idle, settings_.flexible_split, held);
       if (placed)
         assign_nearest_replicas(job, *placed, view);
       break;
@@ -197,7 +198,7 @@ void QueuedPolicy::backfill(const GridView& view, Decisions& decisions)
         auto placed = pass.offer(job, now, later, failed_try(job));
         if (not placed)
           return false;
-        backfilling_->placed(job, *placed, view.component_cores());
+        backfilling_->placed(job, *placed, view.capacity_cores()); // what it holds, whatever the widths later
         decisions.placements.push_back({job.id, std::move(*placed), settings_.claiming});
         return true;
       },

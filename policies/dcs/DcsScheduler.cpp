@@ -104,17 +104,21 @@ std::optional<fitting::Components> DcsScheduler::approve(const JobSpec& job, std
     if (readable)
       approved = broker_.approve(job, idle, view.component_cores());
   } else {
-    // The broker is stateless: the same rule places now and plans a reservation.
+    // The broker is stateless: the same rule places now (by the widths of the view's `nodes` clusters) and plans a
+    // reservation (by their hosts: a width now says nothing of later).
     const GridBackfilling::Fit broker = [this, &view](const JobSpec& j, std::vector<int>& free) {
       return broker_.approve(j, free, view.component_cores());
     };
+    const GridBackfilling::Fit plan = [this, &view](const JobSpec& j, std::vector<int>& free) {
+      return broker_.approve(j, free, view.capacity_cores());
+    };
     const GridBackfilling::Fit now =
         readable ? broker : [](const JobSpec&, std::vector<int>&) { return std::optional<fitting::Components>(); };
-    approved = pass->offer(job, now, broker, GridBackfilling::FailedTry::leaves_no_trace);
+    approved = pass->offer(job, now, plan, GridBackfilling::FailedTry::leaves_no_trace);
     if (approved) {
-      for (const auto& component : *approved)
-        idle[component.cluster] -= view.held(component.cluster, component.processors);
-      backfilling_->placed(job, *approved, view.component_cores());
+      for (const auto& component : *approved) // what it holds (placed: the same under either limit)
+        idle[component.cluster] -= view.capacity_held(component.cluster, component.processors);
+      backfilling_->placed(job, *approved, view.capacity_cores());
     }
   }
   if (approved)

@@ -126,7 +126,7 @@ Decisions DianaPolicy::decide(const GridView& view)
       JobState& job = jobs_.at(id);
       int needed    = processors_needed(*job.spec);
       if (view.component_cores().job_on(*job.spec, static_cast<ClusterIndex>(s)) > idle)
-        break; // on a shaped cluster a job holds whole nodes' worth (ComponentCores.hpp)
+        break; // on a shaped cluster a job holds whole nodes' worth, on at most the hosts with room now
       if (not job.submitted) {
         // The head could start now but is not yet with the local scheduler: its submission starts (unless
         // another is under way), and nothing behind it starts first (strict priority order).
@@ -153,7 +153,7 @@ Decisions DianaPolicy::decide(const GridView& view)
         for (const auto& c : job.spec->components)
           placement.components.push_back({static_cast<ClusterIndex>(s), c.processors, file_site});
       decisions.placements.push_back(std::move(placement));
-      idle -= static_cast<int>(view.component_cores().job_on(*job.spec, static_cast<ClusterIndex>(s)));
+      idle -= static_cast<int>(view.capacity_cores().job_on(*job.spec, static_cast<ClusterIndex>(s))); // it holds
       queue.remove(id);
       job.execution = static_cast<ClusterIndex>(s);
       --waiting_;
@@ -203,7 +203,7 @@ void DianaPolicy::resubmit_from_unusable(ClusterIndex s, const GridView& view)
     for (size_t c = 0; c < sites_.size() && not held_elsewhere; ++c) {
       const auto other = static_cast<ClusterIndex>(c);
       held_elsewhere   = other != s && view.cluster(other).usable &&
-                       view.cluster(other).processors >= view.component_cores().job_on(*job.spec, other);
+                       view.cluster(other).processors >= view.capacity_cores().job_on(*job.spec, other);
     }
     if (held_elsewhere && not job.migrating)
       leaving.push_back(id);
@@ -383,7 +383,7 @@ std::vector<SiteCosts> DianaPolicy::costs_for(ClusterIndex site, const Round& ro
     runs_jobs[peer]        = report.runs_jobs;
   }
   const JobSpec& job         = *jobs_.at(round.jobs.front()).spec;
-  const ComponentCores& held = live_view_->component_cores();
+  const ComponentCores& held = live_view_->capacity_cores(); // what a site could ever hold
   for (size_t s = 0; s < question.reports.size(); ++s) {
     auto& report = question.reports[s];
     if (not report)
@@ -475,7 +475,7 @@ void DianaPolicy::log_round(ClusterIndex site, const Round& round, const std::ve
       log_->term(r, c, -1, "jobs_ahead", report->jobs_ahead);
       log_->term(r, c, -1, "processors", report->load.processors);
       log_->term(r, c, -1, "busy", report->load.busy);
-      if (report->load.processors < view.component_cores().job_on(first, c)) {
+      if (report->load.processors < view.capacity_cores().job_on(first, c)) {
         outcome = "refused";
         reason  = "too_small";
       } else if (not report->runs_jobs) {

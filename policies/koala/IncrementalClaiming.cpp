@@ -165,8 +165,8 @@ void IncrementalClaiming::claiming_try(JobId id)
     const auto& c = claims_->placement(id)[k];
     if (not std::isnan(claims_->claimed_at(id)[k]))
       ++previously;
-    else if (idle[c.cluster] >= claims_->component_cores()(c.cluster, c.processors)) {
-      idle[c.cluster] -= claims_->component_cores()(c.cluster, c.processors);
+    else if (idle[c.cluster] >= claims_->claim_cores()(c.cluster, c.processors)) {
+      idle[c.cluster] -= claims_->capacity_cores()(c.cluster, c.processors); // what it will hold
       startable.push_back(k);
     } else
       not_startable.push_back(k);
@@ -203,9 +203,9 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
   const double now       = timers_->now();
   for (size_t k : not_startable) {
     const ComponentPlacement comp = claims_->placement(id)[k];
-    const int held                = claims_->component_cores()(comp.cluster, comp.processors);
-    if (idle[comp.cluster] >= held) { // room a preemption for an earlier component freed
-      idle[comp.cluster] -= held;
+    if (idle[comp.cluster] >= claims_->claim_cores()(comp.cluster, comp.processors)) {
+      // room a preemption for an earlier component freed
+      idle[comp.cluster] -= claims_->capacity_cores()(comp.cluster, comp.processors);
       startable.push_back(k);
       continue;
     }
@@ -216,10 +216,10 @@ void IncrementalClaiming::claim_startable(JobId id, std::vector<size_t> startabl
       double ftt           = job.file && moved->file_site != no_cluster
                                  ? view.estimated_transfer_time(moved->file_site, moved->cluster, job.file->size_bytes)
                                  : 0.0;
-      const int held_there = claims_->component_cores()(moved->cluster, comp.processors);
+      const int held_there = claims_->claim_cores()(moved->cluster, comp.processors);
       if (now + ftt < attempt.jst && idle[moved->cluster] >= held_there && claims_->available(moved->cluster)) {
         claims_->move(id, k, {moved->cluster, comp.processors, moved->file_site});
-        idle[moved->cluster] -= held_there;
+        idle[moved->cluster] -= held_there; // not unholdable: what it will hold
         can_start = true;
       }
     }
@@ -246,7 +246,9 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, TryIdleCounts& idle)
     if (h.job != id && other != attempts_.end())
       holders.push_back({h.job, other->second.priority, other->second.jst, h.processors});
   }
-  const int held = claims_->component_cores()(comp.cluster, comp.processors);
+  // What the component will hold, limited by the cluster's hosts only: the victims free cores on hosts the width now
+  // does not count (it counts the hosts with room before they leave). The claim after is the real test.
+  const int held = claims_->capacity_cores()(comp.cluster, comp.processors);
   auto victims   = claiming::preemption_victims(priority, held, idle[comp.cluster], holders);
   if (victims.empty())
     return false;
@@ -256,7 +258,7 @@ bool IncrementalClaiming::preempt_for(JobId id, size_t k, TryIdleCounts& idle)
     // The abort frees the victim's claimed processors: the try reads their clusters here, before (TryIdleCounts.hpp).
     for (size_t j = 0; j < placement.size(); ++j)
       if (not std::isnan(claimed[j]))
-        idle[placement[j].cluster] += claims_->component_cores()(placement[j].cluster, placement[j].processors);
+        idle[placement[j].cluster] += claims_->capacity_cores()(placement[j].cluster, placement[j].processors);
     XBT_VERB("job %ld preempts job %ld on cluster %d", static_cast<long>(id), static_cast<long>(victim), comp.cluster);
     claims_->abort_job(victim, AbortReason::preempted, comp.cluster);
   }

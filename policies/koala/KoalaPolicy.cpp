@@ -184,7 +184,7 @@ std::optional<fitting::Components> KoalaPolicy::place_on(const JobSpec& job, std
   if (not file_readable(job, view))
     return placed;
   if (job.type == RequestType::ordered) {
-    placed = fitting::fit_ordered(job.components, seen, view.component_cores());
+    placed = fitting::fit_ordered(job.components, seen, view.component_cores()); // now: the widths of `nodes`
     if (placed)
       assign_nearest_replicas(job, *placed, view);
   } else {

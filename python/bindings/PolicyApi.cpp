@@ -214,8 +214,13 @@ void bind_policy_api(py::module_& m)
           "running_local", [](const GridView& v, ClusterIndex c) { return ends_of(v.running_local(c)); },
           "the local jobs running on cluster c: (estimated end, processors), by end", py::arg("cluster"))
       .def("held", &GridView::held,
-           "the cores a component of `processors` holds on cluster c, what placing it there takes from its idle "
-           "count: its processors, or whole nodes' worth on a cluster with a job shape",
+           "for deciding now: the cores a component of `processors` holds on cluster c, what placing it there takes "
+           "from its idle count: its processors, or whole nodes' worth on a cluster with a job shape; more than any "
+           "count on a `nodes` cluster when it needs more nodes than the hosts with room now",
+           py::arg("cluster"), py::arg("processors"))
+      .def("capacity_held", &GridView::capacity_held,
+           "held(...) limited by the cluster's hosts only: for capacities, reservations in the future and the cores a "
+           "placed component holds (the same number as held(...) whenever that fits a count)",
            py::arg("cluster"), py::arg("processors"));
   m.def("nearest_replica", &nearest_replica,
         "the replica of the job's file on a cluster that is up with the smallest estimated transfer time to "
@@ -329,9 +334,15 @@ void bind_policy_api(py::module_& m)
       .def("holders", &Claims::holders, py::arg("cluster"))
       .def(
           "held",
-          [](const Claims& claims, ClusterIndex c, int processors) { return claims.component_cores()(c, processors); },
-          "the cores a component of `processors` holds on cluster c (what its claim takes from claimable_on(c))",
-          py::arg("cluster"), py::arg("processors"));
+          [](const Claims& claims, ClusterIndex c, int processors) { return claims.claim_cores()(c, processors); },
+          "the cores a component of `processors` holds on cluster c (what its claim takes from claimable_on(c)); more "
+          "than any count on a `nodes` cluster when it needs more nodes than the hosts with room now",
+          py::arg("cluster"), py::arg("processors"))
+      .def(
+          "capacity_held",
+          [](const Claims& claims, ClusterIndex c, int processors) { return claims.capacity_cores()(c, processors); },
+          "held(...) limited by the cluster's hosts only: what a claimed component holds", py::arg("cluster"),
+          py::arg("processors"));
   py::class_<RouteQuality>(m, "RouteQuality")
       .def_readonly("latency", &RouteQuality::latency)
       .def_readonly("bandwidth", &RouteQuality::bandwidth)
@@ -364,7 +375,11 @@ void bind_policy_api(py::module_& m)
       .def(
           "held",
           [](const LiveView& live, ClusterIndex c, int processors) { return live.component_cores()(c, processors); },
-          "view().held(...), without building a view", py::arg("cluster"), py::arg("processors"));
+          "view().held(...), without building a view", py::arg("cluster"), py::arg("processors"))
+      .def(
+          "capacity_held",
+          [](const LiveView& live, ClusterIndex c, int processors) { return live.capacity_cores()(c, processors); },
+          "view().capacity_held(...), without building a view", py::arg("cluster"), py::arg("processors"));
   py::class_<Capabilities>(m, "Capabilities", "the interfaces granted: None for those the needs did not declare")
       .def_property_readonly(
           "claims", [](const Capabilities& c) { return c.claims; }, py::return_value_policy::reference)

@@ -14,7 +14,7 @@
 namespace coalsim {
 
 /** Processors a job holds (claimed, not yet released) on one cluster: on a shaped cluster, the cores its components
- *  hold (Claims::held). */
+ *  hold (Claims::capacity_cores). */
 struct Holding {
   JobId job      = 0;
   int processors = 0;
@@ -31,9 +31,14 @@ public:
   virtual int claimable_on(ClusterIndex c) const = 0;
   /** The cluster is up and not marked unusable. */
   virtual bool available(ClusterIndex c) const = 0;
-  /** What a component holds on each cluster (ComponentCores.hpp): what its claim takes from claimable_on(c), more than
-   *  its processors on a shaped cluster. */
-  virtual const ComponentCores& component_cores() const = 0;
+  /** What a component holds on each cluster for a claim now (ComponentCores.hpp): what its claim takes from
+   *  claimable_on(c), more than its processors on a shaped cluster, `unholdable` on a `nodes` cluster when it needs
+   *  more nodes than the hosts with room for one now (as claimable() counts them). The object is the engine's, read
+   *  again at each call: ask it at the time of the claim. */
+  virtual const ComponentCores& claim_cores() const = 0;
+  /** The same limited by the clusters' hosts only: what a claimed component holds (its cores are the same number
+   *  under either), and what a cluster could ever hold (ComponentCores.hpp). */
+  virtual const ComponentCores& capacity_cores() const = 0;
 
   // A job placed with Claiming::by_policy, from its placement (GridPolicy::on_job_placed) to its start:
   /** Its components as placed now (moved ones included). */

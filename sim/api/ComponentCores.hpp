@@ -3,9 +3,21 @@
  * `whole_nodes`); a pool cluster gives p. A policy takes what a component holds from a cluster's idle count, not
  * its processors: counted by processors, four components of 8 on a cluster of three wholly idle 64-core hosts
  * (whole nodes) seem to fit, and the claim, which needs four hosts, fails at every try. A shaped component's nodes
- * lie on distinct hosts, so one that needs more nodes than its cluster has hosts can never lie there: it holds
- * `unholdable`, more than any idle count or capacity. The engine counts the same when it asks whether a job could
- * ever fit. */
+ * lie on distinct hosts, so one that needs more nodes than a limit of its cluster's can not lie there: it holds
+ * `unholdable`, more than any idle count or capacity.
+ *
+ * Two limits, so two of these (docs/concepts.md, Shapes):
+ *  - for deciding now (GridView::component_cores(), LiveView::component_cores(), Claims::claim_cores()): on a
+ *    `nodes` cluster, the hosts with room for one more node now (its *width*), as the view (or, for a claim, the
+ *    local manager) counts them. The idle count of a `nodes` cluster is additive over components (the free node-cores
+ *    of all its hosts), so components of one job or of several may share hosts; the width says how wide ONE of them
+ *    may be now.
+ *  - for capacities, plans and bookkeeping (GridView::capacity_cores(), Claims::capacity_cores(), the engine's
+ *    never-fits check): the cluster's hosts, which never change. A capacity of the idle cluster, a reservation in
+ *    the future and the cores a placed component holds (nodes x c, the same number under either limit) are counted
+ *    by this one, so that a width that shrank meanwhile never makes a placed component `unholdable`.
+ * A `whole_nodes` cluster's count is exact (its wholly free hosts), so both limits are its hosts; so are they in a
+ * run without `nodes` clusters, where the two are one object. */
 #pragma once
 
 #include "sim/api/Job.hpp"
@@ -34,13 +46,15 @@ public:
       if (node_cores[c] != 1 || most_nodes[c] != 0) {
         node_cores_ = std::move(node_cores);
         most_nodes_ = std::move(most_nodes);
+        for (int& most : most_nodes_)
+          most = most == 0 ? no_limit : most;
         break;
       }
   }
   /** Whether every cluster is a pool (then a component holds its processors everywhere). */
   bool pool() const { return node_cores_.empty(); }
   /** The cores a component of `processors` holds on cluster `c` (`unholdable` when it needs more nodes than the
-   *  cluster has hosts). */
+   *  cluster's limit). */
   int operator()(ClusterIndex c, int processors) const
   {
     if (node_cores_.empty())
@@ -48,8 +62,12 @@ public:
     const auto at   = static_cast<size_t>(c);
     const int unit  = node_cores_[at];
     const int nodes = (processors + unit - 1) / unit;
-    return most_nodes_[at] != 0 && nodes > most_nodes_[at] ? unholdable : nodes * unit;
+    return nodes > most_nodes_[at] ? unholdable : nodes * unit;
   }
+  /** The most nodes a component may have on cluster `c` (no_limit in the pool). */
+  int most_nodes(ClusterIndex c) const { return node_cores_.empty() ? no_limit : most_nodes_[static_cast<size_t>(c)]; }
+  /** Limits cluster `c`'s components to `nodes` nodes (0: none fits). Not for a run of pools only. */
+  void limit_nodes(ClusterIndex c, int nodes) { most_nodes_.at(static_cast<size_t>(c)) = nodes; }
 
   /** The cores all of `job`'s components hold together on cluster `c` (a flexible job's total as one component). */
   long job_on(const JobSpec& job, ClusterIndex c) const
@@ -62,9 +80,12 @@ public:
     return cores;
   }
 
+  /** No limit on a cluster's nodes (a pool cluster's). */
+  static constexpr int no_limit = std::numeric_limits<int>::max();
+
 private:
   std::vector<int> node_cores_; // empty when every cluster is a pool
-  std::vector<int> most_nodes_; // per cluster when not: 0 for no limit
+  std::vector<int> most_nodes_; // per cluster when not: no_limit for none
 };
 
 } // namespace coalsim

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -72,10 +73,12 @@ public:
       , local_jobs_(local_jobs)
   {
   }
-  /** With `summary` kept by the caller in step with `clusters`, and what a component holds on each cluster
-   *  (`held`, which must outlive the view; null: every cluster a pool). */
+  /** With `summary` kept by the caller in step with `clusters`, and what a component holds on each cluster: `held`
+   *  for capacities, plans and bookkeeping (which must outlive the view; null: every cluster a pool), `held_now` for
+   *  deciding now, with the widths of the `nodes` clusters at the view's time (null: the same as `held`). */
   GridView(double now, std::vector<ClusterState> clusters, const TransferEstimator& transfers,
-           const LocalJobsReport* local_jobs, ClusterSummary summary, const ComponentCores* held = nullptr)
+           const LocalJobsReport* local_jobs, ClusterSummary summary, const ComponentCores* held = nullptr,
+           std::shared_ptr<const ComponentCores> held_now = nullptr)
       : now_(now)
       , clusters_(std::move(clusters))
       , summary_(std::move(summary))
@@ -83,6 +86,8 @@ public:
       , transfers_(&transfers)
       , local_jobs_(local_jobs)
       , held_(held != nullptr ? held : &pool_)
+      , held_now_(std::move(held_now))
+      , deciding_(held_now_ ? held_now_.get() : held_)
   {
   }
   double now() const { return now_; }
@@ -118,10 +123,18 @@ public:
   /** Whether cluster c's idle count is its manager's own at this instant (LocalJobsReport::idle_is_current): a job
    *  past its estimated end there is then still running. False without a report. */
   bool idle_is_current(ClusterIndex c) const { return local_jobs_ != nullptr && local_jobs_->idle_is_current(c); }
-  /** The cores a component of `processors` holds on cluster c, which is what placing it there takes from its idle
-   *  count (ComponentCores.hpp: more than its processors on a shaped cluster). */
-  int held(ClusterIndex c, int processors) const { return (*held_)(c, processors); }
-  const ComponentCores& component_cores() const { return *held_; }
+  /** For deciding now: the cores a component of `processors` holds on cluster c, which is what placing it there
+   *  takes from its idle count (ComponentCores.hpp: more than its processors on a shaped cluster), `unholdable` when
+   *  it needs more nodes than the cluster's hosts with room at the view's time (its width, on a `nodes` cluster). */
+  int held(ClusterIndex c, int processors) const { return (*deciding_)(c, processors); }
+  /** held() for every cluster, as fitting passes take it. */
+  const ComponentCores& component_cores() const { return *deciding_; }
+  /** For capacities, plans and bookkeeping: the cores a component holds on cluster c limited only by the cluster's
+   *  hosts (a capacity of the idle cluster, a reservation in the future, or what a placed component holds: the same
+   *  number as held() whenever held() is not `unholdable`). */
+  int capacity_held(ClusterIndex c, int processors) const { return (*held_)(c, processors); }
+  /** capacity_held() for every cluster. */
+  const ComponentCores& capacity_cores() const { return *held_; }
 
 private:
   double now_;
@@ -132,6 +145,8 @@ private:
   const LocalJobsReport* local_jobs_;
   static inline const ComponentCores pool_{};
   const ComponentCores* held_ = &pool_;
+  std::shared_ptr<const ComponentCores> held_now_; // kept alive while the view is (null: deciding_ is held_)
+  const ComponentCores* deciding_ = held_;
 };
 
 } // namespace coalsim

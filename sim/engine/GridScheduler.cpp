@@ -272,18 +272,17 @@ const FitLimits& GridScheduler::fit_limits()
   std::vector<bool> gone;
   for (size_t c = 0; c < parts_.managers.size(); ++c) {
     const auto cluster = static_cast<ClusterIndex>(c);
-    processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->largest_job() : 0);
+    processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->grid_capacity() : 0);
     gone.push_back(health_ != nullptr && not health_->usable(cluster));
   }
-  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates,
-                             parts_.info.component_cores());
+  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates, parts_.info.capacity_cores());
 }
 
 const std::vector<int>& GridScheduler::whole_grid()
 {
   if (whole_grid_.empty())
     for (const auto& manager : parts_.managers)
-      whole_grid_.push_back(manager->largest_job());
+      whole_grid_.push_back(manager->grid_capacity());
   return whole_grid_;
 }
 

@@ -105,10 +105,9 @@ public:
   std::vector<int> claimable() const override;
   int claimable_on(ClusterIndex c) const override;
   bool available(ClusterIndex c) const override { return not health_ || health_->available(c); }
-  const ComponentCores& component_cores() const override
-  {
-    return parts_.info.component_cores();
-  } // Claims and LiveView
+  const ComponentCores& component_cores() const override { return parts_.info.component_cores(); } // LiveView
+  const ComponentCores& claim_cores() const override;
+  const ComponentCores& capacity_cores() const override { return parts_.info.capacity_cores(); } // both
   const std::vector<ComponentPlacement>& placement(JobId job) const override;
   const std::vector<double>& claimed_at(JobId job) const override;
   void stage(JobId job) override;
@@ -195,7 +194,7 @@ private:
   /** What the policy declares of its placements and which clusters are gone, for never_fits. Built on first use
    *  and kept until a cluster is marked unusable: every arrival asks, and building it walks every cluster. */
   const FitLimits& fit_limits();
-  /** Every cluster's processors (they never change). */
+  /** Every cluster's capacity for grid components (LocalResourceManager::grid_capacity: it never changes). */
   const std::vector<int>& whole_grid();
   /** A component taking a share of one host (time-shared runtime model) rather than whole processors. */
   static bool shares_a_host(const ComponentPlacement& c) { return c.host >= 0; }
@@ -342,6 +341,8 @@ private:
   void withdraw_never_fitting();
   // by_policy placements: processors claimed but not yet running; placed but not yet claimed
   int held_ = 0, gained_ = 0;
+  // claim_cores(): the capacity's, with each `nodes` cluster's width as its manager counts it at the call.
+  mutable std::optional<ComponentCores> claim_cores_;
 };
 
 } // namespace coalsim

@@ -33,16 +33,37 @@ InformationService::InformationService(const GridPlatform& platform,
     , held_(component_cores_of(managers))
     , poll_interval_(poll_interval)
     , reported_idle_(managers.size(), 0)
+    , reported_width_(managers.size(), 0)
     , unclaimed_(managers.size(), 0)
     , claimed_since_poll_(managers.size(), 0)
     , learned_at_(managers.size(), -INFINITY)
     , moved_(managers.size(), false)
 {
   for (size_t c = 0; c < managers.size(); ++c) {
-    reported_idle_[c] = managers[c]->available();
+    reported_idle_[c]  = managers[c]->available();
+    reported_width_[c] = managers[c]->available_width();
+    if (managers[c]->nodes_shaped())
+      nodes_clusters_.push_back(c);
     if (not exact())
       report_local(c);
   }
+}
+
+std::shared_ptr<const ComponentCores> InformationService::deciding_cores() const
+{
+  if (nodes_clusters_.empty())
+    return nullptr; // one limit only: held_
+  auto width = [this](size_t c) { return exact() ? (*managers_)[c]->available_width() : reported_width_[c]; };
+  bool same  = deciding_ != nullptr;
+  for (size_t c = 0; same && c < nodes_clusters_.size(); ++c)
+    same = deciding_->most_nodes(static_cast<ClusterIndex>(nodes_clusters_[c])) == width(nodes_clusters_[c]);
+  if (not same) {
+    auto now = std::make_shared<ComponentCores>(held_);
+    for (size_t c : nodes_clusters_)
+      now->limit_nodes(static_cast<ClusterIndex>(c), width(c));
+    deciding_ = std::move(now);
+  }
+  return deciding_;
 }
 
 void InformationService::start(std::function<void()> on_change, std::function<bool()> keep_going)
@@ -67,12 +88,14 @@ void InformationService::poll()
     return;
   bool changed = false;
   for (size_t c = 0; c < managers_->size(); ++c) {
-    int idle = (*managers_)[c]->available();
-    if (idle != reported_idle_[c] || claimed_since_poll_[c] != 0) {
+    const int idle  = (*managers_)[c]->available();
+    const int width = (*managers_)[c]->available_width();
+    if (idle != reported_idle_[c] || width != reported_width_[c] || claimed_since_poll_[c] != 0) {
       changed = true;
       moved(c);
     }
-    reported_idle_[c] = idle;
+    reported_idle_[c]  = idle;
+    reported_width_[c] = width;
     report_local(c);
     claimed_since_poll_[c] = 0;
   }
@@ -83,9 +106,12 @@ void InformationService::poll()
 
 bool InformationService::learn_idle(ClusterIndex c)
 {
-  const int idle     = (*managers_)[c]->available();
-  const bool changed = not exact() && (idle != reported_idle_[c] || claimed_since_poll_[c] != 0);
+  const int idle  = (*managers_)[c]->available();
+  const int width = (*managers_)[c]->available_width();
+  const bool changed =
+      not exact() && (idle != reported_idle_[c] || width != reported_width_[c] || claimed_since_poll_[c] != 0);
   reported_idle_[c]  = idle;
+  reported_width_[c] = width;
   learned_at_[c]     = now();
   moved(c);
   if (not exact())
@@ -192,7 +218,7 @@ GridView InformationService::build_view(std::vector<ClusterState> states, Cluste
     moved_since_ = summary.view_number;
     health_seen_ = health_now;
   }
-  return GridView(now(), std::move(states), transfers(), this, std::move(summary), &held_);
+  return GridView(now(), std::move(states), transfers(), this, std::move(summary), &held_, deciding_cores());
 }
 
 } // namespace coalsim

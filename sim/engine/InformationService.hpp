@@ -59,10 +59,23 @@ public:
   /** Transfer estimates from another source than the platform's routes (a bandwidth repository). */
   void set_transfer_estimator(const TransferEstimator* estimator) { estimator_ = estimator; }
   bool exact() const { return poll_interval_ <= 0; }
-  /** What a component holds on each cluster (its shape's cores); the placements and claims below count those. */
-  const ComponentCores& component_cores() const { return held_; }
+  /** What a component holds on each cluster (its shape's cores), limited by the clusters' hosts: for capacities and
+   *  bookkeeping (ComponentCores.hpp). The placements and claims below count those. */
+  const ComponentCores& capacity_cores() const { return held_; }
+  /** The same for deciding now: on a `nodes` cluster, limited by its width as the next view would show it (the
+   *  manager's in exact mode, as of the last poll or learn_idle otherwise). The object is kept while its widths hold,
+   *  and replaced (not changed) when they move: a view keeps the one it was built with. */
+  std::shared_ptr<const ComponentCores> deciding_cores() const;
+  /** *deciding_cores(), read at once. */
+  const ComponentCores& component_cores() const
+  {
+    const auto now = deciding_cores();
+    return now ? *now : held_;
+  }
 
-  /** A placement that reserves its processors (Placement::reserve): they count as taken until the claim. */
+  /** A placement that reserves its processors (Placement::reserve): they count as taken until the claim. Between
+   *  polls they are taken from the idle count, and the width stays as reported (optimistic: a claim that fails on it
+   *  teaches the true one, learn_idle). */
   void placed(ClusterIndex c, int processors)
   {
     unclaimed_[c] += held_(c, processors);
@@ -73,8 +86,8 @@ public:
     unclaimed_[c] -= held_(c, processors);
     moved(c);
   }
-  /** A rejected claim tells the scheduler the cluster's true idle count, as a refused submission does. Returns
-   *  whether that moved what the scheduler believed (in polled mode, a count other than the last report's, or
+  /** A rejected claim tells the scheduler the cluster's true idle count (and width), as a refused submission does.
+   * Returns whether that moved what the scheduler believed (in polled mode, a count other than the last report's, or
    *  claims since it; in exact mode the scheduler had the manager's own count already). */
   bool learn_idle(ClusterIndex c);
   void claimed(ClusterIndex c, int processors)
@@ -122,9 +135,12 @@ private:
   ComponentCores held_; // what a component holds per cluster: what a placement or claim takes from its idle count
   double poll_interval_;
   std::vector<int> reported_idle_;
-  std::vector<int> unclaimed_;          // placed, claim not yet attempted
-  std::vector<int> claimed_since_poll_; // claimed after the last report
-  std::vector<double> learned_at_;      // when learn_idle() last read the cluster's idle count (polled mode)
+  std::vector<int> reported_width_;    // per cluster (polled mode): its width at the last report (available_width())
+  std::vector<size_t> nodes_clusters_; // the clusters shaped as `nodes`, whose width moves
+  mutable std::shared_ptr<const ComponentCores> deciding_; // deciding_cores() as last built; null without `nodes`
+  std::vector<int> unclaimed_;                             // placed, claim not yet attempted
+  std::vector<int> claimed_since_poll_;                    // claimed after the last report
+  std::vector<double> learned_at_; // when learn_idle() last read the cluster's idle count (polled mode)
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
   mutable std::vector<ClusterState> spare_states_; // a view's states given back by recycle(), or empty

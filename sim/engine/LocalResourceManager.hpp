@@ -71,6 +71,14 @@ public:
     const int off = power_->cores_off();
     return idle_for_grid() + (shapes_ && off > 0 ? shapes_->usable_on_free_hosts(off / cores_.cores_of(0)) : off);
   }
+  /** The width the information service reports with available(): on a `nodes` cluster, the hosts with room for one
+   *  more node now and those switched off (while none boots); most_nodes() on any other. */
+  int available_width() const
+  {
+    if (not nodes_shaped() || down_ || power_ == nullptr || power_->cores_booting() > 0)
+      return width_for_grid();
+    return width_for_grid() + power_->cores_off() / cores_.cores_of(0);
+  }
   /** A claim of jobs or components of `sizes` processors, one after the other, failed: the power manager switches
    *  hosts on for it (in the pool, as many cores as it lacked; with shapes, the hosts it needs to fit). Returns
    *  whether it switched any on (what the cluster reports as available then moved). */
@@ -98,16 +106,26 @@ public:
   /** Shapes every local job and grid component of `processors` by `policy` (JobShape.hpp), from now on; the pool
    *  (the default) counts processors. Needs host tracking, and hosts of one core count. */
   void set_shape_policy(const ShapePolicy& policy);
-  /** The most processors a job may ask for (a larger one could never fit the cluster): all of them in the pool. */
   /** The cores a job or component of `processors` holds: its shape's (whole nodes' worth), or `processors`. */
   int holds(int processors) const { return shapes_ ? shapes_->held(processors) : processors; }
+  /** The most processors a job may ask for (a larger one could never fit the cluster): all of them in the pool. */
   int largest_job() const { return shapes_ ? shapes_->largest() : processors(); }
+  /** The most cores grid components could hold together when the cluster is idle (the engine's never-fits capacity):
+   *  with `nodes` of c cores, c x the nodes every host has room for (components share hosts); largest_job()
+   *  otherwise. */
+  int grid_capacity() const { return shapes_ ? shapes_->capacity() : processors(); }
   /** The most nodes a shaped job may have here (the cluster's hosts: its nodes lie on distinct ones); 0 in the pool,
    *  where a job takes any cores. */
   int most_nodes() const { return shapes_ ? cores_.hosts() : 0; }
-  /** The idle processors as the grid is told: in the pool, idle(); with shapes, those a shaped job could take now
-   *  (whole nodes' worth: c cores on each host with at least c free, or the wholly free hosts). */
+  /** Whether jobs here are shaped as `nodes` (whose idle count is additive, and whose width moves). */
+  bool nodes_shaped() const { return shapes_ && shapes_->policy().kind == ShapeKind::nodes; }
+  /** The idle processors as the grid is told: in the pool, idle(); with shapes, whole nodes' worth: with `nodes` of
+   *  c cores, c x the nodes each host has room for (several components may share a host; one takes at most
+   *  width_for_grid() nodes), with `whole_nodes` the wholly free hosts' cores. */
   int idle_for_grid() const { return shapes_ && not down_ ? shapes_->usable_idle() : idle(); }
+  /** The most nodes one component could have now, as the grid is told: on a `nodes` cluster, the hosts with room for
+   *  one more node (0 while down); most_nodes() on any other. */
+  int width_for_grid() const { return not nodes_shaped() ? most_nodes() : down_ ? 0 : shapes_->width(); }
   /** Whether grid components of `sizes` processors could all be claimed now, one after the other. */
   bool can_claim(const std::vector<int>& sizes) const;
   /** The local discipline, by its registered name (LocalDisciplines.hpp). */

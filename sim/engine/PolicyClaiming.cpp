@@ -38,6 +38,25 @@ int GridScheduler::claimable_on(ClusterIndex c) const
   return health_ && not health_->available(c) ? 0 : parts_.managers.at(static_cast<size_t>(c))->idle_for_grid();
 }
 
+const ComponentCores& GridScheduler::claim_cores() const
+{
+  // The widths of the hosts that are on (as claimable_on counts their cores), read at each call: a claim changes
+  // them, and so does anything between two calls. A run without `nodes` clusters has one limit, the hosts.
+  const ComponentCores& capacity = parts_.info.capacity_cores();
+  bool any_nodes                 = false;
+  for (size_t c = 0; c < parts_.managers.size(); ++c) {
+    if (not parts_.managers[c]->nodes_shaped())
+      continue;
+    if (not any_nodes) {
+      if (not claim_cores_)
+        claim_cores_.emplace(capacity);
+      any_nodes = true;
+    }
+    claim_cores_->limit_nodes(static_cast<ClusterIndex>(c), parts_.managers[c]->width_for_grid());
+  }
+  return any_nodes ? *claim_cores_ : capacity;
+}
+
 const std::vector<ComponentPlacement>& GridScheduler::placement(JobId job) const
 {
   return active_.at(job).placement;
@@ -193,7 +212,7 @@ std::vector<Holding> GridScheduler::holders(ClusterIndex c) const
     int held = 0;
     for (size_t k = 0; k < job.placement.size(); ++k)
       if (job.placement[k].cluster == c && holds_processors(job, k))
-        held += parts_.info.component_cores()(c, job.placement[k].processors);
+        held += parts_.info.capacity_cores()(c, job.placement[k].processors);
     if (held > 0)
       found.push_back({id, held});
   }

@@ -41,15 +41,21 @@ int ShapeFit::largest() const
   return cores_->cores();
 }
 
+int ShapeFit::capacity() const
+{
+  return policy_.kind == ShapeKind::nodes ? usable_on_free_hosts(cores_->hosts()) : largest();
+}
+
 int ShapeFit::usable_idle() const
 {
-  const int need = policy_.kind == ShapeKind::nodes ? policy_.cores_per_node : host_cores_;
-  return static_cast<int>(hosts_with_room().size()) * need;
+  hosts_with_room();
+  return room_cores_;
 }
 
 int ShapeFit::usable_on_free_hosts(int hosts) const
 {
-  return hosts * (policy_.kind == ShapeKind::nodes ? policy_.cores_per_node : host_cores_);
+  const int c = policy_.cores_per_node;
+  return hosts * (policy_.kind == ShapeKind::nodes ? host_cores_ / c * c : host_cores_);
 }
 
 bool ShapeFit::place(int size, const std::function<int(int host)>& free, std::vector<HostCores>& take) const
@@ -91,11 +97,17 @@ bool ShapeFit::place(int size, const std::function<int(int host)>& free, std::ve
 const std::vector<int>& ShapeFit::hosts_with_room() const
 {
   if (room_version_ != cores_->version()) {
-    const int need = policy_.kind == ShapeKind::nodes ? policy_.cores_per_node : host_cores_;
+    const int need   = policy_.kind == ShapeKind::nodes ? policy_.cores_per_node : host_cores_;
+    const bool nodes = policy_.kind == ShapeKind::nodes;
     room_.clear();
-    for (int h = 0; h < cores_->hosts(); ++h)
-      if (cores_->free_on(h) >= need)
+    room_cores_ = 0;
+    for (int h = 0; h < cores_->hosts(); ++h) {
+      const int free = cores_->free_on(h);
+      if (free >= need) {
         room_.push_back(h);
+        room_cores_ += nodes ? free / need * need : need; // nodes: every node it has room for
+      }
+    }
     room_version_ = cores_->version();
   }
   return room_;

@@ -20,16 +20,25 @@ public:
    *  not the pool. */
   ShapeFit(const ShapePolicy& policy, const CoreMap& cores, int host_cores);
 
+  const ShapePolicy& policy() const { return policy_; }
   /** The shape of a job of `processors`. */
   JobShape shape(int processors) const { return shape_of(policy_, processors, host_cores_); }
   /** The cores a job of `processors` holds (its shape's). */
   int held(int processors) const { return shape(processors).cores(); }
   /** The most processors a job may ask for and still fit the cluster when all of it is free. */
   int largest() const;
-  /** The most processors a job could take now (a whole number of its nodes): what the grid is told is idle. */
+  /** The most cores jobs could hold together when all of the cluster is free: with `nodes` of c cores, c x the
+   *  nodes each host has room for, summed (jobs may share a host); largest() otherwise. */
+  int capacity() const;
+  /** What the grid is told is idle: with `nodes` of c cores, the free node-cores, c x the nodes each host has room
+   *  for now, summed over hosts (additive: what several components sharing hosts could take together; one component
+   *  takes at most width() nodes of it); with `whole_nodes`, the wholly free hosts' cores (what one job could take
+   *  now, and several together). */
   int usable_idle() const;
   /** What usable_idle() would count of `hosts` more hosts wholly free (hosts switched off, once on). */
   int usable_on_free_hosts(int hosts) const;
+  /** The most nodes one job could have now: the hosts with room for one of its nodes. */
+  int width() const { return static_cast<int>(hosts_with_room().size()); }
 
   /** The predicate: the cores a job of `size` takes when host h has `free(h)` cores free: a pool job the lowest
    *  hosts' free cores, a `nodes` job c cores on each of n hosts with at least c free, a `whole_nodes` job n wholly
@@ -69,6 +78,7 @@ private:
   int host_cores_;
   Running running_;
   mutable std::vector<int> room_;         // hosts_with_room(), as of the map's version room_version_
+  mutable int room_cores_        = 0;     // usable_idle() then
   mutable uint64_t room_version_ = ~0ULL; // none yet
 };
 

@@ -6,8 +6,10 @@
 
 #include "ProcessEngine.hpp"
 #include "sim/engine/Clock.hpp"
+#include "sim/engine/InformationService.hpp"
 #include "sim/engine/InstantStep.hpp"
 #include "sim/engine/LocalResourceManager.hpp"
+#include "sim/platform/GridPlatform.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
 #include <algorithm>
@@ -306,6 +308,140 @@ TEST(JobShapes, GridClaimsTakeTheShapeAndTellTheGridOnlyWhatFits)
   m.engine.run();
 }
 
+TEST(JobShapes, ANodesClusterTellsTheGridItsFreeNodeCoresAndHowWideOneComponentMayBe)
+{
+  // Nodes of 1 core: 16 free node-cores on 4 hosts, though one component has at most 4 nodes (distinct hosts). Two
+  // components of 3 take 6 of them (3 on hosts 0-2, 3 on hosts 0-2 again: first fit), and leave 10, on 4 hosts.
+  {
+    ShapedManager m("fcfs", nodes(1));
+    m.at_time(0, [&] {
+      EXPECT_EQ(m.manager->idle_for_grid(), 16) << "additive: what components sharing hosts take together";
+      EXPECT_EQ(m.manager->width_for_grid(), 4);
+      EXPECT_EQ(m.manager->grid_capacity(), 16);
+      EXPECT_EQ(m.manager->largest_job(), 4) << "one job: one node on each host";
+      EXPECT_EQ(m.manager->most_nodes(), 4);
+      std::vector<sg4::Host*> hosts;
+      std::vector<CoreMap::Core> cores;
+      ASSERT_TRUE(m.manager->claim(3, &hosts, &cores));
+      ASSERT_TRUE(m.manager->claim(3, &hosts, &cores));
+      EXPECT_EQ(m.manager->idle_for_grid(), 10);
+      EXPECT_EQ(m.manager->width_for_grid(), 4);
+      EXPECT_EQ(m.manager->available_width(), 4);
+      m.manager->release(6, cores, {CoreOwner::grid_component, 0}, HoldingOutcome::completed);
+    });
+    m.engine.run();
+  }
+  // Nodes of 3 cores on hosts of 4: one node a host, 12 free node-cores; two hosts with 1 core free have room for
+  // none, so 6 on the other two, 2 wide.
+  {
+    ShapedManager three("fcfs", nodes(3));
+    three.at_time(0, [&] {
+      EXPECT_EQ(three.manager->grid_capacity(), 12) << "4 hosts x one node of 3";
+      std::vector<sg4::Host*> hosts;
+      std::vector<CoreMap::Core> cores;
+      ASSERT_TRUE(three.manager->claim(5, &hosts, &cores));
+      EXPECT_EQ(three.manager->idle_for_grid(), 6);
+      EXPECT_EQ(three.manager->width_for_grid(), 2);
+      three.manager->release(5, cores, {CoreOwner::grid_component, 0}, HoldingOutcome::completed);
+    });
+    three.engine.run();
+  }
+  // Whole nodes: the count is exact as it was, and the width is the hosts whatever is held.
+  ShapedManager w("fcfs", whole);
+  w.at_time(0, [&] {
+    std::vector<sg4::Host*> hosts;
+    std::vector<CoreMap::Core> cores;
+    ASSERT_TRUE(w.manager->claim(1, &hosts, &cores));
+    EXPECT_EQ(w.manager->idle_for_grid(), 12);
+    EXPECT_EQ(w.manager->width_for_grid(), 4);
+    EXPECT_EQ(w.manager->grid_capacity(), 16);
+    w.manager->release(1, cores, {CoreOwner::grid_component, 0}, HoldingOutcome::completed);
+  });
+  w.engine.run();
+}
+
+namespace {
+/** The information service of cluster q alone, with nodes of `c` cores, exact (`poll_interval` 0) or polled. */
+struct NodesInformation {
+  NodesInformation(int c, double poll_interval)
+  {
+    manager = std::make_unique<LocalResourceManager>(platform().cluster(0), recorder, step, true);
+    manager->set_shape_policy(nodes(c));
+    managers.push_back(std::move(manager));
+    info = std::make_unique<InformationService>(platform(), managers, poll_interval);
+  }
+  static const GridPlatform& platform()
+  {
+    static const GridPlatform grid(engine_with_platform(), COALSIM_SOURCE_DIR "/platforms/test/quad-nodes.xml", {},
+                                   KeyLocation("clusters", "quad-nodes.xml", 0));
+    return grid;
+  }
+  LocalResourceManager& q() { return *managers[0]; }
+  bool claim(int processors)
+  {
+    std::vector<sg4::Host*> hosts;
+    return q().claim(processors, &hosts, &cores);
+  }
+  InstantStep step;
+  UtilizationRecorder recorder{1, 60, [](const UtilizationSample&) {}};
+  std::unique_ptr<LocalResourceManager> manager;
+  std::vector<std::unique_ptr<LocalResourceManager>> managers;
+  std::unique_ptr<InformationService> info;
+  std::vector<CoreMap::Core> cores;
+};
+} // namespace
+
+TEST(JobShapes, TheViewOfANodesClusterCountsFreeNodeCoresAndLimitsAComponentToTheHostsWithRoomNow)
+{
+  engine_with_platform();
+  bool ran = false;
+  at(sg4::Engine::get_clock(), [&ran] {
+    ran = true;
+    // Exact: nodes of 2 cores; one component of 3 (2 nodes) fills hosts 0 and 1 halfway, a second one fills them.
+    {
+      NodesInformation exact(2, 0);
+      GridView idle = exact.info->view();
+      EXPECT_EQ(idle.cluster(0).idle, 16);
+      EXPECT_EQ(idle.held(0, 8), 8) << "4 nodes on 4 hosts with room";
+      EXPECT_EQ(idle.held(0, 9), ComponentCores::unholdable) << "5 nodes on 4 hosts";
+      ASSERT_TRUE(exact.claim(3));
+      ASSERT_TRUE(exact.claim(3));
+      GridView half = exact.info->view();
+      EXPECT_EQ(half.cluster(0).idle, 8) << "hosts 2 and 3, two nodes each";
+      EXPECT_EQ(half.held(0, 4), 4) << "2 nodes: hosts 2 and 3";
+      EXPECT_EQ(half.held(0, 5), ComponentCores::unholdable) << "3 nodes, but only 2 hosts with room now";
+      EXPECT_EQ(half.capacity_held(0, 5), 6) << "the cluster's hosts: for capacities, plans and what a component holds";
+      EXPECT_EQ(half.component_cores().most_nodes(0), 2);
+      EXPECT_EQ(half.capacity_cores().most_nodes(0), 4);
+      EXPECT_EQ(idle.held(0, 8), 8) << "a view keeps the widths it was built with";
+      exact.q().release(6, exact.cores, {CoreOwner::grid_component, 0}, HoldingOutcome::completed);
+      EXPECT_EQ(exact.info->view().held(0, 8), 8) << "exact: the width is read at each view";
+    }
+
+    // Polled: placements are taken from the count until the next report, the width stays as reported (optimistic);
+    // a failed claim's learn_idle refreshes both.
+    NodesInformation polled(1, 1000);
+    polled.info->placed(0, 3);
+    polled.info->placed(0, 3);
+    GridView placed = polled.info->view();
+    EXPECT_EQ(placed.cluster(0).idle, 10);
+    EXPECT_EQ(placed.held(0, 4), 4);
+    polled.q().start_dummy(10); // the local load took hosts 0 and 1 whole and 2 cores of host 2 (first fit), unseen
+    EXPECT_EQ(polled.q().width_for_grid(), 2);
+    EXPECT_EQ(polled.info->view().held(0, 4), 4) << "as reported";
+    polled.info->claim_failed(0, 3);
+    polled.info->claim_failed(0, 3);
+    EXPECT_TRUE(polled.info->learn_idle(0));
+    GridView learned = polled.info->view();
+    EXPECT_EQ(learned.cluster(0).idle, 6) << "16 - 10 dummy cores";
+    EXPECT_EQ(learned.held(0, 2), 2);
+    EXPECT_EQ(learned.held(0, 3), ComponentCores::unholdable) << "learned: two hosts with room";
+    polled.q().kill_dummy(10);
+  });
+  engine_with_platform().run();
+  EXPECT_TRUE(ran);
+}
+
 namespace {
 /** Runs simulate with `arguments` (no background, whole nodes, no trace) and expects `summary` in its output. */
 void expect_run_ends_with(const std::string& arguments, const std::string& summary)
@@ -358,6 +494,27 @@ TEST(JobShapes, AComponentWithMoreNodesThanAClustersHostsIsPlacedOnNoneOfItsSite
                                          120);
   ASSERT_EQ(run.status, 0) << run.output;
   EXPECT_NE(run.output.find("5 submitted, 4 completed, 0 failed, 1 rejected"), std::string::npos) << run.output;
+}
+
+TEST(JobShapes, ComponentsOfOneJobShareTheHostsOfANodesCluster)
+{
+  // Nodes of 1 core on 4 hosts of 4 cores: two components of 3 are 6 nodes, 3 on distinct hosts each. The grid was
+  // told 4 idle (1 x the hosts with room: what ONE component could take), the engine's capacity was the same 4, and
+  // every job was rejected as larger than the grid. The count is now the free node-cores (16), the capacity too.
+  const std::string quad = "--platform " COALSIM_SOURCE_DIR "/platforms/test/quad-nodes.xml --set "
+                           "background.model=none --set workload.components=2 --set workload.component_size=3 --set "
+                           "job_shape.kind=nodes --no-trace";
+  auto run               = coalsim::testing::run(quad + " --policy ff --jobs 10 --set job_shape.cores_per_node=1", 120);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("10 submitted, 10 completed, 0 failed, 0 rejected"), std::string::npos) << run.output;
+  // KOALA claims what the hosts that are on hold; with idle_off every host is off between jobs, and the hosts a
+  // placement switches on (2, where two components of 2 nodes of 2 cores each fit) were told as 2 x 2 = 4 idle: never
+  // room for both components, 0 of 20 completed after about 849 claiming tries each. They hold 8 free node-cores.
+  run = coalsim::testing::run(quad + " --policy koala --jobs 20 --set job_shape.cores_per_node=2 --set "
+                                     "power.manager=idle_off --set power.idle_timeout=0 --set power.boot_time=60",
+                              120);
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("20 submitted, 20 completed, 0 failed, 0 rejected"), std::string::npos) << run.output;
 }
 
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)

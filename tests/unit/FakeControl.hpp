@@ -104,6 +104,8 @@ public:
   mutable int one_cluster_reads = 0;
   bool available(ClusterIndex) const override { return true; }
   const ComponentCores& component_cores() const override { return pool_; } // every cluster a pool
+  const ComponentCores& claim_cores() const override { return pool_; }
+  const ComponentCores& capacity_cores() const override { return pool_; }
   const std::vector<ComponentPlacement>& placement(JobId job) const override { return jobs.at(job).placement; }
   const std::vector<double>& claimed_at(JobId job) const override { return jobs.at(job).claimed_at; }
   void stage(JobId) override {}
