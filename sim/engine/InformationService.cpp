@@ -53,8 +53,22 @@ std::shared_ptr<const ComponentCores> InformationService::deciding_cores() const
 {
   if (nodes_clusters_.empty())
     return nullptr; // one limit only: held_
-  auto width = [this](size_t c) { return exact() ? (*managers_)[c]->available_width() : reported_width_[c]; };
-  bool same  = deciding_ != nullptr;
+  // The width as reported (exact: the manager's), lowered by what was placed or claimed since, as far as the count
+  // left proves: each node taken may have been a host's last room (the width less the nodes taken), but the node-cores
+  // left lie on at least ceil(left / the most a host holds) hosts. Never more than reported: a placement counted on it
+  // is not refused for room taken since, which the count alone would hide (its node-cores all on one host).
+  auto width = [this](size_t c) {
+    const LocalResourceManager& manager = *(*managers_)[c];
+    const int reported                  = exact() ? manager.available_width() : reported_width_[c];
+    const int taken                     = unclaimed_[c] + (exact() ? 0 : claimed_since_poll_[c]);
+    if (taken <= 0)
+      return reported;
+    const int unit     = held_(static_cast<ClusterIndex>(c), 1); // the node's cores
+    const int per_host = std::max(1, manager.grid_capacity() / std::max(1, manager.most_nodes()) / unit);
+    const int left     = std::max(0, (exact() ? manager.available() : reported_idle_[c]) - taken) / unit;
+    return std::min(reported, std::max(reported - taken / unit, (left + per_host - 1) / per_host));
+  };
+  bool same = deciding_ != nullptr;
   for (size_t c = 0; same && c < nodes_clusters_.size(); ++c)
     same = deciding_->most_nodes(static_cast<ClusterIndex>(nodes_clusters_[c])) == width(nodes_clusters_[c]);
   if (not same) {

@@ -74,8 +74,8 @@ public:
   }
 
   /** A placement that reserves its processors (Placement::reserve): they count as taken until the claim. Between
-   *  polls they are taken from the idle count, and the width stays as reported (optimistic: a claim that fails on it
-   *  teaches the true one, learn_idle). */
+   *  polls they are taken from the idle count, and a `nodes` cluster's width as reported is lowered only as far as
+   *  the count left proves (deciding_cores()); a claim that fails teaches the true count and width (learn_idle). */
   void placed(ClusterIndex c, int processors)
   {
     unclaimed_[c] += held_(c, processors);

@@ -418,17 +418,21 @@ TEST(JobShapes, TheViewOfANodesClusterCountsFreeNodeCoresAndLimitsAComponentToTh
       EXPECT_EQ(exact.info->view().held(0, 8), 8) << "exact: the width is read at each view";
     }
 
-    // Polled: placements are taken from the count until the next report, the width stays as reported (optimistic);
-    // a failed claim's learn_idle refreshes both.
+    // Polled: placements are taken from the count until the next report, and the width as reported is lowered as far
+    // as the count left proves (4 - 6 nodes taken, but 10 node-cores left on hosts of 4 lie on at least 3 hosts): the
+    // next component of 4 nodes, which might find its hosts taken, is not placed on a guess. A failed claim's
+    // learn_idle reads both again.
     NodesInformation polled(1, 1000);
     polled.info->placed(0, 3);
     polled.info->placed(0, 3);
     GridView placed = polled.info->view();
     EXPECT_EQ(placed.cluster(0).idle, 10);
-    EXPECT_EQ(placed.held(0, 4), 4);
+    EXPECT_EQ(placed.held(0, 3), 3);
+    EXPECT_EQ(placed.held(0, 4), ComponentCores::unholdable);
+    EXPECT_EQ(placed.capacity_held(0, 4), 4);
     polled.q().start_dummy(10); // the local load took hosts 0 and 1 whole and 2 cores of host 2 (first fit), unseen
     EXPECT_EQ(polled.q().width_for_grid(), 2);
-    EXPECT_EQ(polled.info->view().held(0, 4), 4) << "as reported";
+    EXPECT_EQ(polled.info->view().held(0, 3), 3) << "as reported (lowered)";
     polled.info->claim_failed(0, 3);
     polled.info->claim_failed(0, 3);
     EXPECT_TRUE(polled.info->learn_idle(0));
