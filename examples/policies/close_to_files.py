@@ -55,14 +55,14 @@ class CloseToFiles(WorstFit):
             size = sizes[i]
             execution = file_site = None
             for s in readable:  # line 3: the first file site with room
-                if usable[s] and left[s] >= view.held(s, size):
+                if usable[s] and view.fits(s, size, left[s], idle[s]):
                     execution = file_site = s
                     break
             if execution is None:  # lines 7-11: the pair of H with the smallest estimated transfer time
                 best = 0.0
                 pairs = sorted(self.history_set.union(added)) if added else self.history
                 for e, s in pairs:
-                    if not (usable[e] and left[e] >= view.held(e, size)) or s not in readable:
+                    if not (usable[e] and view.fits(e, size, left[e], idle[e])) or s not in readable:
                         continue
                     t = view.estimated_transfer_time(s, e, f.size_bytes)
                     if execution is None or t < best:

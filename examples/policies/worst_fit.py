@@ -158,7 +158,7 @@ class WorstFit(coalsim.Policy):
         if job.type == coalsim.RequestType.ordered:
             chosen = []
             for c in job.components:
-                if c.cluster < 0 or c.cluster >= len(left) or left[c.cluster] < view.held(c.cluster, c.processors):
+                if c.cluster < 0 or c.cluster >= len(left) or not view.fits(c.cluster, c.processors, left[c.cluster], idle[c.cluster]):
                     return None
                 left[c.cluster] -= view.capacity_held(c.cluster, c.processors)  # what it holds once placed
                 chosen.append((c.cluster, c.processors))
@@ -168,10 +168,10 @@ class WorstFit(coalsim.Policy):
             for i in by_decreasing_size(sizes):
                 size, best = sizes[i], -1
                 for c in range(len(left)):
-                    # view.held: what the component holds there now (whole nodes' worth on a shaped cluster; more than
-                    # any count when wider than a `nodes` cluster's hosts with room now), asked last: it is at least
-                    # `size`, and only a cluster that would be the new best needs it
-                    if left[c] >= size and (best < 0 or left[c] > left[best]) and left[c] >= view.held(c, size):
+                    # view.fits: whether what the component holds there now (whole nodes' worth on a shaped cluster)
+                    # fits what the pass left, within a `nodes` cluster's hosts surely left with room, asked last: it
+                    # holds at least `size`, and only a cluster that would be the new best needs it
+                    if left[c] >= size and (best < 0 or left[c] > left[best]) and view.fits(c, size, left[c], idle[c]):
                         best = c
                 if best < 0:
                     return None

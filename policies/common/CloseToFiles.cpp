@@ -84,8 +84,8 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
   std::vector<int> left = idle;
   fitting::Components placed(job.components.size());
   for (size_t i : fitting::by_decreasing_size(job.components)) { // line 1
-    const int size         = job.components[i].processors;
-    auto has_room          = [&](ClusterIndex c) { return view.cluster(c).usable && left[c] >= held(c, size); };
+    const int size = job.components[i].processors;
+    auto has_room  = [&](ClusterIndex c) { return view.cluster(c).usable && held.fits(c, size, left[c], idle[c]); };
     ClusterIndex execution = no_cluster, file_site = no_cluster;
     auto first_with_room = std::find_if(readable.begin(), readable.end(), has_room); // line 3
     if (first_with_room != readable.end()) {
@@ -101,7 +101,7 @@ std::optional<fitting::Components> CloseToFiles::close_to_files(const JobSpec& j
       const double bytes   = job.file->size_bytes;
       const bool any_added = not added.empty();
       for (ClusterIndex e = 0; e < static_cast<ClusterIndex>(sites); ++e) {
-        if (not states.at(e).usable || left[e] < held(e, size)) // has_room(e)
+        if (not states.at(e).usable || not held.fits(e, size, left[e], idle[e])) // has_room(e)
           continue;
         const size_t row = static_cast<size_t>(e) * sites;
         for (ClusterIndex f : readable_by_index) {

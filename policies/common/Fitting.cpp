@@ -18,7 +18,7 @@ std::optional<Components> fit_ordered(const std::vector<ComponentRequest>& reque
   Components placed;
   for (const auto& component : request) {
     if (component.cluster < 0 || component.cluster >= static_cast<int>(left.size()) ||
-        left[component.cluster] < held(component.cluster, component.processors))
+        not held.fits(component.cluster, component.processors, left[component.cluster], idle[component.cluster]))
       return std::nullopt;
     left[component.cluster] -= held(component.cluster, component.processors);
     placed.push_back({component.cluster, component.processors, no_cluster});
@@ -74,9 +74,9 @@ COALSIM_WIDE_VECTORS size_t first_index_of(const int* counts, size_t n, int valu
 }
 
 /** The cluster a rule picks among those with `eligible[c]` where a component of `size` fits (holding its shape's
- *  cores), or no_cluster. */
+ *  cores), or no_cluster. `before`: the counts before the component's job (ComponentCores::fits; null: `idle`). */
 ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::vector<bool>* eligible,
-                  const ComponentCores& held)
+                  const ComponentCores& held, const std::vector<int>* before = nullptr)
 {
   if (rule == Rule::worst_fit && eligible == nullptr && not idle.empty() && held.pool()) {
     // The first of the most idle: the largest count, then its first cluster, two vectorized walks. On 1,000
@@ -88,7 +88,7 @@ ClusterIndex pick(const std::vector<int>& idle, int size, Rule rule, const std::
   }
   ClusterIndex chosen = no_cluster;
   for (ClusterIndex c = 0; c < static_cast<int>(idle.size()); ++c) {
-    if (idle[c] < held(c, size) || (eligible && not(*eligible)[c]))
+    if ((eligible && not(*eligible)[c]) || not held.fits(c, size, idle[c], before ? (*before)[c] : idle[c]))
       continue;
     if (chosen == no_cluster || (rule == Rule::best_fit && idle[c] < idle[chosen]) ||
         (rule == Rule::worst_fit && idle[c] > idle[chosen]))
@@ -106,9 +106,11 @@ std::optional<Components> fit_unordered(const std::vector<ComponentRequest>& req
   // Takes from `idle` as it goes and gives back on failure: no copy of the idle counts (one per cluster) per job.
   Components placed(request.size());
   const ComponentOrder order = by_decreasing_size(request);
+  // The counts before the job, for a `nodes` cluster's width (ComponentCores::fits): copied only in a run with one.
+  const std::vector<int> before = held.lowers_widths() ? idle : std::vector<int>();
   for (size_t k = 0; k < order.size(); ++k) {
     const size_t i = order[k];
-    ClusterIndex c = pick(idle, request[i].processors, rule, nullptr, held);
+    ClusterIndex c = pick(idle, request[i].processors, rule, nullptr, held, before.empty() ? nullptr : &before);
     if (c == no_cluster) {
       for (size_t j = 0; j < k; ++j)
         idle[placed[order[j]].cluster] += held(placed[order[j]].cluster, placed[order[j]].processors);
@@ -132,11 +134,11 @@ std::optional<Components> fit_unordered_marked(const std::vector<ComponentReques
     std::vector<bool> unmarked(marked.size());
     std::transform(marked.begin(), marked.end(), unmarked.begin(), [](bool m) { return not m; });
     int size       = request[i].processors;
-    ClusterIndex c = pick(left, size, rule, &unmarked, held); // step 1: an unmarked cluster, which we mark
+    ClusterIndex c = pick(left, size, rule, &unmarked, held, &idle); // step 1: an unmarked cluster, which we mark
     if (c != no_cluster)
       marked[c] = true;
     else
-      c = pick(left, size, rule, &marked, held); // step 2: a marked one
+      c = pick(left, size, rule, &marked, held, &idle); // step 2: a marked one
     if (c == no_cluster)
       return std::nullopt;
     left[c] -= held(c, size);

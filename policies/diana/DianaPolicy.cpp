@@ -125,7 +125,7 @@ Decisions DianaPolicy::decide(const GridView& view)
       JobId id      = queue.front();
       JobState& job = jobs_.at(id);
       int needed    = processors_needed(*job.spec);
-      if (view.component_cores().job_on(*job.spec, static_cast<ClusterIndex>(s)) > idle)
+      if (not view.component_cores().job_fits(*job.spec, static_cast<ClusterIndex>(s), idle))
         break; // on a shaped cluster a job holds whole nodes' worth, on at most the hosts with room now
       if (not job.submitted) {
         // The head could start now but is not yet with the local scheduler: its submission starts (unless
@@ -430,14 +430,19 @@ void DianaPolicy::decide_batch(ClusterIndex site, const Round& round)
       return;
     }
   }
-  long needed = 0;
-  for (JobId id : round.jobs)
-    needed += live_view_->component_cores().job_on(*jobs_.at(id).spec, site);
+  // Room for the whole round on its own site: each job in turn, on what the ones before it left (fits(): on a `nodes`
+  // site, within the hosts surely left with room).
   const ClusterState own = live_view_->cluster(site);
-  bool has_room          = own.usable && own.idle >= needed;
-  const JobSpec& first   = *jobs_.at(round.jobs.front()).spec;
-  JobKind kind           = settings_.kind.value_or(
-                job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
+  bool has_room          = own.usable;
+  int left               = own.idle;
+  for (size_t j = 0; has_room && j < round.jobs.size(); ++j) {
+    const JobSpec& spec = *jobs_.at(round.jobs[j]).spec;
+    has_room            = live_view_->component_cores().job_fits(spec, site, left);
+    left -= has_room ? static_cast<int>(live_view_->capacity_cores().job_on(spec, site)) : 0; // what it holds
+  }
+  const JobSpec& first = *jobs_.at(round.jobs.front()).spec;
+  JobKind kind         = settings_.kind.value_or(
+              job_kind_by_input(first.file ? first.file->size_bytes : 0.0, settings_.data_intensive_bytes));
   auto target = choose_site(costs, kind, settings_.weights, site, settings_.local_first, has_room);
   if (log_->enabled()) {
     std::vector<int> given(sites_.size(), 0);

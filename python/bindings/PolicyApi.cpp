@@ -6,6 +6,7 @@
 #include "sim/api/PolicyRegistry.hpp"
 #include "sim/api/ReplicaChoice.hpp"
 
+#include <optional>
 #include <pybind11/eval.h>
 #include <pybind11/stl.h>
 
@@ -218,6 +219,16 @@ void bind_policy_api(py::module_& m)
            "from its idle count: its processors, or whole nodes' worth on a cluster with a job shape; more than any "
            "count on a `nodes` cluster when it needs more nodes than the hosts with room now",
            py::arg("cluster"), py::arg("processors"))
+      .def(
+          "fits",
+          [](const GridView& v, ClusterIndex c, int processors, int idle_left, std::optional<int> job_left) {
+            return v.fits(c, processors, idle_left, job_left.value_or(idle_left));
+          },
+          "for deciding now: whether a component of `processors` fits cluster c when a pass has `idle_left` of its "
+          "idle count left (the view's count less what the pass placed there), `job_left` of it before the "
+          "component's job (default: idle_left): held(...) <= idle_left, and on a `nodes` cluster no more nodes than "
+          "the hosts surely left with room after what the pass took for other jobs",
+          py::arg("cluster"), py::arg("processors"), py::arg("idle_left"), py::arg("job_left") = py::none())
       .def("capacity_held", &GridView::capacity_held,
            "held(...) limited by the cluster's hosts only: for capacities, reservations in the future and the cores a "
            "placed component holds (the same number as held(...) whenever that fits a count)",
@@ -376,6 +387,13 @@ void bind_policy_api(py::module_& m)
           "held",
           [](const LiveView& live, ClusterIndex c, int processors) { return live.component_cores()(c, processors); },
           "view().held(...), without building a view", py::arg("cluster"), py::arg("processors"))
+      .def(
+          "fits",
+          [](const LiveView& live, ClusterIndex c, int processors, int idle_left, std::optional<int> job_left) {
+            return live.component_cores().fits(c, processors, idle_left, job_left.value_or(idle_left));
+          },
+          "view().fits(...), without building a view", py::arg("cluster"), py::arg("processors"), py::arg("idle_left"),
+          py::arg("job_left") = py::none())
       .def(
           "capacity_held",
           [](const LiveView& live, ClusterIndex c, int processors) { return live.capacity_cores()(c, processors); },

@@ -22,6 +22,7 @@
 
 #include "sim/api/Job.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <utility>
@@ -66,8 +67,58 @@ public:
   }
   /** The most nodes a component may have on cluster `c` (no_limit in the pool). */
   int most_nodes(ClusterIndex c) const { return node_cores_.empty() ? no_limit : most_nodes_[static_cast<size_t>(c)]; }
-  /** Limits cluster `c`'s components to `nodes` nodes (0: none fits). Not for a run of pools only. */
-  void limit_nodes(ClusterIndex c, int nodes) { most_nodes_.at(static_cast<size_t>(c)) = nodes; }
+  /** Limits cluster `c`'s components to `nodes` nodes (0: none fits). Not for a run of pools only. With `count` >= 0,
+   *  the limit is the width of a `nodes` cluster whose idle count is `count` (the view's) and whose hosts have room
+   *  for at most `per_host` nodes each: fits() then lowers it as a pass takes from that count. */
+  void limit_nodes(ClusterIndex c, int nodes, int count = -1, int per_host = 0)
+  {
+    const auto at      = static_cast<size_t>(c);
+    most_nodes_.at(at) = nodes;
+    if (count >= 0 && count_.empty()) {
+      count_.assign(node_cores_.size(), -1);
+      per_host_.assign(node_cores_.size(), 0);
+    }
+    if (not count_.empty()) {
+      count_[at]    = count;
+      per_host_[at] = per_host;
+    }
+  }
+  /** Whether some cluster's limit is a width that fits() lowers (limit_nodes() with a count). */
+  bool lowers_widths() const { return not count_.empty(); }
+  /** The idle count the limit of cluster `c` goes with (limit_nodes()), or -1 for none. */
+  int width_count(ClusterIndex c) const { return count_.empty() ? -1 : count_[static_cast<size_t>(c)]; }
+
+  /** Whether a component of `processors` fits cluster `c` when a pass has `idle_left` of its idle count left, of
+   *  which `job_left` (>= idle_left) was left before the component's job: it holds no more than idle_left, and on a
+   *  `nodes` cluster whose limit is a width (limit_nodes() with a count), needs no more nodes than the hosts that
+   *  surely have room after what the pass took for other jobs (the count less `job_left`, in nodes): each node taken
+   *  may have been a host's last room, but the nodes left lie on at least ceil(left / per_host) hosts. What the
+   *  count and width say at the view's time, applied to the count a pass has left, so that wide components of two
+   *  jobs placed in one pass do not both count on the same hosts. A job's own components are not counted against
+   *  each other's width: the bound does not know where they lie (one after the other on four idle 4-core hosts,
+   *  components of 3 one-core nodes leave the four hosts with room; counted as taken anywhere, 9 nodes taken would
+   *  prove only two), and a job whose components could all be claimed on the idle cluster would never be placed
+   *  there. Elsewhere, held(c, processors) <= idle_left. */
+  bool fits(ClusterIndex c, int processors, int idle_left, int job_left) const
+  {
+    const int holds = (*this)(c, processors);
+    if (holds > idle_left)
+      return false;
+    if (count_.empty())
+      return true;
+    const auto at   = static_cast<size_t>(c);
+    const int count = count_[at];
+    if (count < 0 || job_left >= count)
+      return true;
+    const int unit     = node_cores_[at];
+    const int taken    = (count - job_left + unit - 1) / unit;
+    const int left     = job_left / unit;
+    const int per_host = std::max(1, per_host_[at]);
+    const int width    = std::min(most_nodes_[at], std::max(most_nodes_[at] - taken, (left + per_host - 1) / per_host));
+    return holds / unit <= width;
+  }
+  /** fits() for a job's first component on cluster c (nothing of its job there yet). */
+  bool fits(ClusterIndex c, int processors, int idle_left) const { return fits(c, processors, idle_left, idle_left); }
 
   /** The cores all of `job`'s components hold together on cluster `c` (a flexible job's total as one component). */
   long job_on(const JobSpec& job, ClusterIndex c) const
@@ -80,12 +131,29 @@ public:
     return cores;
   }
 
+  /** Whether all of `job`'s components fit cluster `c` together when a pass has `idle_left` of its count left: fits()
+   *  for each, one after the other, each taking what it holds (a flexible job's total as one component). */
+  bool job_fits(const JobSpec& job, ClusterIndex c, int idle_left) const
+  {
+    if (job.type == RequestType::flexible || job.components.empty())
+      return fits(c, job.total_processors, idle_left);
+    const int job_left = idle_left;
+    for (const auto& component : job.components) {
+      if (not fits(c, component.processors, idle_left, job_left))
+        return false;
+      idle_left -= (*this)(c, component.processors);
+    }
+    return true;
+  }
+
   /** No limit on a cluster's nodes (a pool cluster's). */
   static constexpr int no_limit = std::numeric_limits<int>::max();
 
 private:
   std::vector<int> node_cores_; // empty when every cluster is a pool
   std::vector<int> most_nodes_; // per cluster when not: no_limit for none
+  std::vector<int> count_;      // per cluster: the idle count its limit is the width for (-1: none); empty: none
+  std::vector<int> per_host_;   // per cluster with a count: the most nodes one host has room for
 };
 
 } // namespace coalsim

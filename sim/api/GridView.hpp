@@ -127,6 +127,16 @@ public:
    *  takes from its idle count (ComponentCores.hpp: more than its processors on a shaped cluster), `unholdable` when
    *  it needs more nodes than the cluster's hosts with room at the view's time (its width, on a `nodes` cluster). */
   int held(ClusterIndex c, int processors) const { return (*deciding_)(c, processors); }
+  /** For deciding now, in a pass that has `idle_left` of cluster c's idle count left (the view's count less what it
+   *  placed there), `job_left` of it before the component's job: whether a component of `processors` fits there.
+   *  held(c, processors) <= idle_left, and on a `nodes` cluster its nodes within the width left after what the pass
+   *  took for other jobs (ComponentCores::fits). */
+  bool fits(ClusterIndex c, int processors, int idle_left, int job_left) const
+  {
+    return deciding_->fits(c, processors, idle_left, job_left);
+  }
+  /** fits() for the first component of its job there. */
+  bool fits(ClusterIndex c, int processors, int idle_left) const { return deciding_->fits(c, processors, idle_left); }
   /** held() for every cluster, as fitting passes take it. */
   const ComponentCores& component_cores() const { return *deciding_; }
   /** For capacities, plans and bookkeeping: the cores a component holds on cluster c limited only by the cluster's

@@ -57,27 +57,41 @@ std::shared_ptr<const ComponentCores> InformationService::deciding_cores() const
   // left proves: each node taken may have been a host's last room (the width less the nodes taken), but the node-cores
   // left lie on at least ceil(left / the most a host holds) hosts. Never more than reported: a placement counted on it
   // is not refused for room taken since, which the count alone would hide (its node-cores all on one host).
-  auto width = [this](size_t c) {
+  // Per `nodes` cluster: its width and the idle count the view shows with it (what fits() lowers the width from).
+  auto width = [this](size_t c) -> std::pair<int, int> {
     const LocalResourceManager& manager = *(*managers_)[c];
     const int reported                  = exact() ? manager.available_width() : reported_width_[c];
     const int taken                     = unclaimed_[c] + (exact() ? 0 : claimed_since_poll_[c]);
+    const int count                     = std::max(0, (exact() ? manager.available() : reported_idle_[c]) - taken);
     if (taken <= 0)
-      return reported;
+      return {reported, count};
     const int unit     = held_(static_cast<ClusterIndex>(c), 1); // the node's cores
-    const int per_host = std::max(1, manager.grid_capacity() / std::max(1, manager.most_nodes()) / unit);
-    const int left     = std::max(0, (exact() ? manager.available() : reported_idle_[c]) - taken) / unit;
-    return std::min(reported, std::max(reported - taken / unit, (left + per_host - 1) / per_host));
+    const int per_host = per_host_nodes(c);
+    const int left     = count / unit;
+    return {std::min(reported, std::max(reported - taken / unit, (left + per_host - 1) / per_host)), count};
   };
   bool same = deciding_ != nullptr;
-  for (size_t c = 0; same && c < nodes_clusters_.size(); ++c)
-    same = deciding_->most_nodes(static_cast<ClusterIndex>(nodes_clusters_[c])) == width(nodes_clusters_[c]);
+  for (size_t c = 0; same && c < nodes_clusters_.size(); ++c) {
+    const auto at          = static_cast<ClusterIndex>(nodes_clusters_[c]);
+    const auto [now, idle] = width(nodes_clusters_[c]);
+    same                   = deciding_->most_nodes(at) == now && deciding_->width_count(at) == idle;
+  }
   if (not same) {
     auto now = std::make_shared<ComponentCores>(held_);
-    for (size_t c : nodes_clusters_)
-      now->limit_nodes(static_cast<ClusterIndex>(c), width(c));
+    for (size_t c : nodes_clusters_) {
+      const auto [most, idle] = width(c);
+      now->limit_nodes(static_cast<ClusterIndex>(c), most, idle, per_host_nodes(c));
+    }
     deciding_ = std::move(now);
   }
   return deciding_;
+}
+
+int InformationService::per_host_nodes(size_t c) const
+{
+  const LocalResourceManager& manager = *(*managers_)[c];
+  const int unit                      = held_(static_cast<ClusterIndex>(c), 1);
+  return std::max(1, manager.grid_capacity() / std::max(1, manager.most_nodes()) / unit);
 }
 
 void InformationService::start(std::function<void()> on_change, std::function<bool()> keep_going)

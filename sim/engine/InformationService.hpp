@@ -66,6 +66,8 @@ public:
    *  manager's in exact mode, as of the last poll or learn_idle otherwise). The object is kept while its widths hold,
    *  and replaced (not changed) when they move: a view keeps the one it was built with. */
   std::shared_ptr<const ComponentCores> deciding_cores() const;
+  /** The most nodes one host of `nodes` cluster c has room for (when all of it is free). */
+  int per_host_nodes(size_t c) const;
   /** *deciding_cores(), read at once. */
   const ComponentCores& component_cores() const
   {

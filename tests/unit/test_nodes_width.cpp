@@ -9,6 +9,7 @@
 #include <memory>
 
 using namespace coalsim;
+using coalsim::testing::ordered;
 using coalsim::testing::unordered;
 
 namespace {
@@ -89,4 +90,34 @@ TEST(NodesWidth, AComponentWiderThanTheHostsWithRoomIsPlacedNowNowhereButPlanned
   // The capacity check (can a job ever fit) counts the hosts too: a job of two components of 4 fits q0's 16.
   EXPECT_FALSE(can_never_fit(unordered(4, {4, 4}), *v.view));
   EXPECT_TRUE(can_never_fit(unordered(5, {5}), *v.view)) << "5 nodes on 4 hosts";
+}
+
+TEST(NodesWidth, AFitLowersTheWidthAsFarAsWhatItTookForOtherJobsProves)
+{
+  // 4 hosts of 4 cores, nodes of 2 (two a host): 16 node-cores free, 4 hosts with room. A job of 3 nodes and one of 2
+  // placed in one pass leave 6 node-cores (3 nodes), which may lie on 2 hosts (first fit: hosts 2 and 3), so a third
+  // job of 3 nodes, which the count would take, might find its hosts taken: it waits.
+  const ComponentCores capacity({2}, {4});
+  ComponentCores now(capacity);
+  now.limit_nodes(0, 4, 16, 2);
+  EXPECT_TRUE(now.fits(0, 6, 16));
+  EXPECT_TRUE(now.fits(0, 6, 10)) << "3 nodes taken: 10 node-cores on at least 3 hosts";
+  EXPECT_FALSE(now.fits(0, 6, 6)) << "5 nodes taken: 3 nodes left on at least 2 hosts";
+  EXPECT_TRUE(now.fits(0, 4, 6));
+  EXPECT_TRUE(now.fits(0, 6, 6, 16)) << "a job's own components are not counted against each other";
+  EXPECT_TRUE(capacity.fits(0, 6, 6)) << "a capacity has no width to lower";
+  EXPECT_FALSE(capacity.fits(0, 8, 6));
+  const ComponentCores pool;
+  EXPECT_TRUE(pool.fits(0, 3, 3));
+  EXPECT_FALSE(pool.fits(0, 4, 3));
+
+  std::vector<int> idle{16};
+  ASSERT_TRUE(fitting::fit_unordered(unordered(1, {6}).components, idle, fitting::Rule::first_fit, now));
+  ASSERT_TRUE(fitting::fit_unordered(unordered(2, {4}).components, idle, fitting::Rule::first_fit, now));
+  EXPECT_EQ(idle, (std::vector<int>{6}));
+  EXPECT_FALSE(fitting::fit_unordered(unordered(3, {6}).components, idle, fitting::Rule::first_fit, now));
+  EXPECT_FALSE(fitting::fit_ordered(ordered(4, {{0, 6}}).components, idle, now));
+  idle = {16};
+  EXPECT_TRUE(fitting::fit_unordered(unordered(5, {6, 6}).components, idle, fitting::Rule::first_fit, now))
+      << "one job: its manager claims both on hosts 0-2";
 }
