@@ -270,12 +270,20 @@ const FitLimits& GridScheduler::fit_limits()
     return *fit_limits_;
   std::vector<int> processors;
   std::vector<bool> gone;
+  IdleClaims claims; // the `nodes` clusters' tests of claims on them when idle (none in a run without them)
   for (size_t c = 0; c < parts_.managers.size(); ++c) {
     const auto cluster = static_cast<ClusterIndex>(c);
     processors.push_back(needs_.uses_cluster(cluster) ? parts_.managers[c]->grid_capacity() : 0);
     gone.push_back(health_ != nullptr && not health_->usable(cluster));
+    if (parts_.managers[c]->nodes_shaped()) {
+      claims.resize(parts_.managers.size());
+      claims[c] = [manager = parts_.managers[c].get()](const std::vector<int>& sizes) {
+        return manager->can_claim_when_idle(sizes);
+      };
+    }
   }
-  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates, parts_.info.capacity_cores());
+  return fit_limits_.emplace(std::move(processors), std::move(gone), needs_.co_allocates, parts_.info.capacity_cores(),
+                             std::move(claims));
 }
 
 const std::vector<int>& GridScheduler::whole_grid()

@@ -83,6 +83,29 @@ bool LocalResourceManager::can_claim(const std::vector<int>& sizes) const
   return true;
 }
 
+bool LocalResourceManager::can_claim_when_idle(const std::vector<int>& sizes) const
+{
+  if (not shapes_) {
+    long sum = 0;
+    for (int size : sizes)
+      sum += size;
+    return sum <= processors();
+  }
+  std::vector<int> free(cores_.hosts());
+  for (int h = 0; h < cores_.hosts(); ++h)
+    free[h] = cores_.cores_of(h);
+  std::vector<HostCores> take;
+  for (int size : sizes) {
+    take.clear();
+    if (not shapes_->place(
+            shapes_->held(size), [&free](int h) { return free[h]; }, take))
+      return false;
+    for (const HostCores& h : take)
+      free[h.host] -= h.cores;
+  }
+  return true;
+}
+
 void LocalResourceManager::take_cores(int count, std::vector<CoreMap::Core>& into, const std::vector<HostCores>& on)
 {
   if (not track_hosts_)

@@ -128,6 +128,9 @@ public:
   int width_for_grid() const { return not nodes_shaped() ? most_nodes() : down_ ? 0 : shapes_->width(); }
   /** Whether grid components of `sizes` processors could all be claimed now, one after the other. */
   bool can_claim(const std::vector<int>& sizes) const;
+  /** Whether they could all be claimed, one after the other, with every core of the cluster free: its test of a
+   *  claim (ShapeFit::place) on the idle cluster, for the engine's check that a job could ever fit. */
+  bool can_claim_when_idle(const std::vector<int>& sizes) const;
   /** The local discipline, by its registered name (LocalDisciplines.hpp). */
   const std::string& scheduling() const { return scheduling_; }
 

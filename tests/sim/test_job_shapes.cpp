@@ -521,6 +521,31 @@ TEST(JobShapes, ComponentsOfOneJobShareTheHostsOfANodesCluster)
   EXPECT_NE(run.output.find("20 submitted, 20 completed, 0 failed, 0 rejected"), std::string::npos) << run.output;
 }
 
+TEST(JobShapes, AJobWhoseComponentsTheManagerCannotClaimOnTheIdleNodesClusterIsTurnedAwayAtArrival)
+{
+  // Nodes of 1 core on 4 hosts of 4 cores: five components of 3 are 15 of the 16 node-cores, but the manager claims
+  // them one after the other by first fit, three on hosts 0-2 each time: the fifth finds one host with room. Counted
+  // by node-cores, the job was admitted and never claimed (the run ended by the stall check or the horizon, exit 2);
+  // the engine now asks the manager's own test on the idle cluster, and the job is larger than the grid at arrival.
+  // Four such components fit (the fourth on hosts 0-2's last cores), as do two.
+  const std::string quad = "--platform " COALSIM_SOURCE_DIR "/platforms/test/quad-nodes.xml --set "
+                           "background.model=none --set workload.component_size=3 --set job_shape.kind=nodes --set "
+                           "job_shape.cores_per_node=1 --no-trace --log=coalsim_engine_grid_scheduler.thres:verbose";
+  for (const std::string policy : {"ff", "koala"}) {
+    auto run = coalsim::testing::run(quad + " --policy " + policy + " --jobs 3 --set workload.components=5", 120);
+    ASSERT_EQ(run.status, 0) << run.output;
+    EXPECT_NE(run.output.find("3 submitted, 0 completed, 0 failed, 3 rejected"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("job 0 leaves: larger than the grid"), std::string::npos) << run.output;
+    for (const char* components : {"4", "2"}) {
+      run = coalsim::testing::run(quad + " --policy " + policy + " --jobs 5 --set workload.components=" + components,
+                                  120);
+      ASSERT_EQ(run.status, 0) << run.output;
+      EXPECT_NE(run.output.find("5 submitted, 5 completed, 0 failed, 0 rejected"), std::string::npos)
+          << policy << " " << components << ": " << run.output;
+    }
+  }
+}
+
 TEST(JobShapes, RandomShapedWorkloadsNeverOverfillAHostNorShrinkAJob)
 {
   // Any discipline, any shape, either host selection, estimates below and above the runtimes (jobs past their

@@ -136,3 +136,27 @@ TEST(NeverFits, AComponentNeedsAsManyHostsAsNodes)
   EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {40}), {64}, true)) << "the pool takes any 40 cores";
   EXPECT_FALSE(ComponentCores({1}, {32}).pool()) << "nodes of one core are not the pool";
 }
+
+TEST(NeverFits, ANodesClusterCountsOnlyWhatItsManagerCouldClaimOnItWhenIdle)
+{
+  // One cluster of 4 hosts with nodes of 1 core (16 node-cores), whose manager (here, a stand-in) claims at most four
+  // components of 3 one after the other: five fit the count (15 of 16) but not the claims.
+  const ComponentCores held({1}, {4});
+  const IdleClaims claims{[](const std::vector<int>& sizes) { return sizes.size() <= 4; }};
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3, 3}), {16}, true, held)) << "by the count alone";
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3, 3}), {16}, true, held, claims));
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3}), {16}, true, held, claims));
+  EXPECT_FALSE(could_fit(job_of(RequestType::ordered, {3, 3, 3, 3, 3}, {0, 0, 0, 0, 0}), {16}, true, held, claims));
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3, 3}), {16}, false, held, claims))
+      << "one cluster for all";
+  // Two such clusters: a packing that splits the components passes both tests.
+  const ComponentCores two({1, 1}, {4, 4});
+  const IdleClaims both{claims[0], claims[0]};
+  EXPECT_TRUE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3, 3}), {16, 16}, true, two, both));
+  EXPECT_FALSE(could_fit(job_of(RequestType::unordered, {3, 3, 3, 3, 3, 3, 3, 3, 3}), {16, 16}, true, two, both));
+  // The rejection at arrival names the grid.
+  const FitLimits limits({16}, {false}, true, held, claims);
+  auto rejection = never_fits(job_of(RequestType::unordered, {3, 3, 3, 3, 3}), limits, {16});
+  ASSERT_TRUE(rejection.has_value());
+  EXPECT_EQ(rejection->code, "exceeds_grid");
+}
