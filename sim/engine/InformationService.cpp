@@ -117,7 +117,7 @@ void InformationService::poll()
   bool changed = false;
   for (size_t c = 0; c < managers_->size(); ++c) {
     const int idle  = (*managers_)[c]->available();
-    const int width = (*managers_)[c]->available_width();
+    const int width = width_now(c);
     if (idle != reported_idle_[c] || width != reported_width_[c] || claimed_since_poll_[c] != 0) {
       changed = true;
       moved(c);
@@ -135,7 +135,7 @@ void InformationService::poll()
 bool InformationService::learn_idle(ClusterIndex c)
 {
   const int idle  = (*managers_)[c]->available();
-  const int width = (*managers_)[c]->available_width();
+  const int width = width_now(static_cast<size_t>(c));
   const bool changed =
       not exact() && (idle != reported_idle_[c] || width != reported_width_[c] || claimed_since_poll_[c] != 0);
   reported_idle_[c]  = idle;

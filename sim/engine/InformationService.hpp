@@ -137,6 +137,12 @@ private:
   ComponentCores held_; // what a component holds per cluster: what a placement or claim takes from its idle count
   double poll_interval_;
   std::vector<int> reported_idle_;
+  /** Cluster c's width now (available_width()): only a `nodes` cluster's moves, so the polls of a run without one
+   *  keep the width reported at the start. */
+  int width_now(size_t c) const
+  {
+    return nodes_clusters_.empty() ? reported_width_[c] : (*managers_)[c]->available_width();
+  }
   std::vector<int> reported_width_;    // per cluster (polled mode): its width at the last report (available_width())
   std::vector<size_t> nodes_clusters_; // the clusters shaped as `nodes`, whose width moves
   mutable std::shared_ptr<const ComponentCores> deciding_; // deciding_cores() as last built; null without `nodes`
