@@ -71,6 +71,11 @@ bool LocalResourceManager::can_claim(const std::vector<int>& sizes) const
   std::vector<int> free(cores_.hosts());
   for (int h = 0; h < cores_.hosts(); ++h)
     free[h] = cores_.free_on(h);
+  return shaped_claims_fit(sizes, std::move(free));
+}
+
+bool LocalResourceManager::shaped_claims_fit(const std::vector<int>& sizes, std::vector<int> free) const
+{
   std::vector<HostCores> take;
   for (int size : sizes) {
     take.clear();
@@ -94,16 +99,7 @@ bool LocalResourceManager::can_claim_when_idle(const std::vector<int>& sizes) co
   std::vector<int> free(cores_.hosts());
   for (int h = 0; h < cores_.hosts(); ++h)
     free[h] = cores_.cores_of(h);
-  std::vector<HostCores> take;
-  for (int size : sizes) {
-    take.clear();
-    if (not shapes_->place(
-            shapes_->held(size), [&free](int h) { return free[h]; }, take))
-      return false;
-    for (const HostCores& h : take)
-      free[h.host] -= h.cores;
-  }
-  return true;
+  return shaped_claims_fit(sizes, std::move(free));
 }
 
 void LocalResourceManager::take_cores(int count, std::vector<CoreMap::Core>& into, const std::vector<HostCores>& on)

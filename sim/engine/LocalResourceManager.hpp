@@ -238,6 +238,9 @@ public:
   }
 
 private:
+  /** Whether shaped components of `sizes` processors fit, one after the other, hosts with `free` cores (by index),
+   *  each where ShapeFit::place puts it. */
+  bool shaped_claims_fit(const std::vector<int>& sizes, std::vector<int> free) const;
   struct RunningJob {
     LocalJobRecord record;
     uint64_t seq = 0; // the manager's starts, numbered from 0
