@@ -35,6 +35,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <simgrid/plugins/energy.h>
 #include <simgrid/s4u.hpp>
@@ -54,6 +55,9 @@ struct Simulation::Parts {
   std::unique_ptr<sg4::Engine> engine;
   std::string platform_file;
   bool simgrid_plays_profiles = false; // the platform's or a scripted host's: SimGrid brings events of its own
+  // The date of the last event a SimGrid profile plays: infinity when one repeats or comes from the platform file
+  // (its dates are not read), -infinity when there is none.
+  double profiles_end = -INFINITY;
   std::unique_ptr<GridPlatform> platform;
   std::unique_ptr<TraceWriter> trace;
   std::unique_ptr<UtilizationRecorder> recorder;
@@ -142,6 +146,11 @@ void Simulation::build_engine()
   parts_->simgrid_plays_profiles =
       profiles.any || std::any_of(config_.faults.hosts.begin(), config_.faults.hosts.end(),
                                   [](const auto& host) { return not host.second.profile.empty(); });
+  parts_->profiles_end = profiles.any ? INFINITY : -INFINITY;
+  for (const auto& [name, host] : config_.faults.hosts)
+    if (not host.profile.empty())
+      parts_->profiles_end =
+          std::max(parts_->profiles_end, host.profile.periodicity > 0 ? INFINITY : host.profile.events.back().first);
   check_output_is_no_input(options_.output, options_.force_output,
                            run_inputs(config_, parts_->platform_file, profiles.files,
                                       [this](const std::string& file) { return locate_input(file, config_.source); }));
@@ -405,6 +414,12 @@ void Simulation::build_grid_side()
   p.scheduler->set_completion_failure_probability(config_.faults.completion_failure);
   p.scheduler->set_run_ends_with_grid(not p.background_only);
   p.scheduler->set_stall_after(config_.stop.stall_after);
+  p.scheduler->set_profiles_end(p.profiles_end);
+  // With the stall off and no stop time, a poll that finds nothing changed once nothing is left to happen (no pass
+  // owed, no timer, nothing in flight, no profile event to come) ends the polls: they would go on to the time horizon
+  // while nothing can change any more. With the stall on, its deadline ends such a run (the jobs given up) as before.
+  if (config_.stop.stall_after <= 0 && not std::isfinite(config_.stop.max_time))
+    p.info->set_polls_may_end([&p] { return not(p.profiles_end > now()) && p.step->would_end(); });
 }
 
 /** Background arrivals, faults and grid submissions begin. */

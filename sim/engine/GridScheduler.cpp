@@ -40,6 +40,8 @@ GridScheduler::GridScheduler(Parts parts, const Distribution& submission_overhea
   // With no event left (exact information has no polls), the run would end before the stall's deadline, its waiting
   // jobs unfinished: a timer there is that event.
   parts_.step.at_rest([this] { time_the_stall(); });
+  // The same for a host a SimGrid profile brings back later (with the stall off): a profile keeps no run alive.
+  parts_.step.at_rest([this] { time_the_profiles(); });
   // A policy that messages between sites may ask for any route's loss and jitter (SiteChannel::route): a link's bad
   // property is an input error now, before the run.
   if (needs_.site_messages)
@@ -186,6 +188,7 @@ void GridScheduler::note_progress()
   last_progress_ = now();
   stalled_       = false;
   drop_stall_timer(); // its deadline has moved: the run sets another if it comes to rest again
+  drop_profile_timer();
 }
 
 void GridScheduler::time_the_stall()
@@ -195,12 +198,37 @@ void GridScheduler::time_the_stall()
   const double deadline = last_progress_ + stall_after_;
   if (not(deadline <= time_horizon))
     return; // no stall within the horizon: the run ends here, as without a stall check
-  const bool waiting =
-      std::any_of(active_.begin(), active_.end(), [](const auto& job) { return job.second.phase == Phase::waiting; });
-  if (not waiting)
+  if (not any_waiting())
     return; // nothing to give up: a timer would only keep the run alive
   // Its event is all it takes: the watcher above sees the stall after it and asks for the pass that withdraws.
   stall_timer_ = at(deadline, [this] { stall_timer_ = {}; });
+}
+
+bool GridScheduler::any_waiting() const
+{
+  return std::any_of(active_.begin(), active_.end(),
+                     [](const auto& job) { return job.second.phase == Phase::waiting; });
+}
+
+void GridScheduler::time_the_profiles()
+{
+  if (stall_after_ > 0 || done_ || profile_timer_.seq != 0)
+    return; // with the stall on, its timer keeps the run alive to its deadline, past which nothing waits
+  if (not(profiles_end_ > now()) || not(profiles_end_ <= time_horizon))
+    return; // no profile event to come, or one for ever (no last date to wait for)
+  if (not any_waiting())
+    return;
+  // SimGrid plays every profile event up to the timer's date: a host's return is an event, whose pass may start the
+  // job; the job's start drops the timer.
+  profile_timer_ = at(profiles_end_, [this] { profile_timer_ = {}; });
+}
+
+void GridScheduler::drop_profile_timer()
+{
+  if (profile_timer_.seq != 0) {
+    cancel(profile_timer_);
+    profile_timer_ = {};
+  }
 }
 
 void GridScheduler::drop_stall_timer()
@@ -875,6 +903,7 @@ void GridScheduler::finish_run(double time)
 {
   done_ = true;
   drop_stall_timer();
+  drop_profile_timer();
   if (not run_ends_with_grid_)
     return;
   parts_.lifecycle.finished(time);

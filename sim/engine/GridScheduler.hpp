@@ -26,6 +26,7 @@
 #include "sim/trace/JobLifecycleListener.hpp"
 #include "sim/trace/UtilizationRecorder.hpp"
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -84,6 +85,12 @@ public:
    *  seen at the first event after its deadline. Only when no event is left to come (InstantStep::at_rest; exact
    *  information, which has no polls) is a timer set at the deadline. 0: never. */
   void set_stall_after(double seconds) { stall_after_ = seconds; }
+  /** SimGrid plays profile events (a host's state, a link's bandwidth...) up to `date`: infinity when a profile
+   *  repeats or its dates are not known, -infinity when there is none. A profile keeps no run of SimGrid's alive: when
+   *  the run would end (InstantStep::at_rest) while a grid job waits and a profile has events to come, a timer at
+   *  `date` keeps it going so that SimGrid plays them (a host back may start the job). Not with the stall on: its
+   *  timer does that up to its deadline, past which the waiting jobs are given up. */
+  void set_profiles_end(double date) { profiles_end_ = date; }
   /** Each run fails with this probability (a completion failure: the application or a subjob exited
    *  with an error), found out after the completion overhead. 0 by default. */
   void set_completion_failure_probability(double p) { completion_failure_probability_ = p; }
@@ -331,6 +338,15 @@ private:
   /** The stall's timer will not fire (a job arrived, started or ended, or the run is done). */
   void drop_stall_timer();
   TimerQueue::Handle stall_timer_; // set by time_the_stall(), only in a run that would end otherwise
+  /** Whether a grid job is waiting. */
+  bool any_waiting() const;
+  /** The run would end now (InstantStep::at_rest) while a job waits, the stall off, and a SimGrid profile has an event
+   *  to come: sets a timer at the profiles' last event (set_profiles_end), so that SimGrid plays them. */
+  void time_the_profiles();
+  /** The profiles' timer will not fire (a job arrived, started or ended, or the run is done). */
+  void drop_profile_timer();
+  double profiles_end_ = -INFINITY;
+  TimerQueue::Handle profile_timer_; // set by time_the_profiles()
   ClusterHealth* health_ = nullptr;
   std::vector<Rejection> never_fitting_; // jobs that arrived at this instant and no placement could ever hold
   // Waiting jobs to check again at the next pass, since a cluster was marked unusable (every waiting job, when it

@@ -127,8 +127,13 @@ void InformationService::poll()
     report_local(c);
     claimed_since_poll_[c] = 0;
   }
-  if (changed)
+  if (changed) {
     on_change_();
+  } else if (polls_may_end_ && polls_may_end_()) {
+    // Nothing changed since the last poll and nothing is left to happen: every later poll would find the same.
+    XBT_VERB("nothing changed and nothing is left to happen: the polls end");
+    return;
+  }
   observe_at(now() + poll_interval_, [this] { poll(); });
 }
 

@@ -27,6 +27,11 @@ public:
   /** Starts polling; `on_change` is called when a poll (or, in exact mode, a change) alters what
    *  the scheduler sees. Polling stops once `keep_going` returns false. */
   void start(std::function<void()> on_change, std::function<bool()> keep_going);
+  /** Polled mode: a poll that finds nothing changed sets no next poll when `at_rest` says so (the caller's word that
+   *  nothing is left to happen and nothing can change any more: no event pending, no profile to play, no stop or
+   *  stall that time alone brings). The run then ends as exact mode's does, its waiting jobs unfinished, instead of
+   *  polling to the time horizon. Unset: the polls go on while `keep_going` holds. */
+  void set_polls_may_end(std::function<bool()> at_rest) { polls_may_end_ = std::move(at_rest); }
 
   /** The scheduler's view for a pass: the states it gave back last (recycle()) refreshed in place. */
   GridView view() const;
@@ -151,6 +156,7 @@ private:
   std::vector<double> learned_at_; // when learn_idle() last read the cluster's idle count (polled mode)
   std::function<void()> on_change_;
   std::function<bool()> keep_going_;
+  std::function<bool()> polls_may_end_;            // set_polls_may_end()
   mutable std::vector<ClusterState> spare_states_; // a view's states given back by recycle(), or empty
   mutable ClusterSummary spare_summary_;           // and its summary
   /** Clusters whose idle count may have moved since the last view was built (polled mode), each once. */

@@ -50,6 +50,10 @@ public:
   /** Called after each event: runs the watchers, then the owed step if it was the instant's last event, then, if
    *  nothing else is left to happen, the checks at rest. */
   void after_event();
+  /** Whether the run would end with the current event as things stand: no pass owed and nothing left to happen
+   *  (no timer in coalsim's queue or SimGrid's, no activity in flight, no actor). Asked from a timer's work, that
+   *  timer no longer counts: it has left the queue. A profile SimGrid plays is not seen: the caller knows its dates. */
+  bool would_end() { return requested_ == 0 && nothing_left(); }
 
   /** The step of the running simulation (null outside one); events report to it. */
   static InstantStep* current() { return current_; }
