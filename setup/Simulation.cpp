@@ -55,8 +55,8 @@ struct Simulation::Parts {
   std::unique_ptr<sg4::Engine> engine;
   std::string platform_file;
   bool simgrid_plays_profiles = false; // the platform's or a scripted host's: SimGrid brings events of its own
-  // The date of the last event a SimGrid profile plays: infinity when one repeats or comes from the platform file
-  // (its dates are not read), -infinity when there is none.
+  // The date of the last event a SimGrid profile plays (the platform file's or a scripted host's): infinity when one
+  // repeats, is stochastic or cannot be read, -infinity when there is none.
   double profiles_end = -INFINITY;
   std::unique_ptr<GridPlatform> platform;
   std::unique_ptr<TraceWriter> trace;
@@ -146,7 +146,7 @@ void Simulation::build_engine()
   parts_->simgrid_plays_profiles =
       profiles.any || std::any_of(config_.faults.hosts.begin(), config_.faults.hosts.end(),
                                   [](const auto& host) { return not host.second.profile.empty(); });
-  parts_->profiles_end = profiles.any ? INFINITY : -INFINITY;
+  parts_->profiles_end = profiles.any ? profiles.last_event : -INFINITY;
   for (const auto& [name, host] : config_.faults.hosts)
     if (not host.profile.empty())
       parts_->profiles_end =

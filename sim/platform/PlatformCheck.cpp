@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -314,7 +315,76 @@ void check_profiles(const PlatformElement& e, const std::set<std::string>& links
          "latency, use the link's bandwidth_file or latency_file attribute; links cannot fail in coalsim");
 }
 
+/** The last event date of a <trace>: its file's (`file_last_event`, found already) or its text's, infinity when it
+ *  repeats (a periodicity above 0, or one SimGrid refuses). */
+double trace_last_event(const PlatformElement& e, double file_last_event)
+{
+  double periodicity = -1;
+  if (e.has("periodicity")) {
+    auto number = leading_number(e.attribute("periodicity"));
+    if (not number || not(number->first <= 0))
+      return INFINITY;
+    periodicity = number->first;
+  }
+  return e.attribute("file").empty() ? profile_last_event(e.text, periodicity) : file_last_event;
+}
+
 } // namespace
+
+double profile_last_event(std::string_view text, double periodicity)
+{
+  if (periodicity > 0)
+    return INFINITY;
+  static const std::set<std::string, std::less<>> distributions = {"NORM", "NORMAL",      "GAUSS", "GAUSSIAN",
+                                                                   "EXP",  "EXPONENTIAL", "UNIF",  "UNIFORM"};
+  // A number as SimGrid's std::stod reads it (its leading part); nullopt when there is none.
+  auto number = [](const std::string& token) -> std::optional<double> {
+    auto read = leading_number(token);
+    return read ? std::optional<double>(read->first) : std::nullopt;
+  };
+  double last = -INFINITY;
+  size_t at   = 0;
+  while (at <= text.size()) {
+    size_t end = text.find_first_of("\n\r", at);
+    if (end == std::string_view::npos)
+      end = text.size();
+    std::istringstream line{std::string(text.substr(at, end - at))};
+    at = end + 1;
+    std::vector<std::string> tokens{std::istream_iterator<std::string>(line), std::istream_iterator<std::string>()};
+    if (tokens.empty() || tokens[0][0] == '#' || tokens[0][0] == '%')
+      continue;
+    const std::string& first = tokens[0];
+    // PERIODICITY/LOOPAFTER: it repeats; STOCHASTIC (LOOP) or a distribution: dates drawn; anything else not a
+    // number: SimGrid refuses the line.
+    if (first.rfind("PERIODICITY", 0) == 0 || first.rfind("LOOPAFTER", 0) == 0 || first.rfind("STOCHASTIC", 0) == 0 ||
+        distributions.count(first))
+      return INFINITY;
+    size_t value_at = first == "DET" ? 2 : 1;
+    if (tokens.size() <= value_at || distributions.count(tokens[value_at]))
+      return INFINITY;
+    auto date = number(tokens[value_at - 1]);
+    auto value =
+        number(tokens[value_at] == "DET" && tokens.size() > value_at + 1 ? tokens[value_at + 1] : tokens[value_at]);
+    // SimGrid asserts dates are not negative and do not decrease.
+    if (not date || not value || not(*date >= 0) || not std::isfinite(*date) || *date < last)
+      return INFINITY;
+    last = *date;
+  }
+  return last;
+}
+
+double profile_file_last_event(const std::string& file)
+{
+  std::error_code error;
+  if (not fs::is_regular_file(file, error))
+    return INFINITY;
+  std::ifstream in(file);
+  if (not in)
+    return INFINITY;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return in.bad() ? INFINITY : profile_last_event(buffer.str());
+}
 
 PlatformProfiles check_platform_text(std::string_view text, const std::string& path)
 {
@@ -341,6 +411,23 @@ PlatformProfiles check_platform_text(std::string_view text, const std::string& p
   }
   check_full_zone_routes(elements, path);
   profiles.any = profiles.any || not profiles.files.empty();
+  // The last event any of them plays: each file once (a cluster's hosts or many hosts may name the same one).
+  std::map<std::string, double> files_last_event;
+  for (const auto& file : profiles.files)
+    if (files_last_event.emplace(file, 0.0).second)
+      profiles.last_event = std::max(profiles.last_event, files_last_event[file] = profile_file_last_event(file));
+  for (const auto& e : elements)
+    if (e.name == "trace") {
+      double file_last_event = INFINITY;
+      if (not e.attribute("file").empty()) { // found as check_profiles found it
+        const fs::path named(e.attribute("file"));
+        std::error_code error;
+        auto it = files_last_event.find(fs::is_regular_file(named, error) ? named.string() : (folder / named).string());
+        if (it != files_last_event.end())
+          file_last_event = it->second;
+      }
+      profiles.last_event = std::max(profiles.last_event, trace_last_event(e, file_last_event));
+    }
   return profiles;
 }
 

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <exception>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -45,7 +46,20 @@ struct PlatformProfiles {
   std::vector<std::string> files;
   /** Whether it has any profile, in a file or in a <trace> of its own: SimGrid then brings events of its own. */
   bool any = false;
+  /** The date of the last event any of them plays (seconds from 0): -infinity when there is none, infinity when one
+   *  repeats (LOOPAFTER, PERIODICITY, a <trace>'s periodicity above 0), is stochastic, or cannot be read or parsed
+   *  (SimGrid reports those itself). Every kind counts (state, speed, bandwidth, latency). */
+  double last_event = -std::numeric_limits<double>::infinity();
 };
+
+/** The date of the last event of a profile's text as SimGrid 3.32 reads it (ProfileBuilder: "DATE VALUE" lines,
+ *  blank lines and lines starting with '#' or '%' skipped), played once or, when `periodicity` is above 0, repeated:
+ *  -infinity when it has no event; infinity when it repeats (`periodicity` above 0, a LOOPAFTER or PERIODICITY line),
+ *  is stochastic (STOCHASTIC, a distribution), or is not one SimGrid reads (dates not increasing, a bad line). */
+double profile_last_event(std::string_view text, double periodicity = -1);
+
+/** The date of the last event of the profile file at `file` (profile_last_event); infinity when it cannot be read. */
+double profile_file_last_event(const std::string& file);
 
 /** Layer 1 on the text of a platform; `path` names the file in errors and locates its profile files. */
 PlatformProfiles check_platform_text(std::string_view text, const std::string& path);

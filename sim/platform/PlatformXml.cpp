@@ -48,6 +48,17 @@ void on_end(void* data, const XML_Char*)
     state->open.pop_back();
 }
 
+/** A <trace>'s profile is its text (SimGrid's pc_data); the text of other elements is left out. */
+void on_text(void* data, const XML_Char* text, int length)
+{
+  auto* state = static_cast<ReadState*>(data);
+  if (state->open.empty())
+    return;
+  auto& e = state->elements[static_cast<size_t>(state->open.back())];
+  if (e.name == "trace")
+    e.text.append(text, static_cast<size_t>(length));
+}
+
 } // namespace
 
 std::vector<PlatformElement> read_platform_elements(std::string_view text, const std::string& path)
@@ -58,6 +69,7 @@ std::vector<PlatformElement> read_platform_elements(std::string_view text, const
   ReadState state{parser.get(), {}, {}};
   XML_SetUserData(parser.get(), &state);
   XML_SetElementHandler(parser.get(), on_start, on_end);
+  XML_SetCharacterDataHandler(parser.get(), on_text);
   // Fed in pieces: XML_Parse takes an int length.
   constexpr size_t piece = 1 << 20;
   size_t at              = 0;

@@ -14,14 +14,16 @@ struct PlatformElement {
   std::string name;
   std::map<std::string, std::string> attributes;
   int line   = 0;
-  int parent = -1; // index of the enclosing element, -1 for the root
+  int parent = -1;  // index of the enclosing element, -1 for the root
+  std::string text; // a <trace>'s character data (the profile it holds); empty for the other elements
 
   /** The attribute's value, or "" when it is not given. */
   const std::string& attribute(const std::string& key) const;
   bool has(const std::string& key) const { return attributes.count(key) > 0; }
 };
 
-/** The elements of `text` in document order (comments and text left out). `path` names the file in errors. */
+/** The elements of `text` in document order (comments left out, and text but a <trace>'s). `path` names the file in
+ *  errors. */
 std::vector<PlatformElement> read_platform_elements(std::string_view text, const std::string& path);
 
 /** The line of the first element called `name` whose `id` is `id`; 0 when there is none or the file cannot be

@@ -2,9 +2,12 @@
  * `poll_interval` to the simulated-time horizon (1e9 s; minutes of CPU at 10 s, then an error) where exact information
  * ended at once. Now the polls end once nothing is left to happen (InformationService::set_polls_may_end). And exact
  * information, which ended when no event of coalsim's was left though a SimGrid profile would bring a host back, now
- * waits for the profile's last event (GridScheduler::time_the_profiles). */
+ * waits for the profile's last event (GridScheduler::time_the_profiles). The same with a state profile of the
+ * platform file, whose last event date is read from it (PlatformProfiles::last_event). */
 #include "SimulationFixture.hpp"
 
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <string>
 
@@ -95,6 +98,63 @@ TEST(PollsAtRest, ExactWithTheStallOffAHostDownForGoodEndsTheRunAtOnce)
   ASSERT_EQ(t.jobs.size(), 1u);
   EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::unfinished));
   EXPECT_DOUBLE_EQ(statistics.end_time, 0.0);
+}
+
+/** Cluster a of 4 single-core compute hosts and file server a-4 (a zone holding hosts), a-0 with the platform's
+ *  state profile `profile`: a state_file beside the platform, named after the test (CTest runs tests in parallel). */
+std::string platform_with_a_state_file(const std::string& profile)
+{
+  const std::string profile_file = testing::test_temp_file("a-0-state.txt");
+  std::ofstream(profile_file) << profile;
+  std::string platform = testing::test_temp_file("a-0-state.xml");
+  std::ofstream(platform) << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                             "<platform version=\"4.1\">\n  <zone id=\"a\" routing=\"Full\">\n"
+                             "    <prop id=\"file_server\" value=\"a-4\"/>\n"
+                             "    <host id=\"a-0\" speed=\"1Gf\" state_file=\""
+                          << std::filesystem::path(profile_file).filename().string()
+                          << "\"/>\n    <host id=\"a-1\" speed=\"1Gf\"/>\n    <host id=\"a-2\" speed=\"1Gf\"/>\n"
+                             "    <host id=\"a-3\" speed=\"1Gf\"/>\n    <host id=\"a-4\" speed=\"1Gf\"/>\n"
+                             "  </zone>\n</platform>\n";
+  return platform;
+}
+
+/** One job of 4 processors arriving at 10 on that cluster a, a-0 on the platform's `profile`. */
+std::string one_job_on_a_profiled_by_the_platform(double poll_interval, const std::string& profile)
+{
+  return "platform: " + platform_with_a_state_file(profile) + R"(
+clusters: [a]
+policy: ff
+workload: {jobs: 1, arrival: batch, start: 10, components: 1, component_size: 4, runtime: 100,
+           request_types: {unordered: 1}}
+background: {model: none}
+info_service: {poll_interval: )" +
+         std::to_string(poll_interval) + "}\nstop: {stall_after: 0}\n";
+}
+
+TEST(PollsAtRest, PolledWithAStateFileOfThePlatformTakingAHostDownForGoodTheRunEnds)
+{
+  // Host a-0 is down from 5 for good by the platform's state_file, and the job of 4 arrives at 10. The profile was
+  // taken as playing for ever: the polls went on to the horizon (1e9 s, 100,000 polls) and the run failed there. Its
+  // last event (5) is read now: the second poll (20,000) finds nothing changed and nothing to come; the run ends.
+  RunStatistics statistics;
+  auto t = testing::simulate_yaml(one_job_on_a_profiled_by_the_platform(10000, "0 1\n5 0\n"), &statistics);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::unfinished));
+  EXPECT_LE(statistics.end_time, 20010.0);
+  EXPECT_GE(statistics.end_time, 10.0);
+}
+
+TEST(PollsAtRest, ExactWithAStateFileOfThePlatformBringingAHostBackTheJobStartsThen)
+{
+  // Exact information, host a-0 down from 5 to 400 by the platform's state_file: the run waited for nothing (the
+  // profile, taken as playing for ever, set no timer) and ended at the job's arrival (10), the job unfinished. The
+  // timer at its last event (400) keeps it going: the job runs 400-500.
+  RunStatistics statistics;
+  auto t = testing::simulate_yaml(one_job_on_a_profiled_by_the_platform(0, "0 1\n5 0\n400 1\n"), &statistics);
+  ASSERT_EQ(t.jobs.size(), 1u);
+  EXPECT_EQ(t.jobs[0].status, static_cast<int8_t>(JobStatus::completed));
+  EXPECT_DOUBLE_EQ(t.jobs[0].start_time, 400.0);
+  EXPECT_DOUBLE_EQ(statistics.end_time, 500.0);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "sim/config/InputError.hpp"
 #include "sim/platform/PlatformCheck.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -155,6 +156,70 @@ TEST(PlatformCheck, SaysWhetherThePlatformGivesSimGridProfilesToPlay)
   PlatformProfiles file = check_platform_file(path);
   EXPECT_TRUE(file.any);
   EXPECT_EQ(file.files, std::vector<std::string>{(fs::path(path).parent_path() / "h.txt").string()});
+}
+
+TEST(PlatformCheck, TheLastEventDateOfThePlatformsProfiles)
+{
+  const std::string host = "  <host id=\"h\" speed=\"1Gf\"";
+  auto last_event        = [](const std::string& path) { return check_platform_file_text(path).last_event; };
+  // No profile: no event.
+  EXPECT_EQ(last_event(platform_with(zone_start + host + "/>\n</zone>\n")), -INFINITY);
+  // A state file played once: its last date.
+  std::string path   = platform_with(zone_start + host + " state_file=\"h.txt\"/>\n</zone>\n");
+  fs::path h         = fs::path(path).parent_path() / "h.txt";
+  auto with_state_as = [&](const std::string& profile) {
+    std::ofstream(h) << profile;
+    return last_event(path);
+  };
+  EXPECT_EQ(with_state_as("0 0\n100 1\n"), 100.0);
+  EXPECT_EQ(with_state_as("# down, then back\n\n0 0\r\n% a comment\n  250.5   1  \n"), 250.5);
+  EXPECT_EQ(with_state_as("DET 7 DET 0\n"), 7.0) << "DET before a date or a value is a plain number";
+  EXPECT_EQ(with_state_as(""), -INFINITY) << "an empty profile plays nothing";
+  // It repeats, is stochastic, or is not one SimGrid reads: for ever.
+  EXPECT_EQ(with_state_as("0 0\n100 1\nLOOPAFTER 50\n"), INFINITY);
+  EXPECT_EQ(with_state_as("PERIODICITY 200\n0 0\n100 1\n"), INFINITY);
+  EXPECT_EQ(with_state_as("STOCHASTIC\nEXP 0.01 DET 0\nEXP 0.1 DET 1\n"), INFINITY);
+  EXPECT_EQ(with_state_as("STOCHASTIC LOOP\nDET 10 UNIF 0 1\n"), INFINITY);
+  EXPECT_EQ(with_state_as("0 0\nNORM 100 5 1\n"), INFINITY);
+  EXPECT_EQ(with_state_as("100 0\n50 1\n"), INFINITY) << "dates must not decrease";
+  EXPECT_EQ(with_state_as("0 0\nlater 1\n"), INFINITY);
+  EXPECT_EQ(with_state_as("0\n"), INFINITY) << "a date without a value";
+  // A file that cannot be read (SimGrid reports it).
+  fs::remove(h);
+  EXPECT_EQ(profile_file_last_event(h.string()), INFINITY);
+  fs::create_directory(h);
+  EXPECT_EQ(profile_file_last_event(h.string()), INFINITY);
+  fs::remove(h);
+  // The latest over all of them, of every kind (a speed file here).
+  std::ofstream(fs::path(path).parent_path() / "s.txt") << "0 1\n300 0.5\n";
+  std::ofstream(fs::path(path).parent_path() / "t.txt") << "0 0\n20 1\n";
+  EXPECT_EQ(last_event(platform_with(zone_start + host + " state_file=\"t.txt\" speed_file=\"s.txt\"/>\n" +
+                                     "  <host id=\"g\" speed=\"1Gf\" state_file=\"t.txt\"/>\n</zone>\n")),
+            300.0);
+}
+
+TEST(PlatformCheck, TheLastEventDateOfAnInlineTrace)
+{
+  const std::string host = zone_start + "  <host id=\"h\" speed=\"1Gf\"/>\n</zone>\n";
+  auto trace             = [&](const std::string& attributes, const std::string& text) {
+    return check_platform_file_text(
+                           platform_with(host + "<trace id=\"t\"" + attributes + ">\n" + text +
+                                         "</trace>\n<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n"))
+        .last_event;
+  };
+  EXPECT_EQ(trace(" periodicity=\"-1\"", "0 0\n400 1\n"), 400.0);
+  EXPECT_EQ(trace("", "0 0\n400 1\n"), 400.0);
+  EXPECT_EQ(trace("", "<![CDATA[0 0\n]]>450 1\n"), 450.0) << "the text in pieces";
+  EXPECT_EQ(trace(" periodicity=\"1000\"", "0 0\n400 1\n"), INFINITY);
+  EXPECT_EQ(trace("", "0 0\n400 1\nLOOPAFTER 10\n"), INFINITY);
+  // A trace in a file: the file's dates; with a periodicity above 0, for ever.
+  std::string path = platform_with(host + "<trace id=\"t\" file=\"t.txt\"/>\n"
+                                          "<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n");
+  std::ofstream(fs::path(path).parent_path() / "t.txt") << "0 0\n60 1\n";
+  EXPECT_EQ(check_platform_file_text(path).last_event, 60.0);
+  path = platform_with(host + "<trace id=\"t\" file=\"t.txt\" periodicity=\"100\"/>\n"
+                              "<trace_connect trace=\"t\" element=\"h\" kind=\"HOST_AVAIL\"/>\n");
+  EXPECT_EQ(check_platform_file_text(path).last_event, INFINITY);
 }
 
 TEST(PlatformCheck, CommentsAreIgnoredAndANonPlatformIsRefused)
