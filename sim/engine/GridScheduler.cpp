@@ -187,8 +187,7 @@ void GridScheduler::note_progress()
 {
   last_progress_ = now();
   stalled_       = false;
-  drop_stall_timer(); // its deadline has moved: the run sets another if it comes to rest again
-  drop_profile_timer();
+  drop_rest_timers(); // the stall's deadline has moved: the run sets them again if it comes to rest again
 }
 
 void GridScheduler::time_the_stall()
@@ -223,19 +222,11 @@ void GridScheduler::time_the_profiles()
   profile_timer_ = at(profiles_end_, [this] { profile_timer_ = {}; });
 }
 
-void GridScheduler::drop_profile_timer()
+void GridScheduler::drop_rest_timers()
 {
-  if (profile_timer_.seq != 0) {
-    cancel(profile_timer_);
-    profile_timer_ = {};
-  }
-}
-
-void GridScheduler::drop_stall_timer()
-{
-  if (stall_timer_.seq != 0) {
-    cancel(stall_timer_);
-    stall_timer_ = {};
+  for (TimerQueue::Handle* timer : {&stall_timer_, &profile_timer_}) {
+    cancel(*timer); // nothing for a timer that is none
+    *timer = {};
   }
 }
 
@@ -902,8 +893,7 @@ void GridScheduler::leave(JobId id, JobStatus status)
 void GridScheduler::finish_run(double time)
 {
   done_ = true;
-  drop_stall_timer();
-  drop_profile_timer();
+  drop_rest_timers();
   if (not run_ends_with_grid_)
     return;
   parts_.lifecycle.finished(time);

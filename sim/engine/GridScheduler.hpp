@@ -335,16 +335,15 @@ private:
   /** The run would end now (InstantStep::at_rest) while a job waits and the stall clock runs: sets a timer at the
    *  stall's deadline, the event after which it is seen. */
   void time_the_stall();
-  /** The stall's timer will not fire (a job arrived, started or ended, or the run is done). */
-  void drop_stall_timer();
   TimerQueue::Handle stall_timer_; // set by time_the_stall(), only in a run that would end otherwise
   /** Whether a grid job is waiting. */
   bool any_waiting() const;
   /** The run would end now (InstantStep::at_rest) while a job waits, the stall off, and a SimGrid profile has an event
    *  to come: sets a timer at the profiles' last event (set_profiles_end), so that SimGrid plays them. */
   void time_the_profiles();
-  /** The profiles' timer will not fire (a job arrived, started or ended, or the run is done). */
-  void drop_profile_timer();
+  /** The timers set at rest (the stall's, the profiles') will not fire: a job arrived, started or ended, or the run is
+   *  done. */
+  void drop_rest_timers();
   double profiles_end_ = -INFINITY;
   TimerQueue::Handle profile_timer_; // set by time_the_profiles()
   ClusterHealth* health_ = nullptr;
